@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from './db/client.ts';
+import { createTestApp, type TestContext } from './test/test-app.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp({ BODY_LIMIT_BYTES: '2048' });
+});
+afterAll(() => t.close());
+
+describe('probes', () => {
+  it('GET /health answers ok', async () => {
+    const res = await t.request('GET', '/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+  it('GET /ready checks the database and migrations', async () => {
+    const res = await t.request('GET', '/ready');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ready' });
+  });
+});
+
+describe('error shape', () => {
+  it('unknown /api route: 404 JSON', async () => {
+    const { token } = await t.signIn(['admin']);
+    const res = await t.request('GET', '/api/nao-existe', { token });
+    expect(res.status).toBe(404);
+    const body = (await res.json()) as { requestId?: string };
+    expect(body).toMatchObject({ code: 'not_found', message: 'Recurso não encontrado.' });
+    expect(typeof body.requestId).toBe('string');
+  });
+  it('malformed JSON: 400 JSON, no stack', async () => {
+    const { token } = await t.signIn([]);
+    const res = await t.request('PUT', '/api/me', { token, body: '{"nome_completo": ' });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body).toMatchObject({ code: 'bad_request', message: 'Corpo da requisição não é um JSON válido.' });
+    expect(JSON.stringify(body)).not.toMatch(/at .*\.ts/);
+  });
+  it('oversized body: 413 JSON', async () => {
+    const { token } = await t.signIn([]);
+    const res = await t.request('PUT', '/api/me', { token, body: { nome_completo: 'x'.repeat(5000) } });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: 'payload_too_large' });
+  });
+  it('validation failure: 400 with pt-BR field errors', async () => {
+    const { token } = await t.signIn([]);
+    const res = await t.request('PUT', '/api/me', { token, body: { nome_completo: '   ' } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      code: 'validation_failed',
+      details: { fields: { nome_completo: ['Nome é obrigatório'] } },
+    });
+  });
+  it('no token: 401; tampered token: 401', async () => {
+    expect((await t.request('GET', '/api/me')).status).toBe(401);
+    const { token } = await t.signIn([]);
+    const tampered = `${token.slice(0, -3)}${token.slice(-3) === 'aaa' ? 'bbb' : 'aaa'}`;
+    expect((await t.request('GET', '/api/me', { token: tampered })).status).toBe(401);
+  });
+});
+
+describe('security headers', () => {
+  it('sets a strict CSP and nosniff', async () => {
+    const res = await t.request('GET', '/health');
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('audit mechanism', () => {
+  it('records the acting user with before/after of a profile change', async () => {
+    const { token, userId, email } = await t.signIn([], { nome: 'Maria Antes' });
+    const res = await t.request('PUT', '/api/me', {
+      token,
+      body: { nome_completo: 'Maria Depois', cargo: 'Compradora' },
+      headers: { 'User-Agent': 'teste-agente' },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      profile: { nome_completo: 'Maria Depois', cargo: 'Compradora', departamento: null },
+    });
+    const rows = rowsOf<{
+      user_id: string;
+      user_email: string;
+      acao: string;
+      antes: unknown;
+      depois: unknown;
+      user_agent: string;
+    }>(
+      await t.db.execute(
+        sql`select user_id, user_email, acao, antes, depois, user_agent from audit_log where tabela = 'user_profiles' and registro_id = ${userId} and acao = 'alteracao'`,
+      ),
+    );
+    expect(rows).toEqual([
+      {
+        user_id: userId,
+        user_email: email,
+        acao: 'alteracao',
+        antes: { nome_completo: 'Maria Antes', cargo: null },
+        depois: { nome_completo: 'Maria Depois', cargo: 'Compradora' },
+        user_agent: 'teste-agente',
+      },
+    ]);
+  });
+  it('audit_log refuses UPDATE and DELETE', async () => {
+    await expect(t.db.execute(sql`update audit_log set acao = 'x'`)).rejects.toThrow();
+    await expect(t.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    await expect(t.db.execute(sql`truncate audit_log`)).rejects.toThrow();
+  });
+});

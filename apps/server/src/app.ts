@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { genericMessages } from '@erp/shared';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv, Deps } from './lib/context.ts';
+import { AppError, type ErrorBody, isTransientDbError } from './lib/errors.ts';
+import { staticWeb } from './lib/static-web.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { meRoutes } from './modules/usuarios/me.routes.ts';
+
+/**
+ * The /api surface: one .route() line per module. Its type (ApiType) feeds the web's typed client.
+ */
+export function createApiRoutes() {
+  return new Hono<AppEnv>().route('/me', meRoutes);
+}
+
+export type ApiType = ReturnType<typeof createApiRoutes>;
+
+export function createApp(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
+    c.set('deps', deps);
+    c.set('requestId', requestId);
+    c.set('log', deps.logger.child({ requestId }));
+    c.header('X-Request-Id', requestId);
+    const started = performance.now();
+    await next();
+    const ms = Math.round(performance.now() - started);
+    if (!c.req.path.startsWith('/assets/') && c.req.path !== '/health') {
+      c.var.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
+    }
+  });
+
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Inline style attributes/elements are used by toasts and transitions; no inline scripts.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: deps.config.bodyLimitBytes,
+      onError: () => {
+        throw new AppError('payload_too_large', genericMessages.payloadTooLarge);
+      },
+    }),
+  );
+
+  app.route('/', systemRoutes);
+  app.route('/api', createApiRoutes());
+
+  app.all('/api/*', () => {
+    throw new AppError('not_found', genericMessages.notFound);
+  });
+
+  app.route('/', staticWeb(deps.config.webDistDir));
+
+  app.notFound((c) => c.json<ErrorBody>({ code: 'not_found', message: genericMessages.notFound }, 404));
+
+  app.onError((err, c) => {
+    const requestId = c.var.requestId;
+    if (err instanceof AppError) {
+      return c.json<ErrorBody>(
+        { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}), requestId },
+        err.status,
+      );
+    }
+    if (err instanceof HTTPException) {
+      // Hono's own 4xx (e.g. malformed JSON in a validator)
+      const status = err.status;
+      const message =
+        status === 400
+          ? genericMessages.malformedJson
+          : status === 413
+            ? genericMessages.payloadTooLarge
+            : err.message;
+      const code = status === 400 ? 'bad_request' : status === 413 ? 'payload_too_large' : 'error';
+      return c.json<ErrorBody>({ code, message, requestId }, status);
+    }
+    if (isTransientDbError(err)) {
+      c.var.log.warn({ err }, 'transient database failure');
+      c.header('Retry-After', '1');
+      return c.json<ErrorBody>({ code: 'unavailable', message: genericMessages.unavailable, requestId }, 503);
+    }
+    c.var.log.error({ err }, 'unhandled error');
+    return c.json<ErrorBody>({ code: 'internal', message: genericMessages.internal, requestId }, 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,104 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// The only file that reads process.env. Everything else receives a Config.
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'deve ser uma URL postgres://usuario:senha@host:porta/banco')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SEED_DEMO: bool,
+  SITE_URL: z.string().url().optional(),
+  REDIRECT_ALLOW_LIST: z.string().optional(),
+  JWT_SECRET: z.string().min(32, 'deve ter ao menos 32 caracteres').optional(),
+  JWT_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(86400).default(3600),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'deve ser uma URL smtp:// ou smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('Plataforma ERP <nao-responda@plataforma-erp.local>'),
+  ENVIRONMENT_LABEL: z.string().min(1).default('Produção'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  WEB_DIST_DIR: z.string().optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
+  TRUST_PROXY: bool,
+});
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  poolSize: number;
+  seedDemo: boolean;
+  siteUrl: string;
+  redirectAllowList: string[];
+  jwtSecret: string | undefined;
+  jwtExpirySeconds: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  environmentLabel: string;
+  logLevel: string;
+  bodyLimitBytes: number;
+  webDistDir: string;
+  shutdownTimeoutMs: number;
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Configuração inválida:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings count as "not set" so `PORT= npm start` behaves like no PORT.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const port = e.PORT;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    poolSize: e.DATABASE_POOL_SIZE,
+    // Demo data by default only on the embedded database.
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    siteUrl: (e.SITE_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    redirectAllowList: (e.REDIRECT_ALLOW_LIST ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    jwtSecret: e.JWT_SECRET,
+    jwtExpirySeconds: e.JWT_EXPIRY_SECONDS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    environmentLabel: e.ENVIRONMENT_LABEL,
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    trustProxy: e.TRUST_PROXY ?? false,
+  };
+}

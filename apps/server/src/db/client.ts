@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+// Date-only columns stay 'YYYY-MM-DD' strings on both drivers: a JS Date would shift them by the
+// server's time zone. Numeric stays a string (exact decimal).
+const DATE_OID = 1082;
+pg.types.setTypeParser(DATE_OID, (v: string) => v);
+const pgliteParsers = { [DATE_OID]: (v: string) => v };
+
+export type Schema = typeof schema;
+/** A database handle or an open transaction: services accept either. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs a plain SQL text (several statements allowed); used by migrations and tests. */
+  exec(sqlText: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type OpenOptions = {
+  databaseUrl?: string | undefined;
+  poolSize?: number;
+  /** PGlite data directory; `undefined` means in-memory. */
+  pgliteDir?: string | undefined;
+  /** A dumped PGlite data directory to start from (test template). */
+  loadDataDir?: Blob | File;
+};
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30000,
+    });
+    // An idle client losing its connection must not crash the process.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      exec: async (text) => {
+        await pool.query(text);
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (opts.pgliteDir) fs.mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
+  const client = await PGlite.create({
+    ...(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}),
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    relaxedDurability: false,
+    parsers: pgliteParsers,
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    exec: async (text) => {
+      await client.exec(text);
+    },
+    close: () => client.close(),
+    // exposed for tests that dump a template
+    ...({ pglite: client } as object),
+  };
+}
+
+/** Rows of a raw `db.execute(sql...)` on either driver. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

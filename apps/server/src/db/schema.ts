@@ -1,0 +1,9 @@
+// Every module's tables, for drizzle (queries and drizzle-kit). One line per module.
+export * from '../modules/auditoria/auditoria.tables.ts';
+export * from '../modules/auth/auth.tables.ts';
+export * from '../modules/cadastros/cadastros.tables.ts';
+export * from '../modules/comercial/comercial.tables.ts';
+export * from '../modules/configuracoes/configuracoes.tables.ts';
+export * from '../modules/estoque/estoque.tables.ts';
+export * from '../modules/financeiro/financeiro.tables.ts';
+export * from '../modules/usuarios/usuarios.tables.ts';

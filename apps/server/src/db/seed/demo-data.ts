@@ -1,0 +1,391 @@
+import { addDays, businessToday, cnpjWithCheckDigits, cpfWithCheckDigits, fromCents } from '@erp/shared';
+import { createRandom, type Random } from './prng.ts';
+
+// A deterministic, plausible distributor: products, sellers, customers, six months of orders,
+// receivables and payables. Dates are relative to "today" in São Paulo so the dashboard is alive.
+
+export const cidades = [
+  { municipio: 'São Paulo', codigo: '3550308', uf: 'SP', cep: '01310' },
+  { municipio: 'Campinas', codigo: '3509502', uf: 'SP', cep: '13010' },
+  { municipio: 'São José dos Campos', codigo: '3549904', uf: 'SP', cep: '12210' },
+  { municipio: 'Ribeirão Preto', codigo: '3543402', uf: 'SP', cep: '14010' },
+  { municipio: 'Rio de Janeiro', codigo: '3304557', uf: 'RJ', cep: '20040' },
+  { municipio: 'Belo Horizonte', codigo: '3106200', uf: 'MG', cep: '30130' },
+  { municipio: 'Curitiba', codigo: '4106902', uf: 'PR', cep: '80010' },
+  { municipio: 'Porto Alegre', codigo: '4314902', uf: 'RS', cep: '90010' },
+  { municipio: 'Florianópolis', codigo: '4205407', uf: 'SC', cep: '88010' },
+  { municipio: 'São José', codigo: '4216602', uf: 'SC', cep: '88101' },
+  { municipio: 'Goiânia', codigo: '5208707', uf: 'GO', cep: '74003' },
+  { municipio: 'Salvador', codigo: '2927408', uf: 'BA', cep: '40010' },
+] as const;
+
+const firstNames = [
+  'Ana',
+  'Bruno',
+  'Camila',
+  'Diego',
+  'Elaine',
+  'Felipe',
+  'Gabriela',
+  'Henrique',
+  'Isabela',
+  'João',
+  'Larissa',
+  'Marcos',
+  'Natália',
+  'Otávio',
+  'Patrícia',
+  'Rafael',
+  'Sabrina',
+  'Thiago',
+  'Vanessa',
+  'Wagner',
+];
+const lastNames = [
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Pereira',
+  'Lima',
+  'Carvalho',
+  'Ferreira',
+  'Rodrigues',
+  'Almeida',
+  'Costa',
+  'Gomes',
+  'Martins',
+  'Araújo',
+  'Ribeiro',
+];
+const businessWords = [
+  'Mercado',
+  'Supermercado',
+  'Empório',
+  'Mercearia',
+  'Atacarejo',
+  'Padaria',
+  'Restaurante',
+  'Lanchonete',
+  'Conveniência',
+  'Distribuidora',
+];
+const businessNames = [
+  'Bom Preço',
+  'Central',
+  'São Jorge',
+  'Popular',
+  'Estrela',
+  'Família',
+  'Vila Nova',
+  'Boa Vista',
+  'Primavera',
+  'Santa Luzia',
+  'Progresso',
+  'União',
+  'Real',
+  'Ipê',
+  'Aurora',
+];
+const streets = [
+  'Rua das Flores',
+  'Avenida Brasil',
+  'Rua XV de Novembro',
+  'Rua São João',
+  'Avenida Paulista',
+  'Rua Sete de Setembro',
+  'Rua Tiradentes',
+  'Avenida Getúlio Vargas',
+];
+const bairros = ['Centro', 'Jardim América', 'Vila Mariana', 'Boa Vista', 'Santa Cecília', 'Industrial'];
+
+const productLines: {
+  base: string;
+  variants: string[];
+  unidade: string;
+  ncm: string;
+  cost: [number, number];
+}[] = [
+  { base: 'Arroz Tipo 1', variants: ['1kg', '5kg'], unidade: 'PCT', ncm: '10063021', cost: [450, 2600] },
+  { base: 'Feijão Carioca', variants: ['1kg', '2kg'], unidade: 'PCT', ncm: '07133319', cost: [550, 1400] },
+  { base: 'Açúcar Refinado', variants: ['1kg', '5kg'], unidade: 'PCT', ncm: '17019900', cost: [380, 1900] },
+  {
+    base: 'Café Torrado e Moído',
+    variants: ['250g', '500g'],
+    unidade: 'PCT',
+    ncm: '09012100',
+    cost: [900, 2200],
+  },
+  { base: 'Óleo de Soja', variants: ['900ml'], unidade: 'UN', ncm: '15079011', cost: [520, 900] },
+  {
+    base: 'Macarrão Espaguete',
+    variants: ['500g', '1kg'],
+    unidade: 'PCT',
+    ncm: '19021900',
+    cost: [290, 700],
+  },
+  { base: 'Farinha de Trigo', variants: ['1kg', '5kg'], unidade: 'PCT', ncm: '11010010', cost: [390, 1800] },
+  { base: 'Leite UHT Integral', variants: ['1L'], unidade: 'CX', ncm: '04012010', cost: [420, 620] },
+  { base: 'Refrigerante Cola', variants: ['2L', '350ml'], unidade: 'UN', ncm: '22021000', cost: [250, 850] },
+  { base: 'Água Mineral', variants: ['500ml', '1,5L'], unidade: 'UN', ncm: '22011000', cost: [90, 250] },
+  { base: 'Sabão em Pó', variants: ['1kg', '2kg'], unidade: 'CX', ncm: '34022000', cost: [900, 2400] },
+  { base: 'Detergente Líquido', variants: ['500ml'], unidade: 'UN', ncm: '34022000', cost: [190, 320] },
+  {
+    base: 'Papel Higiênico Folha Dupla',
+    variants: ['4 rolos', '12 rolos'],
+    unidade: 'PCT',
+    ncm: '48181000',
+    cost: [500, 2100],
+  },
+  { base: 'Biscoito Recheado', variants: ['140g'], unidade: 'UN', ncm: '19053100', cost: [180, 320] },
+  { base: 'Molho de Tomate', variants: ['340g'], unidade: 'UN', ncm: '21032010', cost: [160, 310] },
+  { base: 'Sal Refinado', variants: ['1kg'], unidade: 'PCT', ncm: '25010020', cost: [120, 240] },
+  {
+    base: 'Achocolatado em Pó',
+    variants: ['400g', '800g'],
+    unidade: 'UN',
+    ncm: '18069000',
+    cost: [550, 1300],
+  },
+  { base: 'Margarina', variants: ['500g'], unidade: 'UN', ncm: '15171000', cost: [480, 800] },
+  { base: 'Cerveja Pilsen', variants: ['350ml', '600ml'], unidade: 'UN', ncm: '22030000', cost: [260, 750] },
+  { base: 'Desinfetante', variants: ['2L'], unidade: 'UN', ncm: '38089419', cost: [450, 900] },
+];
+const brands = ['Da Casa', 'Bom Dia', 'Sabor Real', 'Premium', 'Tradição', 'Campo Verde'];
+
+function uuidFrom(rnd: Random): string {
+  const h = Array.from({ length: 32 }, () => Math.floor(rnd.next() * 16).toString(16));
+  h[12] = '4';
+  h[16] = ((Number.parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  const s = h.join('');
+  return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+}
+
+function ean13(base12: string): string {
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(base12[i]) * (i % 2 === 0 ? 1 : 3);
+  return base12 + ((10 - (sum % 10)) % 10);
+}
+
+export type DemoData = ReturnType<typeof generateDemoData>;
+
+export function generateDemoData(opts: { today?: string; seed?: number } = {}) {
+  const rnd = createRandom(opts.seed ?? 20261121);
+  const today = opts.today ?? businessToday();
+
+  const vendedores = Array.from({ length: 10 }, (_, i) => {
+    const nome = `${firstNames[i * 2]!} ${lastNames[(i * 3) % lastNames.length]!}`;
+    return {
+      id: uuidFrom(rnd),
+      nome,
+      cpf: cpfWithCheckDigits(`${100 + i}${rnd.digits(6)}`),
+      email: `${nome
+        .toLowerCase()
+        .split(' ')[0]!
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')}.vendas@demo.erp.br`,
+      telefone: `11${rnd.int(930000000, 999999999)}`,
+      comissao: ['2.50', '3.00', '3.50', '4.00'][i % 4]!,
+    };
+  });
+
+  const clientes = Array.from({ length: 150 }, (_, i) => {
+    const cidade = rnd.pick(cidades);
+    const pj = i % 10 < 7;
+    // a few customers use the alphanumeric CNPJ format
+    const documento = pj
+      ? cnpjWithCheckDigits(i % 25 === 0 ? `${rnd.digits(2)}ABC${rnd.digits(3)}0001` : `${rnd.digits(8)}0001`)
+      : cpfWithCheckDigits(rnd.digits(9));
+    const person = `${rnd.pick(firstNames)} ${rnd.pick(lastNames)} ${rnd.pick(lastNames)}`;
+    const fantasia = `${rnd.pick(businessWords)} ${rnd.pick(businessNames)}`;
+    return {
+      id: uuidFrom(rnd),
+      tipoPessoa: (pj ? 'J' : 'F') as 'J' | 'F',
+      documento,
+      razaoSocial: pj ? `${fantasia} ${rnd.pick(lastNames)} Ltda` : person,
+      nomeFantasia: pj ? fantasia : null,
+      inscricaoEstadual: null,
+      indicadorIe: '9' as const,
+      email: `contato${i + 1}@cliente.demo.erp.br`,
+      telefone: `${rnd.int(11, 99)}${rnd.int(30000000, 39999999)}`,
+      cep: `${cidade.cep}${rnd.digits(3)}`,
+      logradouro: rnd.pick(streets),
+      numero: String(rnd.int(10, 3000)),
+      bairro: rnd.pick(bairros),
+      municipio: cidade.municipio,
+      codigoMunicipio: cidade.codigo,
+      uf: cidade.uf,
+      vendedorId: i % 15 === 14 ? null : vendedores[i % vendedores.length]!.id,
+      limiteCredito: fromCents(rnd.int(5, 200) * 100_00),
+      ativo: i % 30 !== 29,
+    };
+  });
+
+  let n = 0;
+  const products: {
+    id: string;
+    codigo: string;
+    nome: string;
+    ean: string;
+    ncm: string;
+    unidade: string;
+    precoCusto: string;
+    precoVenda: string;
+    estoqueAtual: string;
+    estoqueMinimo: string;
+    estoqueMaximo: string;
+    ativo: boolean;
+  }[] = [];
+  for (const brand of brands) {
+    for (const line of productLines) {
+      for (const variant of line.variants) {
+        if (products.length >= 220) break;
+        n++;
+        const costCents = rnd.int(line.cost[0], line.cost[1]);
+        const saleCents = Math.round((costCents * rnd.int(130, 165)) / 100);
+        const min = rnd.int(2, 10) * 10;
+        const max = min * rnd.int(4, 8);
+        // Stock situations the dashboard shows: zero, low, excess, normal.
+        const kind = n % 20;
+        const atual =
+          kind === 0
+            ? 0
+            : kind < 3
+              ? rnd.int(1, min)
+              : kind === 3
+                ? max + rnd.int(0, 50)
+                : rnd.int(min + 1, max - 1);
+        products.push({
+          id: uuidFrom(rnd),
+          codigo: `P${String(n).padStart(5, '0')}`,
+          nome: `${line.base} ${brand} ${variant}`,
+          ean: ean13(`789${rnd.digits(9)}`),
+          ncm: line.ncm,
+          unidade: line.unidade,
+          precoCusto: fromCents(costCents),
+          precoVenda: fromCents(saleCents),
+          estoqueAtual: `${atual}.000`,
+          estoqueMinimo: `${min}.000`,
+          estoqueMaximo: `${max}.000`,
+          ativo: n % 50 !== 0,
+        });
+      }
+    }
+  }
+
+  const activeProducts = products.filter((p) => p.ativo);
+  const activeClientes = clientes.filter((c) => c.ativo);
+  const orders: {
+    id: string;
+    clienteId: string;
+    clienteNome: string;
+    vendedorId: string | null;
+    dataEmissao: string;
+    status: string;
+    valorTotal: string;
+  }[] = [];
+  const items: {
+    orderId: string;
+    productId: string;
+    produtoNome: string;
+    quantidade: string;
+    precoUnitario: string;
+    subtotal: string;
+  }[] = [];
+  const days = 182;
+  for (let d = days; d >= 0; d--) {
+    const day = addDays(today, -d);
+    const count = rnd.int(9, 15);
+    for (let k = 0; k < count; k++) {
+      const cliente = rnd.pick(activeClientes);
+      // an order takes its customer's seller unless another one is chosen
+      const vendedorId = rnd.chance(0.1) ? rnd.pick(vendedores).id : cliente.vendedorId;
+      const id = uuidFrom(rnd);
+      let total = 0;
+      const lines = rnd.int(1, 5);
+      const used = new Set<string>();
+      for (let l = 0; l < lines; l++) {
+        const p = rnd.pick(activeProducts);
+        if (used.has(p.id)) continue;
+        used.add(p.id);
+        const qty = rnd.int(1, 24);
+        const priceCents = Math.round(Number(p.precoVenda) * 100);
+        const sub = qty * priceCents;
+        total += sub;
+        items.push({
+          orderId: id,
+          productId: p.id,
+          produtoNome: p.nome,
+          quantidade: `${qty}.000`,
+          precoUnitario: p.precoVenda,
+          subtotal: fromCents(sub),
+        });
+      }
+      orders.push({
+        id,
+        clienteId: cliente.id,
+        clienteNome: cliente.nomeFantasia ?? cliente.razaoSocial,
+        vendedorId,
+        dataEmissao: day,
+        status: d > 3 ? 'faturado' : 'aberto',
+        valorTotal: fromCents(total),
+      });
+    }
+  }
+
+  const accounts: {
+    tipo: 'receber' | 'pagar';
+    status: string;
+    descricao: string;
+    valor: string;
+    dataEmissao: string;
+    dataVencimento: string;
+    clienteId: string | null;
+    fornecedorNome: string | null;
+    salesOrderId: string | null;
+  }[] = [];
+  orders.forEach((o, i) => {
+    if (i % 4 !== 0) return;
+    const due = addDays(o.dataEmissao, 30);
+    // paid when due more than a week ago, except some that stay overdue
+    const paid = due < addDays(today, -7) && i % 36 !== 0;
+    accounts.push({
+      tipo: 'receber',
+      status: paid ? 'pago' : 'em_aberto',
+      descricao: `Pedido ${i + 1} - ${o.clienteNome}`,
+      valor: o.valorTotal === '0.00' ? '1.00' : o.valorTotal,
+      dataEmissao: o.dataEmissao,
+      dataVencimento: due,
+      clienteId: o.clienteId,
+      fornecedorNome: null,
+      salesOrderId: o.id,
+    });
+  });
+  const fornecedores = [
+    'Cerealista Paraná Ltda',
+    'Laticínios Serra Azul S.A.',
+    'Bebidas do Vale Ltda',
+    'Higiene & Lar Indústria',
+    'Transportadora Rota Sul',
+    'Energia Elétrica - Concessionária',
+    'Aluguel do Galpão',
+  ];
+  for (let i = 0; i < 240; i++) {
+    const due = addDays(today, rnd.int(-90, 60));
+    const paid = due < addDays(today, -5) && i % 9 !== 0;
+    const fornecedor = rnd.pick(fornecedores);
+    accounts.push({
+      tipo: 'pagar',
+      status: paid ? 'pago' : 'em_aberto',
+      descricao: `${fornecedor} - NF ${10000 + i}`,
+      valor: fromCents(rnd.int(150_00, 48_000_00)),
+      dataEmissao: addDays(due, -28),
+      dataVencimento: due,
+      clienteId: null,
+      fornecedorNome: fornecedor,
+      salesOrderId: null,
+    });
+  }
+
+  return { today, vendedores, clientes, products, orders, items, accounts };
+}

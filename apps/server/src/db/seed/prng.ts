@@ -1,0 +1,19 @@
+/** Deterministic pseudo-random numbers (mulberry32): the same seed gives the same demo data. */
+export function createRandom(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+    chance: (p: number) => next() < p,
+    digits: (n: number) => Array.from({ length: n }, () => Math.floor(next() * 10)).join(''),
+  };
+}
+export type Random = ReturnType<typeof createRandom>;

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { systemActor, writeTx } from '../../lib/audit-context.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { clientes, vendedores } from '../../modules/cadastros/cadastros.tables.ts';
+import { salesOrderItems, salesOrders } from '../../modules/comercial/comercial.tables.ts';
+import { estoqueMovimentos, products } from '../../modules/estoque/estoque.tables.ts';
+import { financialAccounts } from '../../modules/financeiro/financeiro.tables.ts';
+import type { Db, Tx } from '../client.ts';
+import { rowsOf } from '../client.ts';
+import { generateDemoData } from './demo-data.ts';
+import { seedDemoUsers } from './demo-users.ts';
+
+async function insertChunked(tx: Tx, table: PgTable, rows: Record<string, unknown>[], size = 500) {
+  for (let i = 0; i < rows.length; i += size) {
+    // biome-ignore lint/suspicious/noExplicitAny: generic bulk insert over any table
+    await tx.insert(table).values(rows.slice(i, i + size) as any);
+  }
+}
+
+/**
+ * Loads the demo distributor (and the demo users) in one transaction.
+ * With onlyIfEmpty it does nothing when products already exist, so a second start reuses the data.
+ */
+export async function seedDemo(
+  db: Db,
+  opts: { onlyIfEmpty?: boolean; logger?: Logger; today?: string } = {},
+): Promise<{
+  products: number;
+  clientes: number;
+  orders: number;
+  items: number;
+  accounts: number;
+  users: number;
+} | null> {
+  if (opts.onlyIfEmpty) {
+    const rows = rowsOf<{ exists: boolean }>(
+      await db.execute(sql`select exists(select 1 from products) as exists`),
+    );
+    if (rows[0]?.exists) return null;
+  }
+  const data = generateDemoData({ today: opts.today });
+  const counts = await writeTx(db, systemActor, async (tx) => {
+    await insertChunked(tx, vendedores, data.vendedores);
+    await insertChunked(tx, clientes, data.clientes);
+    await insertChunked(tx, products, data.products);
+    await insertChunked(
+      tx,
+      estoqueMovimentos,
+      data.products
+        .filter((p) => p.estoqueAtual !== '0.000')
+        .map((p) => ({
+          productId: p.id,
+          tipo: 'ajuste',
+          quantidade: p.estoqueAtual,
+          origem: 'saldo_inicial',
+        })),
+    );
+    await insertChunked(tx, salesOrders, data.orders);
+    await insertChunked(tx, salesOrderItems, data.items);
+    await insertChunked(tx, financialAccounts, data.accounts);
+    const users = await seedDemoUsers(tx);
+    return {
+      products: data.products.length,
+      clientes: data.clientes.length,
+      orders: data.orders.length,
+      items: data.items.length,
+      accounts: data.accounts.length,
+      users,
+    };
+  });
+  return counts;
+}

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Hono } from 'hono';
+import type { AppEnv } from './context.ts';
+
+const mime: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/**
+ * Serves the built web app. Hashed files under /assets are cached for a year; index.html never is.
+ * Any other GET that is not an API or auth path falls back to index.html (client-side routes).
+ */
+export function staticWeb(root: string) {
+  const app = new Hono<AppEnv>();
+  const indexPath = path.join(root, 'index.html');
+
+  const send = (file: string, cache: string) => {
+    const body = fs.readFileSync(file);
+    return new Response(body, {
+      headers: {
+        'Content-Type': mime[path.extname(file)] ?? 'application/octet-stream',
+        'Cache-Control': cache,
+      },
+    });
+  };
+
+  app.get('*', async (c, next) => {
+    const urlPath = decodeURIComponent(c.req.path);
+    if (urlPath.startsWith('/api/') || urlPath.startsWith('/auth/v1/')) return next();
+    const file = path.normalize(path.join(root, urlPath));
+    if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      const immutable = urlPath.startsWith('/assets/');
+      return send(file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    }
+    if (urlPath.startsWith('/assets/') || path.extname(urlPath)) return next();
+    if (!fs.existsSync(indexPath)) {
+      return c.text('A aplicação web não foi compilada. Rode "npm run build" (ou "npm start").', 503);
+    }
+    return send(indexPath, 'no-cache');
+  });
+  return app;
+}

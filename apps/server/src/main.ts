@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { seedDemo } from './db/seed/seed-demo.ts';
+import { createLogger } from './lib/logger.ts';
+import { loadJwtSecret } from './modules/auth/jwt-secret.ts';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  const started = performance.now();
+
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      poolSize: config.poolSize,
+      pgliteDir: path.join(config.dataDir, 'pglite'),
+    });
+    const { applied } = await migrate(database.db);
+    if (applied) logger.info({ applied }, 'migrations applied');
+  } catch (err) {
+    const where = config.databaseUrl
+      ? 'servidor PostgreSQL (DATABASE_URL)'
+      : `banco embutido em ${config.dataDir}`;
+    console.error(`Não foi possível abrir o ${where}: ${(err as Error).message}`);
+    process.exit(1);
+  }
+
+  if (config.seedDemo) {
+    const seeded = await seedDemo(database.db, { onlyIfEmpty: true, logger });
+    if (seeded) logger.info(seeded, 'demo data loaded');
+  }
+
+  const jwtSecret = await loadJwtSecret(database.db, config.jwtSecret);
+  const app = createApp({ database, db: database.db, config, logger, jwtSecret });
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const ms = Math.round(performance.now() - started);
+    logger.info({ port: info.port, ms, database: database.kind }, 'server listening');
+    console.log(
+      `\nPlataforma ERP em http://localhost:${info.port}  (banco: ${database.kind === 'pglite' ? `embutido em ${config.dataDir}` : 'PostgreSQL'})`,
+    );
+    if (config.seedDemo) printDemoSignIns();
+  });
+
+  server.on('error', (err) => {
+    console.error(`Não foi possível abrir a porta ${config.port}: ${err.message}`);
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.warn('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    force.unref();
+    // Stop accepting, let in-flight requests finish, then close the database.
+    server.close(async () => {
+      await database.close().catch(() => {});
+      logger.info('stopped');
+      process.exit(0);
+    });
+    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+function printDemoSignIns() {
+  // Filled in by the auth module's demo users (see db/seed/demo-users.ts).
+  import('./db/seed/demo-users.ts').then((m) => m.printDemoSignIns()).catch(() => {});
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,55 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+
+export type AccessClaims = {
+  sub: string;
+  email: string;
+  role: 'authenticated';
+  session_id: string;
+  exp: number;
+  iat: number;
+  aud: 'authenticated';
+};
+
+export async function signAccessToken(
+  secret: Uint8Array,
+  claims: { sub: string; email: string; sessionId: string },
+  expiresInSeconds: number,
+  now = Math.floor(Date.now() / 1000),
+): Promise<{ token: string; expiresAt: number }> {
+  const expiresAt = now + expiresInSeconds;
+  const token = await new SignJWT({
+    email: claims.email,
+    role: 'authenticated',
+    session_id: claims.sessionId,
+    aal: 'aal1',
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setAudience('authenticated')
+    .setIssuedAt(now)
+    .setExpirationTime(expiresAt)
+    .sign(secret);
+  return { token, expiresAt };
+}
+
+/** Returns the claims, or null for a tampered, expired or malformed token. */
+export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], audience: 'authenticated' });
+    if (typeof payload.sub !== 'string' || typeof payload.session_id !== 'string') return null;
+    return payload as unknown as AccessClaims;
+  } catch (err) {
+    if (err instanceof joseErrors.JOSEError) return null;
+    throw err;
+  }
+}
+
+/** A random opaque token (refresh and one-time links). Only its hash is stored. */
+export function newOpaqueToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,15 @@
+import { perfilUpdateSchema } from '@erp/shared';
+import { Hono } from 'hono';
+import { actorOf, requires } from '../../lib/auth.ts';
+import type { AppEnv } from '../../lib/context.ts';
+import { jsonBody } from '../../lib/validate.ts';
+import { getMe, updateMyProfile } from './me.service.ts';
+
+/** The signed-in user: identity, profile and roles (read from user_roles on every call). */
+export const meRoutes = new Hono<AppEnv>()
+  .get('/', requires('authenticated'), async (c) => c.json(await getMe(c.var.deps.db, c.var.user.id)))
+  .put('/', requires('authenticated'), jsonBody(perfilUpdateSchema), async (c) =>
+    c.json(
+      await updateMyProfile(c.var.deps.db, { ...actorOf(c), userId: c.var.user.id }, c.req.valid('json')),
+    ),
+  );

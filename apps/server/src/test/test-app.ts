@@ -1,0 +1,86 @@
+import type { Role } from '@erp/shared';
+import { createApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { createLogger } from '../lib/logger.ts';
+import { users } from '../modules/auth/auth.tables.ts';
+import { hashPassword } from '../modules/auth/password.ts';
+import { createSession } from '../modules/auth/session.service.ts';
+import { signAccessToken } from '../modules/auth/tokens.ts';
+import { userProfiles, userRoles } from '../modules/usuarios/usuarios.tables.ts';
+import { createTestDatabase } from './test-db.ts';
+
+export const TEST_JWT_SECRET = 'test-secret-with-at-least-32-characters!!';
+
+export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * The real HTTP app on a fresh migrated database, for integration tests through app.request().
+ * `env` overrides configuration (e.g. SMTP_URL for a test's SMTP server).
+ */
+export async function createTestApp(env: Record<string, string> = {}) {
+  const database: Database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: TEST_JWT_SECRET,
+    SITE_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/erp-test-unused',
+    ...env,
+  });
+  const logger = createLogger(config.logLevel);
+  const jwtSecret = new TextEncoder().encode(TEST_JWT_SECRET);
+  const deps = { database, db: database.db, config, logger, jwtSecret };
+  const app = createApp(deps);
+
+  /** Creates a confirmed, active user with these roles and returns a valid access token for it. */
+  async function signIn(roles: Role[], opts: { email?: string; password?: string; nome?: string } = {}) {
+    const email =
+      opts.email ?? `${roles.join('-') || 'semrole'}-${Math.random().toString(36).slice(2, 8)}@teste.com.br`;
+    const [user] = await database.db
+      .insert(users)
+      .values({
+        email,
+        encryptedPassword: await hashPassword(opts.password ?? 'senha-de-teste-123'),
+        emailConfirmedAt: new Date(),
+        userMetadata: { name: opts.nome ?? 'Usuário de Teste' },
+      })
+      .returning({ id: users.id });
+    await database.db
+      .insert(userProfiles)
+      .values({ userId: user!.id, nomeCompleto: opts.nome ?? 'Usuário de Teste' });
+    if (roles.length)
+      await database.db.insert(userRoles).values(roles.map((role) => ({ userId: user!.id, role })));
+    const session = await createSession(database.db, user!.id, {});
+    const { token } = await signAccessToken(
+      jwtSecret,
+      { sub: user!.id, email, sessionId: session.sessionId },
+      3600,
+    );
+    return {
+      userId: user!.id,
+      email,
+      token,
+      refreshToken: session.refreshToken,
+      sessionId: session.sessionId,
+    };
+  }
+
+  /** app.request with JSON and an optional bearer token. */
+  function request(
+    method: string,
+    path: string,
+    opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ) {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+    let body: string | undefined;
+    if (opts.body !== undefined) {
+      headers['Content-Type'] ??= 'application/json';
+      body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+    }
+    return app.request(path, { method, headers, body });
+  }
+
+  return { app, database, db: database.db, config, deps, signIn, request, close: () => database.close() };
+}

@@ -1,0 +1,53 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { waitForMailInDir } from '../../../server/src/test/smtp-capture.ts';
+
+export const baseURL = () => inject('baseURL');
+export const DEMO_PASSWORD = 'demo12345';
+export const demoEmail = (who: 'admin' | 'comercial' | 'estoque' | 'financeiro' | 'semacesso') =>
+  `${who}@demo.erp.br`;
+
+/** System Chromium driven by playwright-core (no downloaded browser). */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: inject('chromiumPath'),
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export async function newPage(
+  browser: Browser,
+  opts: { viewport?: { width: number; height: number } } = {},
+): Promise<{
+  context: BrowserContext;
+  page: Page;
+}> {
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    viewport: opts.viewport ?? { width: 1366, height: 900 },
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+/** Signs in through the real /auth screen. */
+export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/auth');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL((u) => u.pathname === '/');
+}
+
+export function waitForMail(to: string, subject?: RegExp) {
+  return waitForMailInDir(inject('mailDir'), to, subject);
+}

@@ -1,0 +1,98 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { startSmtpCapture } from '../../../server/src/test/smtp-capture.ts';
+
+const webDir = fileURLToPath(new URL('../..', import.meta.url));
+const serverDir = path.join(webDir, '..', 'server');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+/**
+ * Builds the web app, starts a real SMTP capture server and the real server (embedded database in
+ * a temporary data directory, demo data), and hands the base URL and mail folder to the specs.
+ */
+export default async function setup(project: TestProject) {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!fs.existsSync(chromium)) {
+    throw new Error(
+      `Chromium não encontrado em ${chromium}. Instale com "apt-get install chromium" ou defina CHROMIUM_PATH.`,
+    );
+  }
+  if (process.env.E2E_SKIP_BUILD !== 'true') {
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: webDir, stdio: 'inherit' });
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'erp-e2e-'));
+  const mailDir = path.join(dataDir, 'mail');
+  const smtp = await startSmtpCapture({ dir: mailDir });
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const server: ChildProcess = spawn('npx', ['tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      SITE_URL: baseURL,
+      SMTP_URL: smtp.url,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  server.stdout?.on('data', (d) => {
+    output += d;
+  });
+  server.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${baseURL}/ready`);
+      if (res.ok) break;
+    } catch {}
+    if (server.exitCode !== null || Date.now() > deadline) {
+      throw new Error(`o servidor de teste não ficou pronto:\n${output.slice(-4000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  project.provide('baseURL', baseURL);
+  project.provide('mailDir', mailDir);
+  project.provide('chromiumPath', chromium);
+  return async () => {
+    if (server.pid) {
+      try {
+        process.kill(-server.pid, 'SIGTERM');
+      } catch {}
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    await smtp.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    mailDir: string;
+    chromiumPath: string;
+  }
+}
