@@ -32,10 +32,13 @@ export default async function setup(project: TestProject) {
       `Chromium não encontrado em ${chromium}. Instale com "apt-get install chromium" ou defina CHROMIUM_PATH.`,
     );
   }
-  if (process.env.E2E_SKIP_BUILD !== 'true') {
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: webDir, stdio: 'inherit' });
-  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'erp-e2e-'));
+  // A build of its own per run, so parallel runs in one work tree never overwrite each other's dist.
+  const distDir = path.join(dataDir, 'dist');
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', distDir], {
+    cwd: webDir,
+    stdio: 'inherit',
+  });
   const mailDir = path.join(dataDir, 'mail');
   const smtp = await startSmtpCapture({ dir: mailDir });
   const port = await freePort();
@@ -52,6 +55,7 @@ export default async function setup(project: TestProject) {
       SMTP_URL: smtp.url,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      WEB_DIST_DIR: distDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

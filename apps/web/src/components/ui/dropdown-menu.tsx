@@ -1,0 +1,41 @@
+import { DropdownMenu as DM } from 'radix-ui';
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/cn.ts';
+
+export const DropdownMenu = DM.Root;
+export const DropdownMenuTrigger = DM.Trigger;
+export function DropdownMenuContent({
+  className,
+  sideOffset = 4,
+  ...props
+}: ComponentProps<typeof DM.Content>) {
+  return (
+    <DM.Portal>
+      <DM.Content
+        sideOffset={sideOffset}
+        className={cn(
+          'z-50 min-w-48 rounded-md border border-border bg-card p-1 text-card-foreground shadow-md',
+          className,
+        )}
+        {...props}
+      />
+    </DM.Portal>
+  );
+}
+export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof DM.Item>) {
+  return (
+    <DM.Item
+      className={cn(
+        'relative flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted data-[disabled]:opacity-50 [&_svg]:size-4',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof DM.Label>) {
+  return <DM.Label className={cn('px-2 py-1.5 text-sm font-semibold', className)} {...props} />;
+}
+export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof DM.Separator>) {
+  return <DM.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
+}
