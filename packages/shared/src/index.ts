@@ -2,6 +2,10 @@
 import './zod-locale.ts';
 
 export * from './api-error.ts';
+export * from './dashboard/dashboard.schema.ts';
+export * from './dashboard/overdue.ts';
+export * from './dashboard/period.ts';
+export * from './dashboard/stock-status.ts';
 export * from './dates.ts';
 export * from './documentos.ts';
 export * from './money.ts';
