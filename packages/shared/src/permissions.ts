@@ -130,7 +130,9 @@ export const routePermissions: Record<string, Permission> = {
   '/matriz/segmentos': ADMIN_COMERCIAL_ESTOQUE,
   '/matriz/regioes': ADMIN_COMERCIAL_ESTOQUE,
   '/matriz/situacoes': ADMIN_COMERCIAL_ESTOQUE,
-  '/configuracoes': ADMIN_ONLY,
+  // The spec's guard table does not list the settings hub, and the account menu offers it to everyone:
+  // it opens for any signed-in user and lists only the settings screens that user may open.
+  '/configuracoes': 'authenticated',
   '/configuracoes/fiscais': ADMIN_ONLY,
   '/configuracoes/perfis': ADMIN_ONLY,
   '/estoque/tabela-tributacao': ADMIN_ONLY,
@@ -141,3 +143,327 @@ export const routePermissions: Record<string, Permission> = {
   '/usuarios': ADMIN_ONLY,
   '/auditoria': ADMIN_ONLY,
 };
+
+/**
+ * The permission of a concrete path: the entry of the longest matching route prefix, so a screen's
+ * sub-paths (`/matriz/clientes/novo`, `/matriz/clientes/123`) inherit its guard. `undefined` for a
+ * path outside the table (the web shows 404, and nothing is opened by accident).
+ */
+export function permissionForPath(pathname: string): Permission | undefined {
+  const clean = pathname.replace(/\/+$/, '') || '/';
+  if (clean in routePermissions) return routePermissions[clean];
+  const segments = clean.split('/').filter(Boolean);
+  for (let n = segments.length - 1; n >= 1; n--) {
+    const prefix = `/${segments.slice(0, n).join('/')}`;
+    if (prefix in routePermissions) return routePermissions[prefix];
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Menu (spec section 2 "Shell" and section 6 "Menu visibility"), as data.
+
+/** Icon names (lucide, kebab-case); the web maps each to its component. */
+export type MenuIcon =
+  | 'layout-dashboard'
+  | 'shopping-cart'
+  | 'clipboard-list'
+  | 'square-kanban'
+  | 'users'
+  | 'file-text'
+  | 'file-input'
+  | 'package'
+  | 'package-plus'
+  | 'boxes'
+  | 'layers'
+  | 'warehouse'
+  | 'tags'
+  | 'ruler'
+  | 'folder-tree'
+  | 'shapes'
+  | 'wallet'
+  | 'circle-arrow-up'
+  | 'circle-arrow-down'
+  | 'landmark'
+  | 'receipt-text'
+  | 'git-compare-arrows'
+  | 'target'
+  | 'credit-card'
+  | 'calendar-clock'
+  | 'book-user'
+  | 'factory'
+  | 'briefcase-business'
+  | 'building-2'
+  | 'chart-pie'
+  | 'map-pin'
+  | 'badge-check'
+  | 'truck'
+  | 'clipboard-check'
+  | 'container'
+  | 'receipt'
+  | 'car'
+  | 'id-card'
+  | 'rectangle-horizontal'
+  | 'settings'
+  | 'shield-check'
+  | 'scale'
+  | 'percent'
+  | 'user-cog'
+  | 'history'
+  | 'circle-user';
+
+/** Who sees a menu entry: 'authenticated' (everyone signed in) or a role list (admin always passes). */
+export type MenuVisibility = 'authenticated' | { roles: readonly Role[] };
+
+export type MenuItem = {
+  label: string;
+  to: string;
+  icon: MenuIcon;
+  /** absent: everyone who sees the group */
+  visibleTo?: MenuVisibility;
+};
+
+export type MenuGroup = {
+  id: string;
+  label: string;
+  icon: MenuIcon;
+  visibleTo: MenuVisibility;
+  /** a group without items is a direct link (Dashboard, Perfil) */
+  to?: string;
+  items: MenuItem[];
+};
+
+const EVERYONE = 'authenticated' as const;
+
+export const menu: readonly MenuGroup[] = [
+  { id: 'dashboard', label: 'Dashboard', icon: 'layout-dashboard', visibleTo: EVERYONE, to: '/', items: [] },
+  {
+    id: 'comercial',
+    label: 'Comercial',
+    icon: 'shopping-cart',
+    visibleTo: { roles: ['comercial'] },
+    items: [
+      { label: 'Pedidos', to: '/comercial/pedidos', icon: 'clipboard-list' },
+      { label: 'Kanban de Pedidos', to: '/comercial/kanban', icon: 'square-kanban' },
+      { label: 'Clientes', to: '/matriz/clientes', icon: 'users' },
+      { label: 'Notas Fiscais', to: '/notasfiscais/saida', icon: 'file-text' },
+      { label: 'Notas de Entrada', to: '/notasfiscais/entrada', icon: 'file-input' },
+    ],
+  },
+  {
+    id: 'estoque',
+    label: 'Estoque',
+    icon: 'package',
+    visibleTo: { roles: ['estoque'] },
+    items: [
+      { label: 'Produtos', to: '/estoque/produtos', icon: 'package' },
+      { label: 'Entrada de Mercadorias', to: '/estoque/entradas', icon: 'package-plus' },
+      { label: 'Posição de Estoque', to: '/estoque', icon: 'boxes' },
+      { label: 'Lotes', to: '/estoque/lotes', icon: 'layers' },
+      { label: 'Locais', to: '/estoque/locais', icon: 'warehouse' },
+      { label: 'Tabela de Preços', to: '/estoque/tabela-precos', icon: 'tags' },
+      { label: 'Unidades', to: '/estoque/unidades', icon: 'ruler' },
+      { label: 'Grupos', to: '/estoque/grupos', icon: 'folder-tree' },
+      { label: 'Categorias', to: '/estoque/categorias', icon: 'shapes' },
+    ],
+  },
+  {
+    id: 'financeiro',
+    label: 'Financeiro',
+    icon: 'wallet',
+    visibleTo: { roles: ['financeiro'] },
+    items: [
+      { label: 'Pagar', to: '/financeiro/pagar', icon: 'circle-arrow-up' },
+      { label: 'Receber', to: '/financeiro/receber', icon: 'circle-arrow-down' },
+      { label: 'Contas Bancárias', to: '/financeiro/contas-bancarias', icon: 'landmark' },
+      { label: 'Extrato Bancário', to: '/financeiro/extrato-bancario', icon: 'receipt-text' },
+      { label: 'Conciliação Bancária', to: '/financeiro/conciliacao-bancaria', icon: 'git-compare-arrows' },
+      { label: 'Centros de Custo', to: '/financeiro/centros-custo', icon: 'target' },
+      { label: 'Formas de Recebimento', to: '/financeiro/formas-recebimento', icon: 'credit-card' },
+      { label: 'Condições de Pagamento', to: '/financeiro/condicoes-pagamento', icon: 'calendar-clock' },
+    ],
+  },
+  {
+    id: 'cadastros',
+    label: 'Cadastros Básicos',
+    icon: 'book-user',
+    visibleTo: { roles: ['comercial', 'estoque'] },
+    items: [
+      { label: 'Clientes', to: '/matriz/clientes', icon: 'users', visibleTo: { roles: ['comercial'] } },
+      {
+        label: 'Fornecedores',
+        to: '/matriz/fornecedores',
+        icon: 'factory',
+        visibleTo: { roles: ['comercial', 'estoque'] },
+      },
+      {
+        label: 'Vendedores',
+        to: '/matriz/vendedores',
+        icon: 'briefcase-business',
+        visibleTo: { roles: ['comercial'] },
+      },
+      { label: 'Grupo Empresarial', to: '/matriz/grupos', icon: 'building-2' },
+      { label: 'Segmentos', to: '/matriz/segmentos', icon: 'chart-pie' },
+      { label: 'Região de Entrega', to: '/matriz/regioes', icon: 'map-pin' },
+      { label: 'Situação do Cliente', to: '/matriz/situacoes', icon: 'badge-check' },
+    ],
+  },
+  {
+    id: 'expedicao',
+    label: 'Expedição',
+    icon: 'truck',
+    visibleTo: { roles: ['comercial'] },
+    items: [
+      { label: 'Conferência', to: '/expedicao/conferencia', icon: 'clipboard-check' },
+      { label: 'Gestão de Cargas', to: '/expedicao/cargas', icon: 'container' },
+      { label: 'Faturamento de Cargas', to: '/expedicao/faturamento', icon: 'receipt' },
+    ],
+  },
+  {
+    id: 'frota',
+    label: 'Frota',
+    icon: 'car',
+    visibleTo: { roles: ['financeiro'] },
+    items: [
+      { label: 'Funcionários', to: '/frota/funcionarios', icon: 'id-card' },
+      { label: 'Placas', to: '/frota/placas', icon: 'rectangle-horizontal' },
+    ],
+  },
+  {
+    id: 'configuracoes',
+    label: 'Configurações',
+    icon: 'settings',
+    visibleTo: { roles: [] },
+    items: [
+      { label: 'Perfis de Acesso', to: '/configuracoes/perfis', icon: 'shield-check' },
+      { label: 'Fiscais', to: '/configuracoes/fiscais', icon: 'scale' },
+      { label: 'Tabela de Tributação', to: '/estoque/tabela-tributacao', icon: 'percent' },
+      { label: 'Usuários', to: '/usuarios', icon: 'user-cog' },
+      { label: 'Auditoria', to: '/auditoria', icon: 'history' },
+    ],
+  },
+  { id: 'perfil', label: 'Perfil', icon: 'circle-user', visibleTo: EVERYONE, to: '/perfil', items: [] },
+];
+
+function sees(userRoles: readonly string[], visibility: MenuVisibility | undefined): boolean {
+  if (visibility === undefined || visibility === 'authenticated') return true;
+  return hasAnyRole(userRoles, visibility.roles);
+}
+
+/** The menu a signed-in user sees: hidden groups removed, and hidden items removed inside the rest. */
+export function visibleMenu(userRoles: readonly string[]): MenuGroup[] {
+  return menu
+    .filter((g) => sees(userRoles, g.visibleTo))
+    .map((g) => ({ ...g, items: g.items.filter((i) => sees(userRoles, i.visibleTo)) }));
+}
+
+/**
+ * The group holding a path (the one the sidebar opens automatically): the group with the item of
+ * the longest matching route (`/estoque/tabela-tributacao` is under Configurações, not under the
+ * Estoque item `/estoque`); on a tie, the first group.
+ */
+export function menuGroupOf(pathname: string, groups: readonly MenuGroup[] = menu): MenuGroup | undefined {
+  let best: { group: MenuGroup; length: number } | undefined;
+  for (const group of groups) {
+    for (const item of group.items) {
+      const matches = item.to === pathname || pathname.startsWith(`${item.to}/`);
+      if (matches && (!best || item.to.length > best.length)) best = { group, length: item.to.length };
+    }
+  }
+  return best?.group;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Breadcrumbs (spec section 2 "Shell": the labels), keyed by path because one segment can mean two
+// things (`/estoque/entradas` "Entradas de Mercadorias" vs `/notasfiscais/entrada` "Entrada").
+
+/** The labels the specification lists, on the paths they name. */
+const specBreadcrumbLabels: Record<string, string> = {
+  '/': 'Início',
+  '/dashboard': 'Dashboard',
+  '/estoque': 'Estoque',
+  '/estoque/produtos': 'Produtos',
+  '/estoque/entradas': 'Entradas de Mercadorias',
+  '/estoque/locais': 'Locais de Estoque',
+  '/estoque/lotes': 'Lotes',
+  '/estoque/tabela-tributacao': 'Tabelas de Tributação',
+  '/financeiro': 'Financeiro',
+  '/financeiro/receber': 'Contas a Receber',
+  '/financeiro/pagar': 'Contas a Pagar',
+  '/financeiro/centros-custo': 'Centros de Custo',
+  '/financeiro/formas-recebimento': 'Formas de Recebimento',
+  '/financeiro/contas-bancarias': 'Contas Bancárias',
+  '/financeiro/conciliacao-bancaria': 'Conciliação Bancária',
+  '/financeiro/extrato-bancario': 'Extrato Bancário',
+  '/matriz': 'Cadastros',
+  '/matriz/clientes': 'Clientes',
+  '/matriz/fornecedores': 'Fornecedores',
+  '/matriz/vendedores': 'Vendedores',
+  '/frota': 'Frota',
+  '/frota/funcionarios': 'Funcionários',
+  '/frota/placas': 'Placas',
+  '/expedicao': 'Expedição',
+  '/expedicao/conferencia': 'Conferência de Pedidos',
+  '/expedicao/cargas': 'Gestão de Cargas',
+  '/expedicao/faturamento': 'Faturamento de Cargas',
+  '/configuracoes': 'Configurações',
+  '/configuracoes/perfis': 'Perfis de Acesso',
+  '/usuarios': 'Usuários',
+  '/notasfiscais': 'Notas Fiscais',
+  '/notasfiscais/entrada': 'Entrada',
+  '/notasfiscais/saida': 'Saída',
+};
+
+/** Paths the specification gives no breadcrumb label: named after their menu entry or screen. */
+const extraBreadcrumbLabels: Record<string, string> = {
+  '/perfil': 'Perfil',
+  '/comercial': 'Comercial',
+  '/comercial/pedidos': 'Pedidos',
+  '/comercial/kanban': 'Kanban de Pedidos',
+  '/matriz/grupos': 'Grupo Empresarial',
+  '/matriz/segmentos': 'Segmentos',
+  '/matriz/regioes': 'Região de Entrega',
+  '/matriz/situacoes': 'Situação do Cliente',
+  '/estoque/tabela-precos': 'Tabela de Preços',
+  '/estoque/unidades': 'Unidades',
+  '/estoque/grupos': 'Grupos',
+  '/estoque/categorias': 'Categorias',
+  '/financeiro/condicoes-pagamento': 'Condições de Pagamento',
+  '/financeiro/classes-financeiras': 'Classes Financeiras',
+  '/configuracoes/fiscais': 'Fiscais',
+  '/auditoria': 'Auditoria',
+};
+
+export const breadcrumbLabels: Readonly<Record<string, string>> = {
+  ...extraBreadcrumbLabels,
+  ...specBreadcrumbLabels,
+};
+
+export type Breadcrumb = { label: string; to: string };
+
+/**
+ * The breadcrumb of a path, starting at Início. Segments without a label (record ids, "novo")
+ * are skipped; a path segment that is not a screen is still shown, and the shell makes only the
+ * crumbs of real screens links.
+ */
+export function breadcrumbTrail(pathname: string): Breadcrumb[] {
+  const trail: Breadcrumb[] = [{ label: 'Início', to: '/' }];
+  const segments = pathname.split('/').filter(Boolean);
+  for (let n = 1; n <= segments.length; n++) {
+    const to = `/${segments.slice(0, n).join('/')}`;
+    const label = breadcrumbLabels[to];
+    if (label) trail.push({ label, to });
+  }
+  return trail;
+}
+
+const screenTitles: Record<string, string> = {
+  '/': 'Dashboard',
+  '/estoque': 'Posição de Estoque',
+  '/configuracoes/fiscais': 'Configurações Fiscais',
+};
+
+/** The heading of a signed-in screen (usually its last crumb). */
+export function screenTitle(pathname: string): string | undefined {
+  return screenTitles[pathname] ?? breadcrumbLabels[pathname];
+}
