@@ -1,4 +1,5 @@
 // Every module's tables, for drizzle (queries and drizzle-kit). One line per module.
+export * from '../lib/mail/mail.tables.ts';
 export * from '../modules/auditoria/auditoria.tables.ts';
 export * from '../modules/auth/auth.tables.ts';
 export * from '../modules/cadastros/cadastros.tables.ts';

@@ -25,6 +25,8 @@ export const users = pgTable(
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     invitedAt: timestamp('invited_at', { withTimezone: true }),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    recoverySentAt: timestamp('recovery_sent_at', { withTimezone: true }),
     userMetadata: jsonb('user_metadata').$type<Record<string, unknown>>().notNull().default({}),
     ativo: boolean('ativo').notNull().default(true),
     createdAt: createdAt(),
@@ -87,4 +89,18 @@ export const oneTimeTokens = pgTable(
     uniqueIndex('one_time_tokens_hash_key').on(t.tokenHash),
     index('one_time_tokens_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * Fixed-window counters for the auth rate limits (failed sign-ins, sign-ups, recoveries, mails per
+ * address). Kept in PostgreSQL so every server instance counts against the same window.
+ */
+export const authRateLimits = pgTable(
+  'auth_rate_limits',
+  {
+    chave: text('chave').primaryKey(),
+    janelaInicio: timestamp('janela_inicio', { withTimezone: true }).notNull().defaultNow(),
+    contagem: integer('contagem').notNull().default(0),
+  },
+  (t) => [index('auth_rate_limits_janela_idx').on(t.janelaInicio)],
 );
