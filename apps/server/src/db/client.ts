@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -61,6 +62,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     ...(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     relaxedDurability: false,
+    // trigram indexes for accent-insensitive list search (cadastros); PostgreSQL ships it as contrib
+    extensions: { pg_trgm },
     parsers: pgliteParsers,
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
