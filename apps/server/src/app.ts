@@ -7,14 +7,23 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv, Deps } from './lib/context.ts';
 import { AppError, type ErrorBody, isTransientDbError } from './lib/errors.ts';
 import { staticWeb } from './lib/static-web.ts';
+import { auditoriaRoutes } from './modules/auditoria/auditoria.routes.ts';
+import { configuracoesRoutes } from './modules/configuracoes/configuracoes.routes.ts';
+import { configRoutes } from './modules/system/config.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { meRoutes } from './modules/usuarios/me.routes.ts';
+import { usuariosRoutes } from './modules/usuarios/usuarios.routes.ts';
 
 /**
  * The /api surface: one .route() line per module. Its type (ApiType) feeds the web's typed client.
  */
 export function createApiRoutes() {
-  return new Hono<AppEnv>().route('/me', meRoutes);
+  return new Hono<AppEnv>()
+    .route('/config', configRoutes)
+    .route('/me', meRoutes)
+    .route('/usuarios', usuariosRoutes)
+    .route('/auditoria', auditoriaRoutes)
+    .route('/configuracoes', configuracoesRoutes);
 }
 
 export type ApiType = ReturnType<typeof createApiRoutes>;
