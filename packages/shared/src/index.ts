@@ -2,6 +2,8 @@
 import './zod-locale.ts';
 
 export * from './api-error.ts';
+export * from './auth/auth.schema.ts';
+export * from './auth/gotrue.schema.ts';
 export * from './dashboard/dashboard.schema.ts';
 export * from './dashboard/overdue.ts';
 export * from './dashboard/period.ts';
@@ -11,3 +13,6 @@ export * from './documentos.ts';
 export * from './money.ts';
 export * from './permissions.ts';
 export * from './usuarios/perfil.schema.ts';
+export * from './usuarios/usuarios.schema.ts';
+export * from './auditoria/auditoria.schema.ts';
+export * from './configuracoes/configuracoes.schema.ts';

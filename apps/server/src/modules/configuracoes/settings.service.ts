@@ -1,12 +1,13 @@
+import type { ConfiguracoesGerais } from '@erp/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import { appSettings } from './configuracoes.tables.ts';
 
 /** Known application settings with their defaults. */
-export const settingDefaults = {
+export const settingDefaults: { permitir_novos_cadastros: boolean } = {
   permitir_novos_cadastros: true,
-} as const;
+};
 export type SettingKey = keyof typeof settingDefaults;
 
 export async function getSetting<K extends SettingKey>(db: Db, key: K): Promise<(typeof settingDefaults)[K]> {
@@ -29,4 +30,18 @@ export async function setSetting<K extends SettingKey>(
       .values({ chave: key, valor: value })
       .onConflictDoUpdate({ target: appSettings.chave, set: { valor: value, updatedAt: new Date() } });
   });
+}
+
+/** The settings the administrator edits on /configuracoes. */
+export async function getConfiguracoesGerais(db: Db): Promise<ConfiguracoesGerais> {
+  return { permitir_novos_cadastros: await getSetting(db, 'permitir_novos_cadastros') };
+}
+
+export async function updateConfiguracoesGerais(
+  db: Db,
+  actor: Actor,
+  input: ConfiguracoesGerais,
+): Promise<ConfiguracoesGerais> {
+  await setSetting(db, actor, 'permitir_novos_cadastros', input.permitir_novos_cadastros);
+  return getConfiguracoesGerais(db);
 }

@@ -1,9 +1,12 @@
-import type { Me, PerfilUpdate } from '@erp/shared';
-import { eq } from 'drizzle-orm';
+import type { Me, PerfilUpdate, SenhaAlteracao } from '@erp/shared';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { recordAuthEvent } from '../auditoria/auth-events.service.ts';
 import { users } from '../auth/auth.tables.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { endUserSessions } from './sessions.service.ts';
 import { userProfiles, userRoles } from './usuarios.tables.ts';
 
 export async function getMe(db: Db, userId: string): Promise<Me> {
@@ -57,4 +60,66 @@ export async function updateMyProfile(
       });
   });
   return getMe(db, actor.userId);
+}
+
+export const senhaMessages = {
+  wrongCurrent: 'Senha atual incorreta',
+} as const;
+
+/**
+ * Changes the signed-in user's password after proving the current one. Every other session ends
+ * (their tokens fail on the next request); the caller's session stays signed in.
+ */
+export async function changeMyPassword(
+  db: Db,
+  actor: Actor & { userId: string; sessionId: string },
+  input: SenhaAlteracao,
+): Promise<{ sessoes_encerradas: number }> {
+  const [row] = await db
+    .select({ hash: users.encryptedPassword, email: users.email })
+    .from(users)
+    .where(eq(users.id, actor.userId));
+  if (!row) throw new AppError('not_found', 'Usuário não encontrado.');
+  if (!(await verifyPassword(row.hash, input.senha_atual))) {
+    throw new AppError('validation_failed', senhaMessages.wrongCurrent, {
+      fields: { senha_atual: [senhaMessages.wrongCurrent] },
+    });
+  }
+  const hash = await hashPassword(input.nova_senha);
+  return writeTx(db, actor, async (tx) => {
+    await tx.execute(
+      sql`update users set encrypted_password = ${hash}, updated_at = now() where id = ${actor.userId}::uuid`,
+    );
+    const ended = await endUserSessions(tx, actor.userId, { exceptSessionId: actor.sessionId });
+    await recordAuthEvent(tx, {
+      acao: 'troca_senha',
+      userId: actor.userId,
+      email: row.email,
+      ip: actor.ip ?? null,
+      userAgent: actor.userAgent ?? null,
+      depois: { sessoes_encerradas: ended },
+    });
+    return { sessoes_encerradas: ended };
+  });
+}
+
+/** "Encerrar outras sessões": signs out every device of the user except the caller's. */
+export async function endMyOtherSessions(
+  db: Db,
+  actor: Actor & { userId: string; sessionId: string },
+): Promise<{ sessoes_encerradas: number }> {
+  return writeTx(db, actor, async (tx) => {
+    const ended = await endUserSessions(tx, actor.userId, { exceptSessionId: actor.sessionId });
+    if (ended > 0) {
+      await recordAuthEvent(tx, {
+        acao: 'saida',
+        userId: actor.userId,
+        email: actor.email ?? null,
+        ip: actor.ip ?? null,
+        userAgent: actor.userAgent ?? null,
+        depois: { outras_sessoes_encerradas: ended },
+      });
+    }
+    return { sessoes_encerradas: ended };
+  });
 }

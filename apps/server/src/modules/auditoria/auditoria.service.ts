@@ -1,0 +1,189 @@
+import {
+  type AuditLogDetail,
+  type AuditLogItem,
+  type AuditLogPage,
+  type AuditoriaListQuery,
+  auditAcaoLabel,
+  auditChanges,
+  auditEntidadeLabel,
+  auditoriaListQuerySchema,
+  auditValueText,
+  BUSINESS_TIME_ZONE,
+} from '@erp/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+
+/** Counting stops here: on a large log an exact count of a broad filter costs more than it tells. */
+export const AUDIT_COUNT_CAP = 100_000;
+
+type Filters = Omit<ReturnType<typeof auditoriaListQuerySchema.parse>, 'page' | 'pageSize'>;
+
+/** The WHERE of the list and of the CSV export; the period is in business days of São Paulo. */
+function auditWhere(f: Filters): SQL {
+  const where: SQL[] = [sql`true`];
+  if (f.usuario) where.push(sql`a.user_id = ${f.usuario}::uuid`);
+  if (f.tabela) where.push(sql`a.tabela = ${f.tabela}`);
+  if (f.registro) where.push(sql`a.registro_id = ${f.registro}`);
+  if (f.acao) where.push(sql`a.acao = ${f.acao}`);
+  if (f.de) where.push(sql`a.occurred_at >= (${f.de}::date)::timestamp at time zone ${BUSINESS_TIME_ZONE}`);
+  if (f.ate)
+    where.push(sql`a.occurred_at < (${f.ate}::date + 1)::timestamp at time zone ${BUSINESS_TIME_ZONE}`);
+  return sql.join(where, sql` and `);
+}
+
+const itemColumns = sql`a.id, a.occurred_at, a.user_id, a.user_email, p.nome_completo as user_nome, a.acao,
+  a.tabela, a.registro_id, host(a.ip) as ip, a.user_agent`;
+
+type ItemRow = Omit<AuditLogItem, 'occurred_at' | 'id'> & { id: number | string; occurred_at: Date | string };
+
+function toItem(r: ItemRow): AuditLogItem {
+  return {
+    ...r,
+    id: Number(r.id),
+    occurred_at: (r.occurred_at instanceof Date ? r.occurred_at : new Date(r.occurred_at)).toISOString(),
+  };
+}
+
+export async function listAuditLog(
+  db: Db,
+  query: AuditoriaListQuery,
+): Promise<AuditLogPage & { totalLimitado: boolean }> {
+  const { page, pageSize, ...filters } = auditoriaListQuerySchema.parse(query);
+  const where = auditWhere(filters);
+  const [rows, counted] = await Promise.all([
+    db.execute(sql`select ${itemColumns} from audit_log a left join user_profiles p on p.user_id = a.user_id
+      where ${where} order by a.occurred_at desc, a.id desc limit ${pageSize} offset ${(page - 1) * pageSize}`),
+    db.execute(sql`select count(*)::int as total from
+      (select 1 from audit_log a where ${where} limit ${AUDIT_COUNT_CAP + 1}) x`),
+  ]);
+  const total = rowsOf<{ total: number }>(counted)[0]?.total ?? 0;
+  return {
+    items: rowsOf<ItemRow>(rows).map(toItem),
+    total: Math.min(total, AUDIT_COUNT_CAP),
+    totalLimitado: total > AUDIT_COUNT_CAP,
+    page,
+    pageSize,
+  };
+}
+
+export async function getAuditLogEntry(db: Db, id: number): Promise<AuditLogDetail> {
+  const row = rowsOf<
+    ItemRow & { antes: Record<string, unknown> | null; depois: Record<string, unknown> | null }
+  >(
+    await db.execute(sql`select ${itemColumns}, a.antes, a.depois from audit_log a
+      left join user_profiles p on p.user_id = a.user_id where a.id = ${id}`),
+  )[0];
+  if (!row) throw new AppError('not_found', 'Registro de auditoria não encontrado.');
+  const { antes, depois, ...item } = row;
+  return { ...toItem(item), antes, depois, alteracoes: auditChanges(antes, depois) };
+}
+
+/**
+ * The audited tables that appear in the log (the entity filter). A loose index scan over
+ * (tabela, registro_id): one index probe per distinct table, however large the log is.
+ */
+export async function listAuditEntidades(db: Db): Promise<{ tabela: string; rotulo: string }[]> {
+  const rows = rowsOf<{ tabela: string }>(
+    await db.execute(sql`with recursive t(tabela) as (
+        (select tabela from audit_log where tabela is not null order by tabela limit 1)
+        union all
+        select (select a.tabela from audit_log a where a.tabela > t.tabela order by a.tabela limit 1)
+        from t where t.tabela is not null
+      ) select tabela from t where tabela is not null`),
+  );
+  return rows
+    .map((r) => ({ tabela: r.tabela, rotulo: auditEntidadeLabel(r.tabela) }))
+    .sort((a, b) => a.rotulo.localeCompare(b.rotulo, 'pt-BR'));
+}
+
+export const AUDIT_CSV_HEADER = [
+  'Data/hora',
+  'Usuário',
+  'E-mail',
+  'Ação',
+  'Entidade',
+  'Registro',
+  'Alterações (antes → depois)',
+  'IP',
+  'Navegador',
+];
+
+/**
+ * One CSV cell: quoted when needed, and a leading = + - @ neutralised so a spreadsheet never runs
+ * a value typed into the system as a formula.
+ */
+export function csvCell(value: string | null | undefined): string {
+  let text = value ?? '';
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[";\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(cells: (string | null | undefined)[]): string {
+  return `${cells.map(csvCell).join(';')}\r\n`;
+}
+
+const EXPORT_BATCH = 1000;
+
+/**
+ * The filtered log as CSV lines (";"-separated, the Brazilian spreadsheet default), newest first,
+ * fetched in keyset batches so an export of any size streams in constant memory.
+ */
+export async function* exportAuditCsv(db: Db, query: AuditoriaListQuery): AsyncGenerator<string> {
+  const { page: _p, pageSize: _s, ...filters } = auditoriaListQuerySchema.parse(query);
+  const where = auditWhere(filters);
+  yield `\uFEFF${csvLine(AUDIT_CSV_HEADER)}`;
+  let cursor: { at: string; id: number } | null = null;
+  for (;;) {
+    const after: SQL = cursor
+      ? sql`and (a.occurred_at, a.id) < (${cursor.at}::timestamptz, ${cursor.id})`
+      : sql``;
+    const rows = rowsOf<{
+      id: number | string;
+      at: string;
+      quando: string;
+      user_id: string | null;
+      user_nome: string | null;
+      user_email: string | null;
+      acao: string;
+      tabela: string | null;
+      registro_id: string | null;
+      antes: Record<string, unknown> | null;
+      depois: Record<string, unknown> | null;
+      ip: string | null;
+      user_agent: string | null;
+    }>(
+      await db.execute(sql`select a.id, a.occurred_at::text as at,
+          to_char(a.occurred_at at time zone ${BUSINESS_TIME_ZONE}, 'DD/MM/YYYY HH24:MI:SS') as quando,
+          a.user_id, p.nome_completo as user_nome, a.user_email, a.acao, a.tabela, a.registro_id, a.antes,
+          a.depois,
+          host(a.ip) as ip, a.user_agent
+        from audit_log a left join user_profiles p on p.user_id = a.user_id
+        where ${where} ${after}
+        order by a.occurred_at desc, a.id desc limit ${EXPORT_BATCH}`),
+    );
+    if (rows.length === 0) return;
+    let chunk = '';
+    for (const r of rows) {
+      const changes = auditChanges(r.antes, r.depois)
+        .map((ch) => `${ch.campo}: ${auditValueText(ch.antes)} → ${auditValueText(ch.depois)}`)
+        .join(' | ');
+      chunk += csvLine([
+        r.quando,
+        r.user_nome ?? (r.user_id === null && r.user_email === null ? 'Sistema' : ''),
+        r.user_email,
+        auditAcaoLabel(r.acao),
+        auditEntidadeLabel(r.tabela),
+        r.registro_id,
+        changes,
+        r.ip,
+        r.user_agent,
+      ]);
+    }
+    yield chunk;
+    const last = rows[rows.length - 1]!;
+    cursor = { at: last.at, id: Number(last.id) };
+    if (rows.length < EXPORT_BATCH) return;
+  }
+}

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { ROLES, type Role } from '../permissions.ts';
+
+/** A user's account status as the users screen shows it. */
+export const USUARIO_STATUS = ['convite_pendente', 'ativo', 'desativado'] as const;
+export type UsuarioStatus = (typeof USUARIO_STATUS)[number];
+
+export const usuarioStatusLabels: Record<UsuarioStatus, string> = {
+  convite_pendente: 'Convite pendente',
+  ativo: 'Ativo',
+  desativado: 'Desativado',
+};
+
+export const SENHA_MINIMA = 8;
+const senhaMinMessage = `A senha deve ter no mínimo ${SENHA_MINIMA} caracteres`;
+
+const email = z
+  .string()
+  .trim()
+  .min(1, 'E-mail é obrigatório')
+  .max(255, 'E-mail deve ter no máximo 255 caracteres')
+  .email('E-mail inválido')
+  .transform((v) => v.toLowerCase());
+
+const nomeCompleto = z
+  .string()
+  .trim()
+  .min(1, 'Nome é obrigatório')
+  .max(100, 'Nome deve ter no máximo 100 caracteres');
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} deve ter no máximo ${max} caracteres`)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+const roles = z
+  .array(z.enum(ROLES, { error: 'Papel inválido' }))
+  .max(ROLES.length)
+  .transform((list) => [...new Set(list)].sort() as Role[]);
+
+const pageNumber = z.coerce.number().int('Página inválida').min(1, 'Página inválida').max(100_000).default(1);
+const pageSize = z.coerce
+  .number()
+  .int('Tamanho de página inválido')
+  .min(1, 'Tamanho de página inválido')
+  .max(100, 'Tamanho de página deve ser no máximo 100')
+  .default(20);
+
+/** GET /api/usuarios — search, filters and server pagination (state kept in the URL by the web). */
+export const usuariosListQuerySchema = z.object({
+  q: z.string().trim().max(255).optional(),
+  /** a role, or "nenhum" for users without any role */
+  papel: z.enum([...ROLES, 'nenhum'], { error: 'Papel inválido' }).optional(),
+  status: z.enum(USUARIO_STATUS, { error: 'Status inválido' }).optional(),
+  ordem: z.enum(['nome', 'email', 'ultimo_acesso'], { error: 'Ordenação inválida' }).default('nome'),
+  page: pageNumber,
+  pageSize,
+});
+export type UsuariosListQuery = z.input<typeof usuariosListQuerySchema>;
+
+export type UsuarioListItem = {
+  id: string;
+  email: string;
+  nome_completo: string | null;
+  cargo: string | null;
+  departamento: string | null;
+  roles: Role[];
+  status: UsuarioStatus;
+  last_sign_in_at: string | null;
+  invited_at: string | null;
+  created_at: string;
+};
+
+export type UsuariosPage = {
+  items: UsuarioListItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+};
+
+/** POST /api/usuarios — invite someone by e-mail with the roles they will hold. */
+export const usuarioConviteSchema = z.object({
+  nome_completo: nomeCompleto,
+  email,
+  roles,
+  cargo: optionalText(100, 'Cargo'),
+  departamento: optionalText(100, 'Departamento'),
+});
+export type UsuarioConvite = z.input<typeof usuarioConviteSchema>;
+
+/** PUT /api/usuarios/:id — the admin edits a user's profile (user_profiles). */
+export const usuarioUpdateSchema = z.object({
+  nome_completo: nomeCompleto,
+  cargo: optionalText(100, 'Cargo'),
+  departamento: optionalText(100, 'Departamento'),
+});
+export type UsuarioUpdate = z.input<typeof usuarioUpdateSchema>;
+
+/** PUT /api/usuarios/:id/papeis — the full set of roles the user holds from now on. */
+export const usuarioPapeisSchema = z.object({ roles });
+export type UsuarioPapeis = z.input<typeof usuarioPapeisSchema>;
+
+export const usuarioIdParamSchema = z.object({ id: z.uuid('Usuário inválido') });
+
+/** Users holding each role (the access-profiles screen). */
+export type UsuariosPorPapel = Record<
+  Role | 'nenhum',
+  { id: string; email: string; nome_completo: string | null; status: UsuarioStatus }[]
+>;
+
+/** POST /api/me/senha — change own password, proving the current one. */
+export const senhaAlteracaoSchema = z
+  .object({
+    senha_atual: z.string().min(1, 'Informe a senha atual').max(200),
+    nova_senha: z
+      .string()
+      .min(SENHA_MINIMA, senhaMinMessage)
+      .max(200, 'A senha deve ter no máximo 200 caracteres'),
+  })
+  .refine((v) => v.nova_senha !== v.senha_atual, {
+    path: ['nova_senha'],
+    message: 'A nova senha deve ser diferente da atual',
+  });
+export type SenhaAlteracao = z.input<typeof senhaAlteracaoSchema>;
+
+/** One signed-in device of the current user. */
+export type SessaoAtiva = {
+  id: string;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: string;
+  refreshed_at: string;
+  atual: boolean;
+};
