@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { onlyDigits } from './brasil.ts';
+
+// Field builders shared by every register schema. Form inputs send '' for an empty field; the
+// schemas turn it into null so the database stores NULL, and accept null/undefined too.
+
+const emptyToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
+
+export const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} deve ter no máximo ${max} caracteres`)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null);
+
+export const requiredText = (max: number, label: string, obrigatorio = `${label} é obrigatório`) =>
+  z
+    .string({ error: obrigatorio })
+    .trim()
+    .min(1, obrigatorio)
+    .max(max, `${label} deve ter no máximo ${max} caracteres`);
+
+export const optionalEmail = (label = 'E-mail') =>
+  z
+    .string()
+    .trim()
+    .max(255, `${label} deve ter no máximo 255 caracteres`)
+    .transform((v) => v.toLowerCase())
+    .pipe(z.union([z.literal(''), z.email(`${label} inválido`)]))
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null);
+
+/** Digits only in the output; `check` decides validity of a non-empty value. */
+export const optionalDigits = (check: (digits: string) => boolean, message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || check(v), message)
+    .transform((v) => (v === '' ? null : onlyDigits(v)))
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null);
+
+/** An optional reference to another register: '' / null / undefined -> null. */
+export const optionalRef = (label: string) =>
+  z.preprocess(emptyToNull, z.uuid({ error: `${label} inválido` }).nullable());
+
+export const ativo = z.boolean({ error: 'Valor inválido' }).default(true);
+
+/** Optimistic concurrency: the version the edit was based on. */
+export const versao = z
+  .number({ error: 'Versão do registro é obrigatória' })
+  .int('Versão inválida')
+  .min(1, 'Versão inválida');
+
+/**
+ * A non-negative decimal typed as "1.234,56" (pt-BR) or "1234.56"; output "1234.56".
+ * `max` in whole units.
+ */
+export const decimalBR = (label: string, opts: { max: number; places?: number; default?: string }) => {
+  const places = opts.places ?? 2;
+  return z
+    .union([z.string(), z.number()], { error: `${label} inválido` })
+    .optional()
+    .nullable()
+    .transform((v, ctx) => {
+      let text = typeof v === 'number' ? v.toFixed(places) : (v ?? '').trim();
+      if (text === '') text = opts.default ?? '0';
+      if (text.includes(',')) text = text.replace(/\./g, '').replace(',', '.');
+      const m = new RegExp(`^(\\d{1,12})(?:\\.(\\d{1,${places}}))?$`).exec(text);
+      if (!m) {
+        ctx.addIssue({ code: 'custom', message: `${label} inválido` });
+        return z.NEVER;
+      }
+      if (Number(m[1]) > opts.max || (Number(m[1]) === opts.max && /[1-9]/.test(m[2] ?? ''))) {
+        ctx.addIssue({ code: 'custom', message: `${label} deve ser no máximo ${opts.max}` });
+        return z.NEVER;
+      }
+      return `${Number(m[1])}.${(m[2] ?? '').padEnd(places, '0')}`;
+    });
+};
+
+/** A whole number typed in a form field (string) or sent as a number; '' -> null. */
+export const optionalInt = (label: string, min: number, max: number) =>
+  z.preprocess(
+    (v) => (v === '' || v === undefined || v === null ? null : typeof v === 'string' ? Number(v) : v),
+    z
+      .number({ error: `${label} inválido` })
+      .int(`${label} deve ser um número inteiro`)
+      .min(min, `${label} deve ser no mínimo ${min}`)
+      .max(max, `${label} deve ser no máximo ${max}`)
+      .nullable(),
+  );
