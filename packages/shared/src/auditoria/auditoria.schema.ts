@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type ListPage, listQuerySchema } from '../list-params.ts';
 
 /** Every action the audit log records, with its pt-BR label. */
 export const auditAcaoLabels = {
@@ -49,28 +50,24 @@ const isoDay = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida')
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Data inválida');
 
-/** GET /api/auditoria (and the CSV export) — filters; the period is in business days (São Paulo). */
-export const auditoriaListQuerySchema = z
-  .object({
-    usuario: z.uuid('Usuário inválido').optional(),
-    tabela: z
-      .string()
-      .trim()
-      .regex(/^[a-z_][a-z0-9_]*$/, 'Entidade inválida')
-      .max(63)
-      .optional(),
-    registro: z.string().trim().max(200).optional(),
-    acao: z.enum(AUDIT_ACOES as [AuditAcao, ...AuditAcao[]], { error: 'Ação inválida' }).optional(),
-    de: isoDay.optional(),
-    ate: isoDay.optional(),
-    page: z.coerce.number().int('Página inválida').min(1, 'Página inválida').max(100_000).default(1),
-    pageSize: z.coerce
-      .number()
-      .int('Tamanho de página inválido')
-      .min(1, 'Tamanho de página inválido')
-      .max(200, 'Tamanho de página deve ser no máximo 200')
-      .default(50),
-  })
+/**
+ * GET /api/auditoria (and GET /api/auditoria/export) — filters; the period is in business days of
+ * São Paulo. Newest first unless dir=asc.
+ */
+export const auditoriaListQuerySchema = listQuerySchema(['quando'], 'quando', {
+  usuario: z.uuid('Usuário inválido').optional(),
+  tabela: z
+    .string()
+    .trim()
+    .regex(/^[a-z_][a-z0-9_]*$/, 'Entidade inválida')
+    .max(63, 'Entidade inválida')
+    .optional(),
+  registro: z.string().trim().max(200, 'Registro inválido').optional(),
+  acao: z.enum(AUDIT_ACOES as [AuditAcao, ...AuditAcao[]], { error: 'Ação inválida' }).optional(),
+  de: isoDay.optional(),
+  ate: isoDay.optional(),
+})
+  .extend({ dir: z.enum(['asc', 'desc'], { error: 'Direção inválida' }).default('desc') })
   .refine((v) => !v.de || !v.ate || v.de <= v.ate, {
     path: ['ate'],
     message: 'A data final deve ser igual ou posterior à inicial',
@@ -94,7 +91,8 @@ export type AuditLogItem = {
   user_agent: string | null;
 };
 
-export type AuditLogPage = { items: AuditLogItem[]; total: number; page: number; pageSize: number };
+/** `totalLimitado`: the count stopped at its cap (the log holds at least `total` matching rows). */
+export type AuditLogPage = ListPage<AuditLogItem> & { totalLimitado: boolean };
 
 export type AuditFieldChange = { campo: string; antes: unknown; depois: unknown };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type ListPage, listQuerySchema } from '../list-params.ts';
 import { ROLES, type Role } from '../permissions.ts';
 
 /** A user's account status as the users screen shows it. */
@@ -42,23 +43,11 @@ const roles = z
   .max(ROLES.length)
   .transform((list) => [...new Set(list)].sort() as Role[]);
 
-const pageNumber = z.coerce.number().int('Página inválida').min(1, 'Página inválida').max(100_000).default(1);
-const pageSize = z.coerce
-  .number()
-  .int('Tamanho de página inválido')
-  .min(1, 'Tamanho de página inválido')
-  .max(100, 'Tamanho de página deve ser no máximo 100')
-  .default(20);
-
-/** GET /api/usuarios — search, filters and server pagination (state kept in the URL by the web). */
-export const usuariosListQuerySchema = z.object({
-  q: z.string().trim().max(255).optional(),
+/** GET /api/usuarios — search, filters, sort and server pagination (state kept in the URL by the web). */
+export const usuariosListQuerySchema = listQuerySchema(['nome', 'email', 'ultimo_acesso'], 'nome', {
   /** a role, or "nenhum" for users without any role */
   papel: z.enum([...ROLES, 'nenhum'], { error: 'Papel inválido' }).optional(),
   status: z.enum(USUARIO_STATUS, { error: 'Status inválido' }).optional(),
-  ordem: z.enum(['nome', 'email', 'ultimo_acesso'], { error: 'Ordenação inválida' }).default('nome'),
-  page: pageNumber,
-  pageSize,
 });
 export type UsuariosListQuery = z.input<typeof usuariosListQuerySchema>;
 
@@ -75,12 +64,7 @@ export type UsuarioListItem = {
   created_at: string;
 };
 
-export type UsuariosPage = {
-  items: UsuarioListItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-};
+export type UsuariosPage = ListPage<UsuarioListItem>;
 
 /** POST /api/usuarios — invite someone by e-mail with the roles they will hold. */
 export const usuarioConviteSchema = z.object({

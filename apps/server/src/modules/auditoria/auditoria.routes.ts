@@ -4,7 +4,13 @@ import { stream } from 'hono/streaming';
 import { requires } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { pathParams, queryParams } from '../../lib/validate.ts';
-import { exportAuditCsv, getAuditLogEntry, listAuditEntidades, listAuditLog } from './auditoria.service.ts';
+import {
+  assertAuditExportSize,
+  exportAuditCsv,
+  getAuditLogEntry,
+  listAuditEntidades,
+  listAuditLog,
+} from './auditoria.service.ts';
 
 const admin = { module: 'auditoria' } as const;
 
@@ -17,7 +23,8 @@ export const auditoriaRoutes = new Hono<AppEnv>()
     c.json(await listAuditLog(c.var.deps.db, c.req.valid('query'))),
   )
   .get('/entidades', requires(admin), async (c) => c.json(await listAuditEntidades(c.var.deps.db)))
-  .get('/exportar', requires(admin), queryParams(auditoriaListQuerySchema), (c) => {
+  .get('/export', requires(admin), queryParams(auditoriaListQuerySchema), async (c) => {
+    await assertAuditExportSize(c.var.deps.db, c.req.valid('query'));
     const lines = exportAuditCsv(c.var.deps.db, c.req.valid('query'));
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="auditoria-${businessToday()}.csv"`);

@@ -9,6 +9,7 @@ import {
   auditoriaListQuerySchema,
   auditValueText,
   BUSINESS_TIME_ZONE,
+  EXPORT_MAX_ROWS,
 } from '@erp/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -18,11 +19,16 @@ import { AppError } from '../../lib/errors.ts';
 /** Counting stops here: on a large log an exact count of a broad filter costs more than it tells. */
 export const AUDIT_COUNT_CAP = 100_000;
 
-type Filters = Omit<ReturnType<typeof auditoriaListQuerySchema.parse>, 'page' | 'pageSize'>;
+type Filters = Omit<ReturnType<typeof auditoriaListQuerySchema.parse>, 'page' | 'pageSize' | 'sort'>;
 
 /** The WHERE of the list and of the CSV export; the period is in business days of São Paulo. */
 function auditWhere(f: Filters): SQL {
   const where: SQL[] = [sql`true`];
+  if (f.q) {
+    // free text: the acting user's e-mail, or a record's id typed exactly
+    const pattern = `%${f.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    where.push(sql`(a.user_email ilike ${pattern} or a.registro_id = ${f.q})`);
+  }
   if (f.usuario) where.push(sql`a.user_id = ${f.usuario}::uuid`);
   if (f.tabela) where.push(sql`a.tabela = ${f.tabela}`);
   if (f.registro) where.push(sql`a.registro_id = ${f.registro}`);
@@ -46,15 +52,13 @@ function toItem(r: ItemRow): AuditLogItem {
   };
 }
 
-export async function listAuditLog(
-  db: Db,
-  query: AuditoriaListQuery,
-): Promise<AuditLogPage & { totalLimitado: boolean }> {
+export async function listAuditLog(db: Db, query: AuditoriaListQuery): Promise<AuditLogPage> {
   const { page, pageSize, ...filters } = auditoriaListQuerySchema.parse(query);
   const where = auditWhere(filters);
+  const dir = filters.dir === 'asc' ? sql`asc` : sql`desc`;
   const [rows, counted] = await Promise.all([
     db.execute(sql`select ${itemColumns} from audit_log a left join user_profiles p on p.user_id = a.user_id
-      where ${where} order by a.occurred_at desc, a.id desc limit ${pageSize} offset ${(page - 1) * pageSize}`),
+      where ${where} order by a.occurred_at ${dir}, a.id ${dir} limit ${pageSize} offset ${(page - 1) * pageSize}`),
     db.execute(sql`select count(*)::int as total from
       (select 1 from audit_log a where ${where} limit ${AUDIT_COUNT_CAP + 1}) x`),
   ]);
@@ -125,6 +129,18 @@ export function csvLine(cells: (string | null | undefined)[]): string {
 }
 
 const EXPORT_BATCH = 1000;
+
+export const exportTooLargeMessage = `A exportação passa de ${EXPORT_MAX_ROWS.toLocaleString('pt-BR')} linhas. Refine os filtros (por exemplo, o período).`;
+
+/** Refuses, before any byte is sent, an export larger than the shared export limit. */
+export async function assertAuditExportSize(db: Db, query: AuditoriaListQuery): Promise<void> {
+  const { page: _p, pageSize: _s, ...filters } = auditoriaListQuerySchema.parse(query);
+  const counted = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from
+      (select 1 from audit_log a where ${auditWhere(filters)} limit ${EXPORT_MAX_ROWS + 1}) x`),
+  );
+  if ((counted[0]?.n ?? 0) > EXPORT_MAX_ROWS) throw new AppError('unprocessable', exportTooLargeMessage);
+}
 
 /**
  * The filtered log as CSV lines (";"-separated, the Brazilian spreadsheet default), newest first,

@@ -93,12 +93,13 @@ export async function listUsuarios(db: Db, query: UsuariosListQuery): Promise<Us
     where.push(sql`exists (select 1 from user_roles r where r.user_id = u.id and r.role = ${q.papel})`);
   if (q.status) where.push(sql`${statusSql} = ${q.status}`);
   const whereSql = sql.join(where, sql` and `);
+  const dir = q.dir === 'desc' ? sql`desc` : sql`asc`;
   const orderSql =
-    q.ordem === 'email'
-      ? sql`lower(u.email), u.id`
-      : q.ordem === 'ultimo_acesso'
-        ? sql`u.last_sign_in_at desc nulls last, u.id`
-        : sql`lower(coalesce(p.nome_completo, u.email)), u.id`;
+    q.sort === 'email'
+      ? sql`lower(u.email) ${dir}, u.id`
+      : q.sort === 'ultimo_acesso'
+        ? sql`u.last_sign_in_at ${dir} nulls last, u.id`
+        : sql`lower(coalesce(p.nome_completo, u.email)) ${dir}, u.id`;
   const offset = (q.page - 1) * q.pageSize;
   const [rows, counted] = await Promise.all([
     db.execute(
