@@ -9,6 +9,7 @@ import { AppError, type ErrorBody, isTransientDbError } from './lib/errors.ts';
 import { staticWeb } from './lib/static-web.ts';
 import { auditoriaRoutes } from './modules/auditoria/auditoria.routes.ts';
 import { configuracoesRoutes } from './modules/configuracoes/configuracoes.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { configRoutes } from './modules/system/config.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { meRoutes } from './modules/usuarios/me.routes.ts';
@@ -20,6 +21,7 @@ import { usuariosRoutes } from './modules/usuarios/usuarios.routes.ts';
 export function createApiRoutes() {
   return new Hono<AppEnv>()
     .route('/config', configRoutes)
+    .route('/dashboard', dashboardRoutes)
     .route('/me', meRoutes)
     .route('/usuarios', usuariosRoutes)
     .route('/auditoria', auditoriaRoutes)

@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, numeric, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { dateOnly } from '../../db/columns.ts';
+
+/**
+ * Read model: what each product sold in each month (by the order's data_emissao). Kept by database
+ * triggers on sales_order_items and sales_orders (migration dashboard_vendas_produto_mes), so the
+ * "Produtos Mais Vendidos" figures read ~one row per product sold in the month instead of joining
+ * every item of the month to its order. Derived data: not audited; rebuilt from scratch with
+ * `select dashboard_vendas_recalcular()`. Rows whose `itens` dropped to 0 are ignored by readers.
+ */
+export const dashboardVendasProdutoMes = pgTable(
+  'dashboard_vendas_produto_mes',
+  {
+    /** first day of the month */
+    mes: dateOnly('mes').notNull(),
+    productId: uuid('product_id').notNull(),
+    quantidade: numeric('quantidade', { precision: 20, scale: 3 }).notNull(),
+    valor: numeric('valor', { precision: 20, scale: 2 }).notNull(),
+    /** number of order items summed into this row */
+    itens: integer('itens').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'dashboard_vendas_produto_mes_pkey', columns: [t.mes, t.productId] }),
+    index('dashboard_vendas_produto_mes_valor_idx').on(t.mes, t.valor.desc()).where(sql`${t.itens} > 0`),
+  ],
+);
