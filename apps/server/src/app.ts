@@ -11,6 +11,7 @@ import { auditoriaRoutes } from './modules/auditoria/auditoria.routes.ts';
 import { configuracoesRoutes } from './modules/configuracoes/configuracoes.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { configRoutes } from './modules/system/config.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { meRoutes } from './modules/usuarios/me.routes.ts';
 import { usuariosRoutes } from './modules/usuarios/usuarios.routes.ts';
@@ -79,6 +80,7 @@ export function createApp(deps: Deps) {
   );
 
   app.route('/', systemRoutes);
+  app.route('/auth/v1', authRoutes);
   app.route('/api', createApiRoutes());
 
   app.all('/api/*', () => {

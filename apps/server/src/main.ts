@@ -6,6 +6,8 @@ import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemo } from './db/seed/seed-demo.ts';
 import { createLogger } from './lib/logger.ts';
+import { startMailWorker } from './lib/mail/mail-queue.ts';
+import { holdDataDir, runningServerPid } from './modules/auth/data-dir-lock.ts';
 import { loadJwtSecret } from './modules/auth/jwt-secret.ts';
 
 async function main() {
@@ -21,6 +23,17 @@ async function main() {
   }
   const logger = createLogger(config.logLevel);
   const started = performance.now();
+
+  // The embedded database admits one process: refuse a second server on the same data directory.
+  const holder = config.databaseUrl ? null : runningServerPid(config.dataDir);
+  if (holder) {
+    console.error(
+      `O banco embutido em ${config.dataDir} já está em uso pelo processo ${holder}. Pare-o ou use outro DATA_DIR.`,
+    );
+    process.exit(1);
+  }
+  const releaseDataDir = config.databaseUrl ? () => {} : holdDataDir(config.dataDir);
+  process.on('exit', releaseDataDir);
 
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
@@ -46,6 +59,7 @@ async function main() {
 
   const jwtSecret = await loadJwtSecret(database.db, config.jwtSecret);
   const app = createApp({ database, db: database.db, config, logger, jwtSecret });
+  const mailWorker = startMailWorker({ db: database.db, config, logger });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const ms = Math.round(performance.now() - started);
@@ -73,6 +87,7 @@ async function main() {
     force.unref();
     // Stop accepting, let in-flight requests finish, then close the database.
     server.close(async () => {
+      await mailWorker.stop().catch(() => {});
       await database.close().catch(() => {});
       logger.info('stopped');
       process.exit(0);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 export type AccessClaims = {
@@ -52,4 +52,12 @@ export function newOpaqueToken(bytes = 32): string {
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * The refresh token that replaces `parent` on rotation: a keyed hash of it, so presenting the
+ * parent again within the reuse grace yields the very same child without storing it in clear.
+ */
+export function childRefreshToken(secret: Uint8Array, parent: string): string {
+  return createHmac('sha256', secret).update(`refresh:${parent}`).digest('base64url');
 }
