@@ -4,13 +4,21 @@ import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { createQueryClient } from './query-client.ts';
 import { router } from './router.tsx';
+import { ThemeProvider, useTheme } from './theme.tsx';
+
+function ThemedToaster() {
+  const { resolved } = useTheme();
+  return <Toaster richColors position="top-right" closeButton theme={resolved} />;
+}
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster richColors position="top-right" closeButton />
-    </QueryClientProvider>
+    <ThemeProvider>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <ThemedToaster />
+      </QueryClientProvider>
+    </ThemeProvider>
   );
 }

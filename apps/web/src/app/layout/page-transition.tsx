@@ -1,0 +1,84 @@
+import { AnimatePresence, domAnimation, LazyMotion, m, useIsPresent, useReducedMotion } from 'motion/react';
+import { type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { useLocation, useOutlet } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner.tsx';
+
+/** How long to look for the new page's heading (lazy screens may render it a little later). */
+const HEADING_WAIT_MS = 3000;
+
+/**
+ * Moves focus to the page heading (`[data-page-heading]`, set by PageHeader) once it appears in
+ * this frame, so keyboard and screen-reader users start on the new page after a navigation.
+ */
+function useFocusHeading(container: React.RefObject<HTMLDivElement | null>, enabled: boolean) {
+  useEffect(() => {
+    const root = container.current;
+    if (!enabled || !root) return;
+    const tryFocus = () => {
+      const heading = root.querySelector<HTMLElement>('[data-page-heading]');
+      if (!heading) return false;
+      // a user who already clicked into the new page keeps their focus
+      if (root.contains(document.activeElement) && document.activeElement !== root) return true;
+      heading.focus({ preventScroll: true });
+      return true;
+    };
+    if (tryFocus()) return;
+    const observer = new MutationObserver(() => {
+      if (tryFocus()) observer.disconnect();
+    });
+    observer.observe(root, { childList: true, subtree: true });
+    const timer = setTimeout(() => observer.disconnect(), HEADING_WAIT_MS);
+    return () => {
+      observer.disconnect();
+      clearTimeout(timer);
+    };
+  }, [container, enabled]);
+}
+
+/** One page; while it animates out it keeps showing the page it was, not the next one. */
+function PageFrame({ outlet, focusHeading }: { outlet: ReactNode; focusHeading: boolean }) {
+  const present = useIsPresent();
+  const shown = useRef(outlet);
+  if (present) shown.current = outlet;
+  const ref = useRef<HTMLDivElement>(null);
+  // decided when the page mounts: a later search-param change on the same page must not move focus
+  const focusOnMount = useRef(focusHeading).current;
+  useFocusHeading(ref, focusOnMount);
+  return (
+    <div ref={ref}>
+      <Suspense fallback={<PageSpinner />}>{shown.current}</Suspense>
+    </div>
+  );
+}
+
+/**
+ * The signed-in screens: fade and slide about 0.15 s between pages, none when the user prefers
+ * reduced motion. Focus goes to the heading after each navigation (not on the first page load).
+ */
+export function AnimatedOutlet() {
+  const location = useLocation();
+  const outlet = useOutlet();
+  const reduceMotion = useReducedMotion();
+  const firstKey = useRef(location.key);
+  const focusHeading = location.key !== firstKey.current;
+
+  if (reduceMotion) {
+    return <PageFrame key={location.pathname} outlet={outlet} focusHeading={focusHeading} />;
+  }
+  return (
+    // LazyMotion + m: only the DOM animation features are bundled, not all of motion
+    <LazyMotion features={domAnimation} strict>
+      <AnimatePresence mode="wait" initial={false}>
+        <m.div
+          key={location.pathname}
+          initial={{ opacity: 0, y: 8 }}
+          animate={{ opacity: 1, y: 0 }}
+          exit={{ opacity: 0, y: -8 }}
+          transition={{ duration: 0.15, ease: 'easeOut' }}
+        >
+          <PageFrame outlet={outlet} focusHeading={focusHeading} />
+        </m.div>
+      </AnimatePresence>
+    </LazyMotion>
+  );
+}
