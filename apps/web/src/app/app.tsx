@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
+import { AuthProvider } from '@/lib/auth/auth-provider.tsx';
 import { createQueryClient } from './query-client.ts';
 import { router } from './router.tsx';
 import { ThemeProvider, useTheme } from './theme.tsx';
@@ -16,7 +17,9 @@ export function App() {
   return (
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <AuthProvider>
+          <RouterProvider router={router} />
+        </AuthProvider>
         <ThemedToaster />
       </QueryClientProvider>
     </ThemeProvider>

@@ -1,4 +1,4 @@
-import type { Role } from '@erp/shared';
+import type { Me, Role } from '@erp/shared';
 import type { Session, User } from '@supabase/auth-js';
 import { createContext, useContext } from 'react';
 
@@ -14,6 +14,11 @@ export type AuthState = {
   /** roles from user_roles (empty while loading or when loading failed) */
   roles: Role[];
   rolesLoading: boolean;
+  /** user_profiles of the signed-in user (from GET /api/me), null while loading or signed out */
+  profile: Me['profile'] | null;
+  /** re-reads profile and roles from GET /api/me (after the user edits their profile) */
+  reloadMe(): Promise<void>;
+  /** ends this device's session; rejects on failure (the caller shows "Erro ao fazer logout") */
   signOut(): Promise<void>;
 };
 

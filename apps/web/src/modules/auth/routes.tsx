@@ -1,5 +1,10 @@
 import type { RouteObject } from 'react-router';
 
-// Routes of the auth module (filled in by its issue). Access rules come from the shared
-// routePermissions table, applied centrally by the shell's guard — not repeated here.
-export const authRoutes: RouteObject[] = [];
+// Public routes of the auth module (permission 'public' in the shared routePermissions table).
+export const authRoutes: RouteObject[] = [
+  { path: '/auth', lazy: async () => ({ Component: (await import('./pages/auth-page.tsx')).AuthPage }) },
+  {
+    path: '/reset-password',
+    lazy: async () => ({ Component: (await import('./pages/reset-password-page.tsx')).ResetPasswordPage }),
+  },
+];

@@ -1,0 +1,79 @@
+import { type LoginInput, loginSchema } from '@erp/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button.tsx';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { authClient } from '@/lib/auth/auth-client.ts';
+import { serviceCode, serviceMessage } from '@/lib/auth/auth-errors.ts';
+import { SubmitButton } from './submit-button.tsx';
+
+/** Spec section 8: the sign-in toasts. */
+export function loginErrorText(error: unknown): string {
+  const code = serviceCode(error);
+  const message = serviceMessage(error);
+  if (code === 'invalid_credentials' || message === 'Invalid login credentials')
+    return 'E-mail ou senha incorretos';
+  if (code === 'email_not_confirmed' || message === 'Email not confirmed')
+    return 'Por favor, confirme seu e-mail antes de fazer login';
+  return message ?? 'Erro ao fazer login. Tente novamente.';
+}
+
+export function LoginForm({ onForgotPassword }: { onForgotPassword(): void }) {
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setPending(true);
+    try {
+      const { error } = await authClient.signInWithPassword({
+        email: values.email,
+        password: values.password,
+      });
+      if (error) {
+        toast.error(loginErrorText(error));
+        return;
+      }
+      toast.success('Login realizado com sucesso!');
+      navigate('/', { replace: true });
+    } catch (err) {
+      console.error('login falhou', err);
+      toast.error('Erro ao fazer login. Tente novamente.');
+    } finally {
+      setPending(false);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <fieldset disabled={pending} className="grid gap-4">
+        <FormField label="E-mail" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
+        </FormField>
+        <FormField label="Senha" error={errors.password?.message}>
+          <Input type="password" autoComplete="current-password" {...form.register('password')} />
+        </FormField>
+      </fieldset>
+      <SubmitButton pending={pending}>Entrar</SubmitButton>
+      <Button
+        type="button"
+        variant="link"
+        className="justify-self-center"
+        onClick={onForgotPassword}
+        disabled={pending}
+      >
+        Esqueci minha senha
+      </Button>
+    </form>
+  );
+}

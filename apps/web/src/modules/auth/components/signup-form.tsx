@@ -1,0 +1,75 @@
+import { type SignupInput, signupSchema } from '@erp/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { authClient } from '@/lib/auth/auth-client.ts';
+import { serviceCode, serviceMessage } from '@/lib/auth/auth-errors.ts';
+import { SubmitButton } from './submit-button.tsx';
+
+/** Spec section 8: the sign-up toasts. */
+export function signupErrorText(error: unknown): string {
+  const code = serviceCode(error);
+  const message = serviceMessage(error);
+  if (code === 'user_already_exists' || message === 'User already registered')
+    return 'Este e-mail já está cadastrado';
+  return message ?? 'Erro ao criar conta. Tente novamente.';
+}
+
+const empty: SignupInput = { name: '', email: '', password: '', confirmPassword: '' };
+
+export function SignupForm() {
+  const [pending, setPending] = useState(false);
+  const form = useForm<SignupInput>({
+    resolver: zodResolver(signupSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: empty,
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setPending(true);
+    try {
+      // confirmPassword is checked here and never sent
+      const { error } = await authClient.signUp({
+        email: values.email,
+        password: values.password,
+        options: { emailRedirectTo: `${window.location.origin}/`, data: { name: values.name } },
+      });
+      if (error) {
+        toast.error(signupErrorText(error));
+        return;
+      }
+      toast.success('Cadastro realizado com sucesso! Você já pode fazer login.');
+      form.reset(empty);
+    } catch (err) {
+      console.error('cadastro falhou', err);
+      toast.error('Erro ao criar conta. Tente novamente.');
+    } finally {
+      setPending(false);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <fieldset disabled={pending} className="grid gap-4">
+        <FormField label="Nome" error={errors.name?.message}>
+          <Input autoComplete="name" {...form.register('name')} />
+        </FormField>
+        <FormField label="E-mail" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
+        </FormField>
+        <FormField label="Senha" error={errors.password?.message}>
+          <Input type="password" autoComplete="new-password" {...form.register('password')} />
+        </FormField>
+        <FormField label="Confirmar senha" error={errors.confirmPassword?.message}>
+          <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+        </FormField>
+      </fieldset>
+      <SubmitButton pending={pending}>Criar conta</SubmitButton>
+    </form>
+  );
+}
