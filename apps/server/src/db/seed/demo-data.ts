@@ -1,4 +1,11 @@
-import { addDays, businessToday, cnpjWithCheckDigits, cpfWithCheckDigits, fromCents } from '@erp/shared';
+import {
+  addDays,
+  businessToday,
+  cnpjWithCheckDigits,
+  cpfWithCheckDigits,
+  fromCents,
+  isValidTelefone,
+} from '@erp/shared';
 import { createRandom, type Random } from './prng.ts';
 
 // A deterministic, plausible distributor: products, sellers, customers, six months of orders,
@@ -189,6 +196,8 @@ export function generateDemoData(opts: { today?: string; seed?: number } = {}) {
     };
   });
 
+  const cad = generateCadastrosExtras(opts.seed ?? 20261121);
+
   const clientes = Array.from({ length: 150 }, (_, i) => {
     const cidade = rnd.pick(cidades);
     const pj = i % 10 < 7;
@@ -207,7 +216,7 @@ export function generateDemoData(opts: { today?: string; seed?: number } = {}) {
       inscricaoEstadual: null,
       indicadorIe: '9' as const,
       email: `contato${i + 1}@cliente.demo.erp.br`,
-      telefone: `${rnd.int(11, 99)}${rnd.int(30000000, 39999999)}`,
+      telefone: demoTelefone(rnd.int(11, 99), rnd.int(30000000, 39999999)),
       cep: `${cidade.cep}${rnd.digits(3)}`,
       logradouro: rnd.pick(streets),
       numero: String(rnd.int(10, 3000)),
@@ -218,6 +227,8 @@ export function generateDemoData(opts: { today?: string; seed?: number } = {}) {
       vendedorId: i % 15 === 14 ? null : vendedores[i % vendedores.length]!.id,
       limiteCredito: fromCents(rnd.int(5, 200) * 100_00),
       ativo: i % 30 !== 29,
+      // classifications are derived (no draw from rnd, so the rest of the demo stays the same)
+      ...classificar(i, pj ? fantasia : null, cidade, cad),
     };
   });
 
@@ -387,5 +398,163 @@ export function generateDemoData(opts: { today?: string; seed?: number } = {}) {
     });
   }
 
-  return { today, vendedores, clientes, products, orders, items, accounts };
+  return {
+    today,
+    grupos: cad.grupos,
+    segmentos: cad.segmentos,
+    regioes: cad.regioes,
+    situacoes: cad.situacoes,
+    fornecedores: cad.fornecedores,
+    vendedores,
+    clientes,
+    products,
+    orders,
+    items,
+    accounts,
+  };
+}
+
+// ---- cadastros: classifications and suppliers (own PRNG so the orders and accounts above keep
+// exactly the values they had before these registers existed) ----
+
+/** A landline with the drawn DDD when that DDD exists, else São Paulo's. */
+function demoTelefone(ddd: number, numero: number): string {
+  const tel = `${ddd}${numero}`;
+  return isValidTelefone(tel) ? tel : `11${numero}`;
+}
+
+type Cidade = (typeof cidades)[number];
+
+function generateCadastrosExtras(seed: number) {
+  const rnd = createRandom(seed + 1);
+  const named = <T extends object>(nome: string, extra: T) => ({ id: uuidFrom(rnd), nome, ...extra });
+  const grupos = [
+    named('Rede Bom Preço', { descricao: 'Lojas da rede Bom Preço (negociação centralizada)' }),
+    named('Grupo Central', { descricao: 'Supermercados e atacarejos Central' }),
+    named('Família Supermercados', { descricao: null }),
+  ];
+  const segmentos = [
+    named('Varejo alimentar', { descricao: 'Supermercados, mercados, mercearias e atacarejos' }),
+    named('Panificação', { descricao: 'Padarias e confeitarias' }),
+    named('Food service', { descricao: 'Restaurantes e lanchonetes' }),
+    named('Conveniência', { descricao: 'Lojas de conveniência' }),
+    named('Atacado', { descricao: 'Distribuidores e revendas' }),
+    named('Consumidor final', { descricao: 'Pessoas físicas' }),
+  ];
+  const regioes = [
+    named('Capital SP', {
+      descricao: 'Município de São Paulo',
+      diasEntrega: [1, 2, 3, 4, 5],
+      municipios: ['3550308'],
+      faixasCep: [{ inicio: '01000000', fim: '05999999' }],
+    }),
+    named('Interior SP', {
+      descricao: 'Campinas, Vale do Paraíba e Ribeirão Preto',
+      diasEntrega: [2, 4],
+      municipios: ['3509502', '3549904', '3543402'],
+      faixasCep: [],
+    }),
+    named('Sul', {
+      descricao: 'PR, SC e RS',
+      diasEntrega: [3],
+      municipios: ['4106902', '4314902', '4205407', '4216602'],
+      faixasCep: [],
+    }),
+    named('Sudeste (RJ/MG)', {
+      descricao: null,
+      diasEntrega: [1, 4],
+      municipios: ['3304557', '3106200'],
+      faixasCep: [],
+    }),
+    named('Centro-Oeste e Nordeste', {
+      descricao: 'Entregas por transportadora',
+      diasEntrega: [5],
+      municipios: ['5208707', '2927408'],
+      faixasCep: [],
+    }),
+  ];
+  const situacoes = [
+    named('Regular', { descricao: 'Cliente apto a comprar', bloqueiaVendas: false }),
+    named('Em análise de crédito', {
+      descricao: 'Compras liberadas dentro do limite',
+      bloqueiaVendas: false,
+    }),
+    named('Bloqueado por inadimplência', {
+      descricao: 'Títulos vencidos há mais de 30 dias',
+      bloqueiaVendas: true,
+    }),
+    named('Suspenso', { descricao: 'Cadastro suspenso pelo comercial', bloqueiaVendas: true }),
+  ];
+  const fornecedorNomes: [string, string, string, number][] = [
+    ['Cerealista Paraná Ltda', 'Cerealista Paraná', '4106902', 7],
+    ['Laticínios Serra Azul S.A.', 'Serra Azul', '3106200', 5],
+    ['Bebidas do Vale Ltda', 'Bebidas do Vale', '3549904', 3],
+    ['Higiene & Lar Indústria Ltda', 'Higiene & Lar', '3509502', 10],
+    ['Transportadora Rota Sul Ltda', 'Rota Sul', '4314902', 2],
+    ['Café Tradição Torrefação Ltda', 'Café Tradição', '3543402', 6],
+  ];
+  const fornecedores = fornecedorNomes.map(([razao, fantasia, codigo, prazo], i) => {
+    const cidade = cidades.find((c) => c.codigo === codigo)!;
+    return {
+      id: uuidFrom(rnd),
+      tipoPessoa: 'J' as const,
+      documento: cnpjWithCheckDigits(`${rnd.digits(8)}0001`),
+      razaoSocial: razao,
+      nomeFantasia: fantasia,
+      inscricaoEstadual: null,
+      indicadorIe: '9' as const,
+      email: `comercial@fornecedor${i + 1}.demo.erp.br`,
+      emailNfe: `nfe@fornecedor${i + 1}.demo.erp.br`,
+      telefone: demoTelefone(11 + (i % 3) * 10, rnd.int(30000000, 39999999)),
+      cep: `${cidade.cep}${rnd.digits(3)}`,
+      logradouro: 'Rodovia dos Fornecedores',
+      numero: String(rnd.int(100, 9000)),
+      bairro: 'Distrito Industrial',
+      municipio: cidade.municipio,
+      codigoMunicipio: cidade.codigo,
+      uf: cidade.uf,
+      prazoMedioEntrega: prazo,
+      ativo: true,
+    };
+  });
+  return { grupos, segmentos, regioes, situacoes, fornecedores };
+}
+
+type Extras = ReturnType<typeof generateCadastrosExtras>;
+
+function classificar(i: number, fantasia: string | null, cidade: Cidade, cad: Extras) {
+  const word = fantasia?.split(' ')[0] ?? '';
+  const segmento = !fantasia
+    ? cad.segmentos[5]!
+    : word === 'Padaria'
+      ? cad.segmentos[1]!
+      : word === 'Restaurante' || word === 'Lanchonete'
+        ? cad.segmentos[2]!
+        : word === 'Conveniência'
+          ? cad.segmentos[3]!
+          : word === 'Distribuidora'
+            ? cad.segmentos[4]!
+            : cad.segmentos[0]!;
+  const grupo = fantasia?.includes('Bom Preço')
+    ? cad.grupos[0]!
+    : fantasia?.includes('Central')
+      ? cad.grupos[1]!
+      : fantasia?.includes('Família')
+        ? cad.grupos[2]!
+        : null;
+  const regiao = cad.regioes.find((r) => r.municipios.includes(cidade.codigo)) ?? null;
+  const situacao =
+    i % 30 === 29
+      ? cad.situacoes[3]!
+      : i % 53 === 7
+        ? cad.situacoes[2]!
+        : i % 37 === 5
+          ? cad.situacoes[1]!
+          : cad.situacoes[0]!;
+  return {
+    grupoId: grupo?.id ?? null,
+    segmentoId: segmento.id,
+    regiaoId: regiao?.id ?? null,
+    situacaoId: situacao.id,
+  };
 }

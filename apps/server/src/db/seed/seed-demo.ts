@@ -2,7 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { systemActor, writeTx } from '../../lib/audit-context.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { clientes, vendedores } from '../../modules/cadastros/cadastros.tables.ts';
+import {
+  clientes,
+  fornecedores,
+  gruposEmpresariais,
+  regioesEntrega,
+  segmentos,
+  situacoesCliente,
+  vendedores,
+} from '../../modules/cadastros/cadastros.tables.ts';
 import { salesOrderItems, salesOrders } from '../../modules/comercial/comercial.tables.ts';
 import { estoqueMovimentos, products } from '../../modules/estoque/estoque.tables.ts';
 import { financialAccounts } from '../../modules/financeiro/financeiro.tables.ts';
@@ -41,6 +49,11 @@ export async function seedDemo(
   }
   const data = generateDemoData({ today: opts.today });
   const counts = await writeTx(db, systemActor, async (tx) => {
+    await insertChunked(tx, gruposEmpresariais, data.grupos);
+    await insertChunked(tx, segmentos, data.segmentos);
+    await insertChunked(tx, regioesEntrega, data.regioes);
+    await insertChunked(tx, situacoesCliente, data.situacoes);
+    await insertChunked(tx, fornecedores, data.fornecedores);
     await insertChunked(tx, vendedores, data.vendedores);
     await insertChunked(tx, clientes, data.clientes);
     await insertChunked(tx, products, data.products);

@@ -1,0 +1,168 @@
+import { EXPORT_MAX_ROWS, type ExportFormat, formatDateBR, type ListPage, termosBusca } from '@erp/shared';
+import { type AnyColumn, and, asc, desc, type SQL, sql } from 'drizzle-orm';
+import writeExcelFile from 'write-excel-file/node';
+import { AppError } from './errors.ts';
+
+// The server half of the list pattern: search, whitelisted sort, pagination with a total count,
+// and CSV/XLSX export of the same filtered query. A module's list service builds its WHERE from
+// its own zod-validated filters and hands the query builders to listPage()/exportList().
+
+type Sortable = SQL | AnyColumn;
+
+export type ListParams<S extends string = string> = {
+  q?: string | undefined;
+  page: number;
+  pageSize: number;
+  sort: S;
+  dir: 'asc' | 'desc';
+};
+
+/** Escapes LIKE wildcards so a typed "%" or "_" is a literal. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Accent- and case-insensitive "contains every word" over an already normalised search
+ * expression (a `busca` generated column, or `erp_normaliza(nome)`). Served by a trigram index.
+ */
+export function searchWhere(normalised: Sortable, q: string | undefined): SQL | undefined {
+  const words = termosBusca(q);
+  if (!words.length) return undefined;
+  return and(...words.map((w) => sql`${normalised} like ${`%${escapeLike(w)}%`}`));
+}
+
+/** ORDER BY for a whitelisted key (the zod schema already refused unknown keys) plus a tie-breaker. */
+export function orderByOf<S extends string>(
+  sorts: Record<S, Sortable>,
+  params: Pick<ListParams<S>, 'sort' | 'dir'>,
+  tieBreaker: AnyColumn,
+): SQL[] {
+  const dirFn = params.dir === 'desc' ? desc : asc;
+  return [dirFn(sorts[params.sort]), dirFn(tieBreaker)];
+}
+
+type RowsQuery<T> = (page: { limit: number; offset: number; orderBy: SQL[] }) => Promise<T[]>;
+
+/** One page and the total of the filtered list (both queries share the caller's WHERE). */
+export async function listPage<T, S extends string>(
+  params: ListParams<S>,
+  spec: {
+    sorts: Record<S, Sortable>;
+    tieBreaker: AnyColumn;
+    rows: RowsQuery<T>;
+    count: () => Promise<{ total: number }[]>;
+  },
+): Promise<ListPage<T>> {
+  const orderBy = orderByOf(spec.sorts, params, spec.tieBreaker);
+  const [items, counted] = await Promise.all([
+    spec.rows({ limit: params.pageSize, offset: (params.page - 1) * params.pageSize, orderBy }),
+    spec.count(),
+  ]);
+  return { items, total: Number(counted[0]?.total ?? 0), page: params.page, pageSize: params.pageSize };
+}
+
+/** Every row of the filtered list in the list's order, refused above EXPORT_MAX_ROWS. */
+export async function exportRows<T, S extends string>(
+  params: Pick<ListParams<S>, 'sort' | 'dir'>,
+  spec: { sorts: Record<S, Sortable>; tieBreaker: AnyColumn; rows: RowsQuery<T> },
+): Promise<T[]> {
+  const rows = await spec.rows({
+    limit: EXPORT_MAX_ROWS + 1,
+    offset: 0,
+    orderBy: orderByOf(spec.sorts, params, spec.tieBreaker),
+  });
+  if (rows.length > EXPORT_MAX_ROWS) {
+    throw new AppError(
+      'unprocessable',
+      `A exportação é limitada a ${EXPORT_MAX_ROWS.toLocaleString('pt-BR')} linhas. Refine a busca ou os filtros.`,
+    );
+  }
+  return rows;
+}
+
+export type ExportColumn<T> = {
+  header: string;
+  value: (row: T) => string | number | boolean | null | undefined;
+  /** money: decimal string "1234.56"; date: 'YYYY-MM-DD'; number: integer or decimal string. */
+  type?: 'text' | 'number' | 'money' | 'date' | 'boolean';
+};
+
+// A cell starting like a formula would run in a spreadsheet (CSV injection).
+const formulaStart = /^[=+\-@\t\r]/;
+
+function csvCell(text: string): string {
+  const safe = formulaStart.test(text) ? `'${text}` : text;
+  return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+function displayValue<T>(col: ExportColumn<T>, row: T): string {
+  const v = col.value(row);
+  if (v === null || v === undefined) return '';
+  switch (col.type) {
+    case 'money':
+    case 'number':
+      return String(v).replace('.', ',');
+    case 'date':
+      return formatDateBR(String(v));
+    case 'boolean':
+      return v ? 'Sim' : 'Não';
+    default:
+      return String(v);
+  }
+}
+
+/**
+ * CSV as spreadsheet programs in Brazil open it: UTF-8 with BOM, ";" separators, decimal comma,
+ * CRLF line ends.
+ */
+export function toCsv<T>(columns: ExportColumn<T>[], rows: T[]): string {
+  const lines = [columns.map((c) => csvCell(c.header)).join(';')];
+  for (const row of rows) lines.push(columns.map((c) => csvCell(displayValue(c, row))).join(';'));
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+export async function toXlsx<T>(columns: ExportColumn<T>[], rows: T[], sheet: string): Promise<Buffer> {
+  const header = columns.map((c) => ({ value: c.header, fontWeight: 'bold' as const }));
+  const data = rows.map((row) =>
+    columns.map((c) => {
+      const v = c.value(row);
+      if (v === null || v === undefined || v === '') return null;
+      if (c.type === 'money') return { type: Number, value: Number(v), format: '#,##0.00' };
+      if (c.type === 'number') return { type: Number, value: Number(v) };
+      if (c.type === 'boolean') return { type: String, value: v ? 'Sim' : 'Não' };
+      if (c.type === 'date') return { type: String, value: formatDateBR(String(v)) };
+      return { type: String, value: String(v) };
+    }),
+  );
+  // biome-ignore lint/suspicious/noExplicitAny: write-excel-file's cell union is wider than we use
+  return writeExcelFile([header, ...data] as any, { sheet: sheet.slice(0, 31) }).toBuffer();
+}
+
+/** The HTTP answer of GET .../export: a download named `<base>-<YYYY-MM-DD>.<format>`. */
+export async function exportResponse<T>(
+  format: ExportFormat,
+  base: string,
+  columns: ExportColumn<T>[],
+  rows: T[],
+  today: string,
+): Promise<Response> {
+  const filename = `${base}-${today}.${format}`;
+  const headers: Record<string, string> = {
+    'Content-Disposition': `attachment; filename="${filename}"`,
+    'Cache-Control': 'no-store',
+    'X-Total-Count': String(rows.length),
+  };
+  if (format === 'csv') {
+    return new Response(toCsv(columns, rows), {
+      headers: { ...headers, 'Content-Type': 'text/csv; charset=utf-8' },
+    });
+  }
+  const buffer = await toXlsx(columns, rows, base);
+  return new Response(new Uint8Array(buffer), {
+    headers: {
+      ...headers,
+      'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    },
+  });
+}
