@@ -8,6 +8,7 @@ import type { AppEnv, Deps } from './lib/context.ts';
 import { AppError, type ErrorBody, isTransientDbError } from './lib/errors.ts';
 import { staticWeb } from './lib/static-web.ts';
 import { auditoriaRoutes } from './modules/auditoria/auditoria.routes.ts';
+import { cadastrosRoutes } from './modules/cadastros/cadastros.routes.ts';
 import { configuracoesRoutes } from './modules/configuracoes/configuracoes.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { configRoutes } from './modules/system/config.routes.ts';
@@ -22,6 +23,7 @@ import { usuariosRoutes } from './modules/usuarios/usuarios.routes.ts';
 export function createApiRoutes() {
   return new Hono<AppEnv>()
     .route('/config', configRoutes)
+    .route('/cadastros', cadastrosRoutes)
     .route('/dashboard', dashboardRoutes)
     .route('/me', meRoutes)
     .route('/usuarios', usuariosRoutes)
