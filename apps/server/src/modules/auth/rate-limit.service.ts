@@ -71,7 +71,7 @@ export async function pruneRateLimits(db: Db): Promise<void> {
 }
 
 export function waitText(seconds: number): string {
-  if (seconds < 60) return `${seconds} segundo${seconds === 1 ? '' : 's'}`;
+  if (seconds <= 60) return `${seconds} segundo${seconds === 1 ? '' : 's'}`;
   const min = Math.ceil(seconds / 60);
   return `${min} minuto${min === 1 ? '' : 's'}`;
 }

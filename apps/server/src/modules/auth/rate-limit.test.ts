@@ -1,0 +1,177 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client.ts';
+import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { authLimits, hitRateLimit, peekRateLimit } from './rate-limit.service.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  // X-Forwarded-For is trusted here so each test can be its own client address
+  t = await createTestApp({ TRUST_PROXY: 'true' });
+});
+afterAll(() => t.close());
+
+let n = 0;
+const ip = () => `10.0.${Math.floor(++n / 250)}.${n % 250}`;
+const email = (p = 'rl') => `${p}-${++n}@teste.com.br`;
+
+async function post(path: string, body: unknown, fromIp: string) {
+  const res = await t.request('POST', path, { body, headers: { 'X-Forwarded-For': fromIp } });
+  return { res, status: res.status, body: (await res.json()) as Record<string, any> };
+}
+
+describe('failed sign-ins', () => {
+  it('per e-mail: the 11th attempt within 15 min is refused, even with the right password', async () => {
+    const { email: who } = await t.signIn([], { password: 'senha-certa-1' });
+    for (let i = 0; i < authLimits.loginFailuresPerEmail.max; i++) {
+      // from different addresses: only the per-e-mail counter grows
+      const r = await post(
+        '/auth/v1/token?grant_type=password',
+        { email: who, password: 'errada-123' },
+        ip(),
+      );
+      expect(r.body.code).toBe('invalid_credentials');
+    }
+    const blocked = await post(
+      '/auth/v1/token?grant_type=password',
+      { email: who, password: 'senha-certa-1' },
+      ip(),
+    );
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({
+      code: 'over_request_rate_limit',
+      message: 'Muitas tentativas de login. Tente novamente em 15 minutos.',
+    });
+    expect(Number(blocked.res.headers.get('retry-after'))).toBeGreaterThan(800);
+    expect(Number(blocked.res.headers.get('retry-after'))).toBeLessThanOrEqual(900);
+    // the window over, the right password works again and clears the counter
+    await t.db.execute(
+      sql`update auth_rate_limits set janela_inicio = now() - interval '16 minutes' where chave = ${`login_email:${who}`}`,
+    );
+    const ok = await post(
+      '/auth/v1/token?grant_type=password',
+      { email: who, password: 'senha-certa-1' },
+      ip(),
+    );
+    expect(ok.status).toBe(200);
+    expect((await peekRateLimit(t.db, `login_email:${who}`, authLimits.loginFailuresPerEmail)).count).toBe(0);
+  });
+
+  it('a success clears the per-e-mail counter', async () => {
+    const { email: who } = await t.signIn([], { password: 'senha-certa-1' });
+    const from = ip();
+    await post('/auth/v1/token?grant_type=password', { email: who, password: 'errada-123' }, from);
+    expect(
+      (await post('/auth/v1/token?grant_type=password', { email: who, password: 'senha-certa-1' }, from))
+        .status,
+    ).toBe(200);
+    expect((await peekRateLimit(t.db, `login_email:${who}`, authLimits.loginFailuresPerEmail)).count).toBe(0);
+  });
+
+  it('per IP: after 30 failures (any e-mails) the address waits', async () => {
+    const from = ip();
+    for (let i = 0; i < authLimits.loginFailuresPerIp.max; i++) {
+      const r = await post(
+        '/auth/v1/token?grant_type=password',
+        { email: email(), password: 'errada-123' },
+        from,
+      );
+      expect(r.status).toBe(400);
+    }
+    const blocked = await post(
+      '/auth/v1/token?grant_type=password',
+      { email: email(), password: 'errada-123' },
+      from,
+    );
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe('over_request_rate_limit');
+    // another address is not affected
+    expect(
+      (await post('/auth/v1/token?grant_type=password', { email: email(), password: 'errada-123' }, ip()))
+        .status,
+    ).toBe(400);
+  });
+});
+
+describe('sign-up and recovery per IP', () => {
+  it('sign-up: 10 per hour from one address', async () => {
+    const from = ip();
+    for (let i = 0; i < authLimits.signupPerIp.max; i++) {
+      expect(
+        (await post('/auth/v1/signup', { email: email('cad'), password: 'senha-forte-1' }, from)).status,
+      ).toBe(200);
+    }
+    const blocked = await post('/auth/v1/signup', { email: email('cad'), password: 'senha-forte-1' }, from);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({
+      code: 'over_request_rate_limit',
+      message: 'Muitas tentativas. Tente novamente em 60 minutos.',
+    });
+    expect(blocked.res.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  it('recovery: 10 per hour from one address', async () => {
+    const from = ip();
+    for (let i = 0; i < authLimits.recoverPerIp.max; i++) {
+      expect((await post('/auth/v1/recover', { email: email('rec') }, from)).status).toBe(200);
+    }
+    const blocked = await post('/auth/v1/recover', { email: email('rec') }, from);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe('over_request_rate_limit');
+  });
+});
+
+describe('one e-mail per address per 60 s', () => {
+  it('a second recovery e-mail within a minute → 429 over_email_send_rate_limit, for unknown addresses too', async () => {
+    const { email: who } = await t.signIn([]);
+    const unknown = email('ninguem');
+    for (const address of [who, unknown]) {
+      expect((await post('/auth/v1/recover', { email: address }, ip())).status).toBe(200);
+      const again = await post('/auth/v1/recover', { email: address.toUpperCase() }, ip());
+      expect(again.status).toBe(429);
+      expect(again.body).toMatchObject({ code: 'over_email_send_rate_limit' });
+      expect(again.body.message).toMatch(
+        /^Por segurança, aguarde \d+ segundos? antes de pedir outro e-mail\.$/,
+      );
+      expect(Number(again.res.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    }
+    const [count] = rowsOf<{ n: number }>(
+      await t.db.execute(
+        sql`select count(*)::int as n from mail_outbox where lower(para) = ${who.toLowerCase()}`,
+      ),
+    );
+    expect(count!.n).toBe(1);
+  });
+
+  it('right after sign-up the confirmation counts: a recovery e-mail must wait', async () => {
+    const address = email('cad');
+    expect((await post('/auth/v1/signup', { email: address, password: 'senha-forte-1' }, ip())).status).toBe(
+      200,
+    );
+    expect((await post('/auth/v1/recover', { email: address }, ip())).status).toBe(429);
+  });
+});
+
+describe('counters are shared through the database', () => {
+  it('two app instances on one database count against the same window', async () => {
+    const { createApp } = await import('../../app.ts');
+    const other = createApp(t.deps);
+    const { email: who } = await t.signIn([]);
+    expect((await post('/auth/v1/recover', { email: who }, ip())).status).toBe(200);
+    const res = await other.request('/auth/v1/recover', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip() },
+      body: JSON.stringify({ email: who }),
+    });
+    expect(res.status).toBe(429);
+  });
+
+  it('concurrent hits are all counted (atomic upsert)', async () => {
+    const key = `teste:${email()}`;
+    const limit = { max: 100, windowSeconds: 60 };
+    const counts = await Promise.all(Array.from({ length: 20 }, () => hitRateLimit(t.db, key, limit)));
+    expect(counts.map((c) => c.count).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
+  });
+});
