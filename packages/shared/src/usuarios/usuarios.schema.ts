@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTH_PASSWORD_MAX, authEmail, authPassword } from '../auth/auth.schema.ts';
 import { type ListPage, listQuerySchema } from '../list-params.ts';
 import { ROLES, type Role } from '../permissions.ts';
 
@@ -12,16 +13,8 @@ export const usuarioStatusLabels: Record<UsuarioStatus, string> = {
   desativado: 'Desativado',
 };
 
-export const SENHA_MINIMA = 8;
-const senhaMinMessage = `A senha deve ter no mínimo ${SENHA_MINIMA} caracteres`;
-
-const email = z
-  .string()
-  .trim()
-  .min(1, 'E-mail é obrigatório')
-  .max(255, 'E-mail deve ter no máximo 255 caracteres')
-  .email('E-mail inválido')
-  .transform((v) => v.toLowerCase());
+/** Invitations use the sign-up e-mail rule (trimmed, valid, at most 255), stored in lower case. */
+const email = authEmail.transform((v) => v.toLowerCase());
 
 const nomeCompleto = z
   .string()
@@ -99,11 +92,8 @@ export type UsuariosPorPapel = Record<
 /** POST /api/me/senha — change own password, proving the current one. */
 export const senhaAlteracaoSchema = z
   .object({
-    senha_atual: z.string().min(1, 'Informe a senha atual').max(200),
-    nova_senha: z
-      .string()
-      .min(SENHA_MINIMA, senhaMinMessage)
-      .max(200, 'A senha deve ter no máximo 200 caracteres'),
+    senha_atual: z.string().min(1, 'Informe a senha atual').max(AUTH_PASSWORD_MAX),
+    nova_senha: authPassword,
   })
   .refine((v) => v.nova_senha !== v.senha_atual, {
     path: ['nova_senha'],

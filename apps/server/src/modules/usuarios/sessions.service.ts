@@ -2,25 +2,19 @@ import type { SessaoAtiva } from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
+import { revokeAllSessions } from '../auth/session.service.ts';
 
 /**
  * Ends a user's sessions (all, or all but one). Access tokens name their session and every request
  * checks it still exists, so the devices are signed out on their next request.
  * Returns how many sessions ended.
  */
-export async function endUserSessions(
+export function endUserSessions(
   db: Db,
   userId: string,
   opts: { exceptSessionId?: string } = {},
 ): Promise<number> {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(
-      opts.exceptSessionId
-        ? sql`delete from auth_sessions where user_id = ${userId}::uuid and id <> ${opts.exceptSessionId}::uuid returning id`
-        : sql`delete from auth_sessions where user_id = ${userId}::uuid returning id`,
-    ),
-  );
-  return rows.length;
+  return revokeAllSessions(db, userId, opts);
 }
 
 /** The signed-in devices of a user, most recently used first; `atual` marks the caller's own. */

@@ -1,4 +1,5 @@
 import {
+  usuarioConviteSchema,
   usuarioIdParamSchema,
   usuarioPapeisSchema,
   usuariosListQuerySchema,
@@ -11,10 +12,13 @@ import { jsonBody, pathParams, queryParams } from '../../lib/validate.ts';
 import {
   deactivateUsuario,
   getUsuario,
+  inviteUsuario,
   listUsuarioOpcoes,
   listUsuarios,
   listUsuariosPorPapel,
   reactivateUsuario,
+  resendUsuarioInvite,
+  sendUsuarioPasswordReset,
   setUsuarioPapeis,
   updateUsuario,
 } from './usuarios.service.ts';
@@ -25,6 +29,9 @@ const admin = { module: 'usuarios' } as const;
 export const usuariosRoutes = new Hono<AppEnv>()
   .get('/', requires(admin), queryParams(usuariosListQuerySchema), async (c) =>
     c.json(await listUsuarios(c.var.deps.db, c.req.valid('query'))),
+  )
+  .post('/', requires(admin), jsonBody(usuarioConviteSchema), async (c) =>
+    c.json(await inviteUsuario(c.var.deps.db, c.var.deps, actorOf(c), c.req.valid('json')), 201),
   )
   .get('/opcoes', requires(admin), async (c) => c.json(await listUsuarioOpcoes(c.var.deps.db)))
   .get('/por-papel', requires(admin), async (c) => c.json(await listUsuariosPorPapel(c.var.deps.db)))
@@ -47,4 +54,10 @@ export const usuariosRoutes = new Hono<AppEnv>()
   )
   .post('/:id/reativar', requires(admin), pathParams(usuarioIdParamSchema), async (c) =>
     c.json(await reactivateUsuario(c.var.deps.db, actorOf(c), c.req.valid('param').id)),
+  )
+  .post('/:id/reenviar-convite', requires(admin), pathParams(usuarioIdParamSchema), async (c) =>
+    c.json(await resendUsuarioInvite(c.var.deps.db, c.var.deps, actorOf(c), c.req.valid('param').id)),
+  )
+  .post('/:id/redefinir-senha', requires(admin), pathParams(usuarioIdParamSchema), async (c) =>
+    c.json(await sendUsuarioPasswordReset(c.var.deps.db, c.var.deps, actorOf(c), c.req.valid('param').id)),
   );

@@ -2,6 +2,7 @@ import {
   isRole,
   ROLES,
   type Role,
+  type UsuarioConvite,
   type UsuarioListItem,
   type UsuarioPapeis,
   type UsuarioStatus,
@@ -17,6 +18,12 @@ import { rowsOf } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAuthEvent } from '../auditoria/auth-events.service.ts';
+import {
+  type AccountMailDeps,
+  inviteUser,
+  resendInvite,
+  sendRecoveryEmail,
+} from '../auth/account-mail.service.ts';
 import { endUserSessions } from './sessions.service.ts';
 
 export const usuarioMessages = {
@@ -24,17 +31,18 @@ export const usuarioMessages = {
   lastAdminRole: 'Não é possível remover o papel de administrador do último administrador ativo.',
   lastAdminDeactivate: 'Não é possível desativar o último administrador ativo.',
   selfDeactivate: 'Você não pode desativar a sua própria conta.',
-  notPendingInvite: 'Este usuário não tem convite pendente.',
-  inactiveUser: 'Este usuário está desativado. Reative-o antes de enviar e-mails.',
+  inactiveReset: 'Usuário desativado: reative-o antes de enviar a redefinição de senha.',
 } as const;
 
 /**
  * The account status shown on the users screen: deactivated wins; an invited person who has not
- * set a password yet is "convite pendente"; everyone else is active.
+ * accepted yet (no password, e-mail not confirmed through the link) is "convite pendente";
+ * everyone else is active.
  */
 const statusSql = sql<UsuarioStatus>`case
   when not u.ativo then 'desativado'
-  when u.invited_at is not null and u.encrypted_password is null then 'convite_pendente'
+  when u.invited_at is not null and u.encrypted_password is null and u.email_confirmed_at is null
+    then 'convite_pendente'
   else 'ativo' end`;
 
 const rolesSql = sql`coalesce(array(select r.role from user_roles r where r.user_id = u.id order by r.role), '{}')`;
@@ -293,4 +301,54 @@ export async function reactivateUsuario(db: Db, actor: Actor, id: string): Promi
     await recordAuthEvent(tx, { acao: 'reativacao', userId: id, email: user.email, ...actorEvent(actor) });
   });
   return getUsuario(db, id);
+}
+
+/**
+ * Invites a person (the auth module creates the account without password, its profile and roles,
+ * and queues the invitation e-mail); cargo and departamento, when given, are saved right after.
+ */
+export async function inviteUsuario(
+  db: Db,
+  deps: AccountMailDeps,
+  actor: Actor,
+  input: UsuarioConvite,
+): Promise<UsuarioListItem> {
+  const { userId } = await inviteUser(
+    db,
+    deps,
+    { email: input.email, nome: input.nome_completo, roles: input.roles ?? [] },
+    actor,
+  );
+  if (input.cargo || input.departamento) {
+    await updateUsuario(db, actor, userId, {
+      nome_completo: input.nome_completo,
+      cargo: input.cargo ?? null,
+      departamento: input.departamento ?? null,
+    });
+  }
+  return getUsuario(db, userId);
+}
+
+/** A fresh invitation e-mail (earlier links stop working); only while the invite is pending. */
+export async function resendUsuarioInvite(
+  db: Db,
+  deps: AccountMailDeps,
+  actor: Actor,
+  id: string,
+): Promise<UsuarioListItem> {
+  await resendInvite(db, deps, id, actor);
+  return getUsuario(db, id);
+}
+
+/** The admin sends someone the password-reset e-mail (the same link "Esqueci minha senha" sends). */
+export async function sendUsuarioPasswordReset(
+  db: Db,
+  deps: AccountMailDeps,
+  actor: Actor,
+  id: string,
+): Promise<{ email: string }> {
+  const user = await getUsuario(db, id);
+  if (user.status === 'desativado') throw new AppError('unprocessable', usuarioMessages.inactiveReset);
+  await sendRecoveryEmail(db, deps, user.email, { actor });
+  return { email: user.email };
 }

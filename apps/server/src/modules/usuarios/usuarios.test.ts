@@ -42,6 +42,9 @@ describe('access', () => {
       ['PUT', `/api/usuarios/${target.userId}/papeis`, { roles: ['admin'] }],
       ['POST', `/api/usuarios/${target.userId}/desativar`],
       ['POST', `/api/usuarios/${target.userId}/reativar`],
+      ['POST', `/api/usuarios/${target.userId}/reenviar-convite`],
+      ['POST', `/api/usuarios/${target.userId}/redefinir-senha`],
+      ['POST', '/api/usuarios', { nome_completo: 'X', email: 'x@teste.com.br', roles: ['admin'] }],
     ];
     for (const [method, path, body] of calls) {
       const res = await t.request(method, path, { token, body });
@@ -98,7 +101,7 @@ describe('list', () => {
   it('derives the status: convite pendente, ativo, desativado', async () => {
     const invited = await t.signIn([], { email: 'convidado.status@teste.com.br' });
     await t.db.execute(
-      sql`update users set invited_at = now(), encrypted_password = null where id = ${invited.userId}::uuid`,
+      sql`update users set invited_at = now(), encrypted_password = null, email_confirmed_at = null where id = ${invited.userId}::uuid`,
     );
     const off = await t.signIn([], { email: 'desligado.status@teste.com.br' });
     await t.db.execute(sql`update users set ativo = false where id = ${off.userId}::uuid`);
