@@ -29,9 +29,12 @@ export async function getComercialResumo(db: Db, hoje: string): Promise<Comercia
         round(case when p.total_pedidos > 0 then p.vendas / p.total_pedidos else 0 end, 2)::text as ticket_medio,
         (select count(*)::int from dashboard_vendas_produto_mes s
           where s.mes = ${inicio}::date and s.itens > 0) as produtos_vendidos,
-        (select pr.nome from dashboard_vendas_produto_mes s join products pr on pr.id = s.product_id
-          where s.mes = ${inicio}::date and s.itens > 0
-          order by s.valor desc, pr.nome limit 1) as produto_mais_vendido
+        (select pr.nome
+          from (select s.product_id from dashboard_vendas_produto_mes s
+                where s.mes = ${inicio}::date and s.itens > 0
+                order by s.valor desc fetch first 1 row with ties) x
+          join products pr on pr.id = x.product_id
+          order by pr.nome limit 1) as produto_mais_vendido
       from pedidos p`),
   );
   return { periodo: { inicio, fim }, ...row! };
@@ -73,19 +76,20 @@ export async function listVendasPorProduto(db: Db, hoje: string): Promise<VendaP
 
 /**
  * Vendas por Cliente: the month's top customers by value. Grouped by customer id; the name shown is
- * the customer-name snapshot of the customer's latest order in the month.
+ * the customer-name snapshot of the customer's latest order in the month. Summed as integer cents
+ * (exact, and a much smaller hash-aggregate state than numeric for the month's many customers).
  */
 export async function listVendasPorCliente(db: Db, hoje: string): Promise<VendaPorCliente[]> {
   const { inicio, fim } = monthRange(hoje);
   return rowsOf<VendaPorCliente>(
     await db.execute(sql`
-      select n.cliente_nome as cliente, x.pedidos, x.valor::text as valor_total
+      select n.cliente_nome as cliente, x.pedidos, round(x.centavos / 100.0, 2)::text as valor_total
       from (
-        select cliente_id, count(*)::int as pedidos, sum(valor_total) as valor
+        select cliente_id, count(*)::int as pedidos, sum((valor_total * 100)::bigint) as centavos
         from sales_orders
         where data_emissao >= ${inicio}::date and data_emissao < ${fim}::date
         group by cliente_id
-        order by valor desc, cliente_id
+        order by centavos desc, cliente_id
         limit ${DASHBOARD_TOP_LIMIT}
       ) x
       cross join lateral (
@@ -95,7 +99,7 @@ export async function listVendasPorCliente(db: Db, hoje: string): Promise<VendaP
         order by o.data_emissao desc, o.numero desc
         limit 1
       ) n
-      order by x.valor desc, n.cliente_nome`),
+      order by x.centavos desc, n.cliente_nome`),
   );
 }
 

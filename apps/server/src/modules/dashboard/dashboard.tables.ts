@@ -22,6 +22,8 @@ export const dashboardVendasProdutoMes = pgTable(
   },
   (t) => [
     primaryKey({ name: 'dashboard_vendas_produto_mes_pkey', columns: [t.mes, t.productId] }),
-    index('dashboard_vendas_produto_mes_valor_idx').on(t.mes, t.valor.desc()).where(sql`${t.itens} > 0`),
+    index('dashboard_vendas_produto_mes_valor_idx')
+      .on(t.mes, t.valor.desc(), t.productId)
+      .where(sql`${t.itens} > 0`),
   ],
 );

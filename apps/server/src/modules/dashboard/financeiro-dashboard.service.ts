@@ -27,10 +27,14 @@ export async function getFinanceiroResumo(db: Db, hoje: string): Promise<Finance
 
 type ContaRow = Omit<ContaDashboard, 'vencida'>;
 
+const contaColumns = sql.raw(
+  'id, tipo, descricao, data_vencimento::text as data_vencimento, valor::text as valor, status',
+);
+
 async function listContas(db: Db, hoje: string, where: SQL): Promise<ContaDashboard[]> {
   const rows = rowsOf<ContaRow>(
     await db.execute(sql`
-      select id, tipo, descricao, data_vencimento::text as data_vencimento, valor::text as valor, status
+      select ${contaColumns}
       from financial_accounts f
       where f.status = 'em_aberto' and ${where}
       order by f.data_vencimento asc, f.descricao, f.id
@@ -49,7 +53,23 @@ export function listContasPagar(db: Db, hoje: string) {
   return listContas(db, hoje, sql`f.tipo = 'pagar'`);
 }
 
-/** Contas Vencidas: open accounts of both types due before today. */
-export function listContasVencidas(db: Db, hoje: string) {
-  return listContas(db, hoje, sql`f.data_vencimento < ${hoje}::date`);
+/**
+ * Contas Vencidas: open accounts of both types due before today. Each type's first 50 come from its
+ * own (tipo, data_vencimento) index range; the merge of the two keeps the first 50 overall.
+ */
+export async function listContasVencidas(db: Db, hoje: string): Promise<ContaDashboard[]> {
+  const porTipo = (tipo: 'receber' | 'pagar') => sql`(
+    select ${contaColumns}, f.data_vencimento as venc
+    from financial_accounts f
+    where f.status = 'em_aberto' and f.tipo = ${sql.raw(`'${tipo}'`)} and f.data_vencimento < ${hoje}::date
+    order by f.data_vencimento asc, f.descricao, f.id
+    limit ${DASHBOARD_LIST_LIMIT})`;
+  const rows = rowsOf<ContaRow>(
+    await db.execute(sql`
+      select id, tipo, descricao, data_vencimento, valor, status
+      from (${porTipo('receber')} union all ${porTipo('pagar')}) v
+      order by v.venc asc, v.descricao, v.id
+      limit ${DASHBOARD_LIST_LIMIT}`),
+  );
+  return rows.map((r) => ({ ...r, vencida: isOverdue(r, hoje) }));
 }

@@ -1,0 +1,155 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client.ts';
+import { systemActor, writeTx } from '../../lib/audit-context.ts';
+import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { clientes } from '../cadastros/cadastros.tables.ts';
+import { salesOrderItems, salesOrders } from '../comercial/comercial.tables.ts';
+import { products } from '../estoque/estoque.tables.ts';
+
+// The product-sales-per-month read model must always equal a recomputation from the items, whatever
+// writes happen to orders and items (insert, update, order changing month, deletes, cascades).
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const CLIENTE = uuid(1);
+const P1 = uuid(11);
+const P2 = uuid(12);
+const P3 = uuid(13);
+const O = (n: number) => uuid(100 + n);
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+  await writeTx(t.db, systemActor, async (tx) => {
+    await tx
+      .insert(clientes)
+      .values({ id: CLIENTE, tipoPessoa: 'J', documento: '44444444000144', razaoSocial: 'Cliente Único' });
+    await tx.insert(products).values([
+      { id: P1, codigo: 'X1', nome: 'Produto Um' },
+      { id: P2, codigo: 'X2', nome: 'Produto Dois' },
+      { id: P3, codigo: 'X3', nome: 'Produto Três' },
+    ]);
+  });
+});
+afterAll(() => t.close());
+
+type Linha = { mes: string; product_id: string; quantidade: string; valor: string; itens: number };
+
+async function readModel(): Promise<Linha[]> {
+  return rowsOf<Linha>(
+    await t.db.execute(sql`
+      select mes::text as mes, product_id, quantidade::text as quantidade, valor::text as valor, itens
+      from dashboard_vendas_produto_mes where itens > 0 order by mes, product_id`),
+  );
+}
+
+async function recomputed(): Promise<Linha[]> {
+  return rowsOf<Linha>(
+    await t.db.execute(sql`
+      select dashboard_mes(o.data_emissao)::text as mes, i.product_id,
+             sum(i.quantidade)::numeric(20,3)::text as quantidade, sum(i.subtotal)::numeric(20,2)::text as valor,
+             count(*)::int as itens
+      from sales_order_items i join sales_orders o on o.id = i.order_id
+      group by 1, 2 order by 1, 2`),
+  );
+}
+
+const order = (n: number, dataEmissao: string) => ({
+  id: O(n),
+  clienteId: CLIENTE,
+  clienteNome: 'Cliente Único',
+  dataEmissao,
+  valorTotal: '0.00',
+});
+const item = (o: number, productId: string, quantidade: string, subtotal: string) => ({
+  orderId: O(o),
+  productId,
+  produtoNome: 'x',
+  quantidade,
+  precoUnitario: '1.00',
+  subtotal,
+});
+
+describe('dashboard_vendas_produto_mes upkeep', () => {
+  it('follows inserts in one transaction and across statements', async () => {
+    await writeTx(t.db, systemActor, async (tx) => {
+      await tx
+        .insert(salesOrders)
+        .values([order(1, '2026-03-01'), order(2, '2026-03-31'), order(3, '2026-04-01')]);
+      await tx
+        .insert(salesOrderItems)
+        .values([
+          item(1, P1, '1.000', '10.10'),
+          item(1, P2, '2.500', '20.20'),
+          item(2, P1, '3.000', '30.30'),
+          item(3, P1, '1.000', '0.01'),
+        ]);
+    });
+    await writeTx(t.db, systemActor, (tx) => tx.insert(salesOrderItems).values(item(2, P3, '1.000', '5.55')));
+    expect(await readModel()).toEqual([
+      { mes: '2026-03-01', product_id: P1, quantidade: '4.000', valor: '40.40', itens: 2 },
+      { mes: '2026-03-01', product_id: P2, quantidade: '2.500', valor: '20.20', itens: 1 },
+      { mes: '2026-03-01', product_id: P3, quantidade: '1.000', valor: '5.55', itens: 1 },
+      { mes: '2026-04-01', product_id: P1, quantidade: '1.000', valor: '0.01', itens: 1 },
+    ]);
+    expect(await readModel()).toEqual(await recomputed());
+  });
+
+  it('follows item updates (quantity, value, product) and deletes', async () => {
+    await writeTx(t.db, systemActor, async (tx) => {
+      await tx
+        .update(salesOrderItems)
+        .set({ quantidade: '5.000', subtotal: '50.00' })
+        .where(eq(salesOrderItems.productId, P2));
+      await tx.update(salesOrderItems).set({ productId: P2 }).where(eq(salesOrderItems.productId, P3));
+      await tx.delete(salesOrderItems).where(eq(salesOrderItems.orderId, O(3)));
+    });
+    expect(await readModel()).toEqual([
+      { mes: '2026-03-01', product_id: P1, quantidade: '4.000', valor: '40.40', itens: 2 },
+      { mes: '2026-03-01', product_id: P2, quantidade: '6.000', valor: '55.55', itens: 2 },
+    ]);
+    expect(await readModel()).toEqual(await recomputed());
+  });
+
+  it('moves an order that changes month, and ignores a change within the month', async () => {
+    await writeTx(t.db, systemActor, async (tx) => {
+      await tx
+        .update(salesOrders)
+        .set({ dataEmissao: '2026-02-28' })
+        .where(eq(salesOrders.id, O(2)));
+      await tx
+        .update(salesOrders)
+        .set({ dataEmissao: '2026-03-15', status: 'faturado' })
+        .where(eq(salesOrders.id, O(1)));
+    });
+    expect(await readModel()).toEqual([
+      { mes: '2026-02-01', product_id: P1, quantidade: '3.000', valor: '30.30', itens: 1 },
+      { mes: '2026-02-01', product_id: P2, quantidade: '1.000', valor: '5.55', itens: 1 },
+      { mes: '2026-03-01', product_id: P1, quantidade: '1.000', valor: '10.10', itens: 1 },
+      { mes: '2026-03-01', product_id: P2, quantidade: '5.000', valor: '50.00', itens: 1 },
+    ]);
+    expect(await readModel()).toEqual(await recomputed());
+  });
+
+  it('takes out a deleted order (items deleted by the cascade) exactly once', async () => {
+    await writeTx(t.db, systemActor, (tx) => tx.delete(salesOrders).where(eq(salesOrders.id, O(2))));
+    expect(await readModel()).toEqual([
+      { mes: '2026-03-01', product_id: P1, quantidade: '1.000', valor: '10.10', itens: 1 },
+      { mes: '2026-03-01', product_id: P2, quantidade: '5.000', valor: '50.00', itens: 1 },
+    ]);
+    expect(await readModel()).toEqual(await recomputed());
+  });
+
+  it('a rolled-back write leaves no trace, and the rebuild gives the same rows', async () => {
+    await expect(
+      writeTx(t.db, systemActor, async (tx) => {
+        await tx.insert(salesOrderItems).values(item(1, P3, '9.000', '99.99'));
+        throw new Error('desfazer');
+      }),
+    ).rejects.toThrow('desfazer');
+    const before = await readModel();
+    await t.db.execute(sql`select dashboard_vendas_recalcular()`);
+    expect(await readModel()).toEqual(before);
+    expect(before).toEqual(await recomputed());
+  });
+});
