@@ -1,6 +1,33 @@
+import { hasArea } from '@erp/shared';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { PageSpinner } from '@/components/ui/spinner.tsx';
+import { useAuth } from '@/lib/auth/auth-context.ts';
+import { ComercialBlock } from '../components/comercial-block.tsx';
+import { EstoqueBlock } from '../components/estoque-block.tsx';
+import { FinanceiroBlock } from '../components/financeiro-block.tsx';
+import { ProfileCard } from '../components/profile-card.tsx';
 
-/** Stub until the dashboard issue builds the page (the shell also uses it as a placeholder screen). */
+/**
+ * "/" (and the placeholder of a few routes): greeting, profile card and the commercial, stock and
+ * finance blocks — each only for users with access to its area (the server refuses the data too).
+ */
 export function DashboardPage() {
-  return <PageHeader title="Dashboard" />;
+  const { user, profile, roles, rolesLoading } = useAuth();
+  const email = user?.email ?? '';
+  const nome = profile?.nome_completo?.trim() || email;
+  return (
+    <>
+      <PageHeader title="Dashboard" description={`Bem-vindo, ${nome}`} />
+      {rolesLoading ? (
+        <PageSpinner />
+      ) : (
+        <div className="grid gap-8">
+          <ProfileCard email={email} profile={profile} roles={roles} />
+          {hasArea(roles, 'commercial') ? <ComercialBlock /> : null}
+          {hasArea(roles, 'stock') ? <EstoqueBlock /> : null}
+          {hasArea(roles, 'finance') ? <FinanceiroBlock /> : null}
+        </div>
+      )}
+    </>
+  );
 }

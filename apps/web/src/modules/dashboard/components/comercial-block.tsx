@@ -1,0 +1,168 @@
+import {
+  formatBRL,
+  formatDateBR,
+  formatQuantity,
+  type VendaPorCliente,
+  type VendaPorPeriodo,
+  type VendaPorProduto,
+  type VendaPorVendedor,
+} from '@erp/shared';
+import { DollarSign, Package, Receipt, ShoppingCart } from 'lucide-react';
+import { useState } from 'react';
+import {
+  useComercialResumo,
+  useVendasPorCliente,
+  useVendasPorPeriodo,
+  useVendasPorProduto,
+  useVendasPorVendedor,
+} from '../api/dashboard-api.ts';
+import { BlockSection } from './block-section.tsx';
+import { type Column, DrillDownDialog } from './drill-down-dialog.tsx';
+import { StatCard } from './stat-card.tsx';
+import { VendasChart } from './vendas-chart.tsx';
+
+const EMPTY = 'Nenhum dado encontrado';
+const DO_MES = 'Pedidos do mês atual, desde o dia 1º.';
+
+type Drill = 'periodo' | 'cliente' | 'vendedor' | 'produto';
+
+const periodoColumns: Column<VendaPorPeriodo>[] = [
+  { header: 'Data', cell: (r) => formatDateBR(r.data) },
+  { header: 'Quantidade', cell: (r) => r.quantidade, numeric: true },
+  { header: 'Total', cell: (r) => formatBRL(r.total), numeric: true },
+];
+const produtoColumns: Column<VendaPorProduto>[] = [
+  { header: 'Produto', cell: (r) => r.produto },
+  { header: 'Quantidade', cell: (r) => formatQuantity(r.quantidade), numeric: true },
+  { header: 'Valor Total', cell: (r) => formatBRL(r.valor_total), numeric: true },
+];
+const clienteColumns: Column<VendaPorCliente>[] = [
+  { header: 'Cliente', cell: (r) => r.cliente },
+  { header: 'Pedidos', cell: (r) => r.pedidos, numeric: true },
+  { header: 'Valor Total', cell: (r) => formatBRL(r.valor_total), numeric: true },
+];
+const vendedorColumns: Column<VendaPorVendedor>[] = [
+  { header: 'Vendedor', cell: (r) => r.vendedor },
+  { header: 'Pedidos', cell: (r) => r.pedidos, numeric: true },
+  { header: 'Valor Total', cell: (r) => formatBRL(r.valor_total), numeric: true },
+];
+
+/** "Dashboard Comercial": the month's sales; each card opens its drill-down. */
+export function ComercialBlock() {
+  const [drill, setDrill] = useState<Drill | null>(null);
+  const resumo = useComercialResumo(true);
+  const r = resumo.data;
+  const onOpenChange = (open: boolean) => {
+    if (!open) setDrill(null);
+  };
+  return (
+    <BlockSection id="dashboard-comercial" title="Dashboard Comercial">
+      <StatCard
+        label="Vendas do Mês"
+        icon={DollarSign}
+        loading={resumo.isPending}
+        value={formatBRL(r?.vendas_mes ?? '0')}
+        onOpen={() => setDrill('periodo')}
+      />
+      <StatCard
+        label="Total de Pedidos"
+        icon={ShoppingCart}
+        loading={resumo.isPending}
+        value={r?.total_pedidos ?? 0}
+        onOpen={() => setDrill('cliente')}
+      />
+      <StatCard
+        label="Ticket Médio"
+        icon={Receipt}
+        loading={resumo.isPending}
+        value={formatBRL(r?.ticket_medio ?? '0')}
+        onOpen={() => setDrill('vendedor')}
+      />
+      <StatCard
+        label="Produtos Mais Vendidos"
+        icon={Package}
+        loading={resumo.isPending}
+        value={r?.produtos_vendidos ?? 0}
+        hint={r?.produto_mais_vendido ? `Mais vendido: ${r.produto_mais_vendido}` : undefined}
+        onOpen={() => setDrill('produto')}
+      />
+      <PeriodoDialog open={drill === 'periodo'} onOpenChange={onOpenChange} />
+      <ClienteDialog open={drill === 'cliente'} onOpenChange={onOpenChange} />
+      <VendedorDialog open={drill === 'vendedor'} onOpenChange={onOpenChange} />
+      <ProdutoDialog open={drill === 'produto'} onOpenChange={onOpenChange} />
+    </BlockSection>
+  );
+}
+
+type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
+
+function PeriodoDialog({ open, onOpenChange }: DialogProps) {
+  const q = useVendasPorPeriodo(open);
+  const linhas = q.data?.linhas ?? [];
+  return (
+    <DrillDownDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Vendas por Período"
+      description={`${DO_MES} Um dia por linha.`}
+      columns={periodoColumns}
+      rows={linhas}
+      rowKey={(r) => r.data}
+      loading={q.isPending}
+      emptyText={EMPTY}
+    >
+      {q.isPending ? null : <VendasChart linhas={linhas} />}
+    </DrillDownDialog>
+  );
+}
+
+function ProdutoDialog({ open, onOpenChange }: DialogProps) {
+  const q = useVendasPorProduto(open);
+  return (
+    <DrillDownDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Vendas por Produto"
+      description={`${DO_MES} Os 20 produtos de maior valor vendido.`}
+      columns={produtoColumns}
+      rows={q.data?.linhas ?? []}
+      rowKey={(r, i) => `${i}-${r.produto}`}
+      loading={q.isPending}
+      emptyText={EMPTY}
+    />
+  );
+}
+
+function ClienteDialog({ open, onOpenChange }: DialogProps) {
+  const q = useVendasPorCliente(open);
+  return (
+    <DrillDownDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Vendas por Cliente"
+      description={`${DO_MES} Os 20 clientes de maior valor.`}
+      columns={clienteColumns}
+      rows={q.data?.linhas ?? []}
+      rowKey={(r, i) => `${i}-${r.cliente}`}
+      loading={q.isPending}
+      emptyText={EMPTY}
+    />
+  );
+}
+
+function VendedorDialog({ open, onOpenChange }: DialogProps) {
+  const q = useVendasPorVendedor(open);
+  return (
+    <DrillDownDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Vendas por Vendedor"
+      description={`${DO_MES} Cada pedido conta para o vendedor do próprio pedido.`}
+      columns={vendedorColumns}
+      rows={q.data?.linhas ?? []}
+      rowKey={(r, i) => `${i}-${r.vendedor}`}
+      loading={q.isPending}
+      emptyText={EMPTY}
+    />
+  );
+}

@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
+import { cn } from '@/lib/cn.ts';
+
+export type Column<T> = {
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** numbers and money align right */
+  numeric?: boolean;
+};
+
+/** A card's drill-down: a dialog with its title and a table (empty text when there are no rows). */
+export function DrillDownDialog<T>({
+  open,
+  onOpenChange,
+  title,
+  description,
+  columns,
+  rows,
+  rowKey,
+  loading,
+  emptyText,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T, index: number) => string;
+  loading: boolean;
+  emptyText: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {children}
+        {loading ? (
+          <div className="grid gap-2" aria-busy="true">
+            <Skeleton className="h-8 w-full" />
+            <Skeleton className="h-8 w-full" />
+            <Skeleton className="h-8 w-full" />
+          </div>
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                {columns.map((c) => (
+                  <TableHead key={c.header} className={cn(c.numeric && 'text-right')}>
+                    {c.header}
+                  </TableHead>
+                ))}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={columns.length} className="py-8 text-center text-muted-foreground">
+                    {emptyText}
+                  </TableCell>
+                </TableRow>
+              ) : (
+                rows.map((row, i) => (
+                  <TableRow key={rowKey(row, i)}>
+                    {columns.map((c) => (
+                      <TableCell key={c.header} className={cn(c.numeric && 'text-right tabular-nums')}>
+                        {c.cell(row)}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
