@@ -1,5 +1,14 @@
 import type { RouteObject } from 'react-router';
 
-// Routes of the usuarios module (filled in by its issue). Access rules come from the shared
-// routePermissions table, applied centrally by the shell's guard — not repeated here.
-export const usuariosRoutes: RouteObject[] = [];
+// Routes of the usuarios module. Access rules come from the shared routePermissions table,
+// applied centrally by the shell's guard — not repeated here.
+export const usuariosRoutes: RouteObject[] = [
+  {
+    path: '/usuarios',
+    lazy: async () => ({ Component: (await import('./pages/usuarios-page.tsx')).UsuariosPage }),
+  },
+  {
+    path: '/perfil',
+    lazy: async () => ({ Component: (await import('./pages/perfil-page.tsx')).PerfilPage }),
+  },
+];

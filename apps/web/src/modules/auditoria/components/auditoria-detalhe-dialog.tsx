@@ -1,0 +1,97 @@
+import { auditAcaoLabel, auditEntidadeLabel, formatDateTimeBR } from '@erp/shared';
+import { ArrowRight } from 'lucide-react';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
+import { useAuditoriaDetalhe } from '../api/auditoria-api.ts';
+import { AuditValue } from './audit-value.tsx';
+
+function Info({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className="break-all text-sm">{children || '—'}</dd>
+    </div>
+  );
+}
+
+/** One audit row: who, when, from where, and the changed fields before → after. */
+export function AuditoriaDetalheDialog({ id, onClose }: { id: number | null; onClose(): void }) {
+  const { data, isLoading, isError } = useAuditoriaDetalhe(id);
+  return (
+    <Dialog open={id !== null} onOpenChange={(o) => !o && onClose()}>
+      <DialogContent className="max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>Detalhes do registro de auditoria</DialogTitle>
+          <DialogDescription>
+            {data ? `${auditAcaoLabel(data.acao)} em ${formatDateTimeBR(data.occurred_at)}` : 'Carregando…'}
+          </DialogDescription>
+        </DialogHeader>
+        {isLoading ? <Skeleton className="h-40 w-full" /> : null}
+        {isError ? <p role="alert">Não foi possível carregar o registro.</p> : null}
+        {data ? (
+          <div className="grid gap-5">
+            <dl className="grid gap-3 sm:grid-cols-2">
+              <Info label="Quando">{formatDateTimeBR(data.occurred_at)}</Info>
+              <Info label="Usuário">
+                {data.user_nome || data.user_email
+                  ? [data.user_nome, data.user_email].filter(Boolean).join(' · ')
+                  : 'Sistema'}
+              </Info>
+              <Info label="Ação">{auditAcaoLabel(data.acao)}</Info>
+              <Info label="Entidade">{auditEntidadeLabel(data.tabela)}</Info>
+              <Info label="Registro">{data.registro_id}</Info>
+              <Info label="IP">{data.ip}</Info>
+              <div className="sm:col-span-2">
+                <Info label="Navegador">{data.user_agent}</Info>
+              </div>
+            </dl>
+            <section aria-labelledby="alteracoes-titulo" className="grid gap-2">
+              <h3 id="alteracoes-titulo" className="text-sm font-semibold">
+                {data.acao === 'alteracao' ? 'Campos alterados' : 'Dados registrados'}
+              </h3>
+              {data.alteracoes.length === 0 ? (
+                <p className="text-sm text-muted-foreground">Nenhum dado adicional.</p>
+              ) : (
+                <Table aria-labelledby="alteracoes-titulo">
+                  <TableHeader>
+                    <TableRow>
+                      <TableHead>Campo</TableHead>
+                      <TableHead>Antes</TableHead>
+                      <TableHead className="w-6">
+                        <span className="sr-only">para</span>
+                      </TableHead>
+                      <TableHead>Depois</TableHead>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {data.alteracoes.map((ch) => (
+                      <TableRow key={ch.campo}>
+                        <TableCell className="font-medium">{ch.campo}</TableCell>
+                        <TableCell className="bg-destructive/5">
+                          <AuditValue value={ch.antes} />
+                        </TableCell>
+                        <TableCell>
+                          <ArrowRight aria-hidden className="size-4 text-muted-foreground" />
+                        </TableCell>
+                        <TableCell className="bg-success/5">
+                          <AuditValue value={ch.depois} />
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              )}
+            </section>
+          </div>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

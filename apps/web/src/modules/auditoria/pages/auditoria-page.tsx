@@ -1,0 +1,271 @@
+import {
+  AUDIT_ACOES,
+  type AuditAcao,
+  auditAcaoLabel,
+  auditEntidadeLabel,
+  auditoriaListQuerySchema,
+  formatDateTimeBR,
+} from '@erp/shared';
+import { Download, Eye, FilterX } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardContent } from '@/components/ui/card.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { NativeSelect } from '@/components/ui/native-select.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { Pagination } from '@/components/ui/pagination.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
+import { showApiError } from '@/modules/usuarios/api/form-errors.ts';
+import { useUsuarioOpcoes } from '@/modules/usuarios/api/usuarios-api.ts';
+import { useUrlState } from '@/modules/usuarios/hooks/use-url-state.ts';
+import { useAuditoria, useAuditoriaEntidades, useExportarAuditoria } from '../api/auditoria-api.ts';
+import { AuditoriaDetalheDialog } from '../components/auditoria-detalhe-dialog.tsx';
+
+const acaoVariant = (acao: string) =>
+  acao === 'exclusao' || acao === 'falha_login' || acao === 'desativacao'
+    ? 'destructive'
+    : acao === 'criacao' || acao === 'convite' || acao === 'reativacao'
+      ? 'success'
+      : 'secondary';
+
+/** /auditoria: the append-only log of data changes and account events (admin only). */
+export function AuditoriaPage() {
+  const [params, update] = useUrlState(auditoriaListQuerySchema);
+  const { data, isLoading, isError, isFetching, refetch } = useAuditoria(params);
+  const usuarios = useUsuarioOpcoes();
+  const entidades = useAuditoriaEntidades();
+  const exportar = useExportarAuditoria();
+  const [detalhe, setDetalhe] = useState<number | null>(null);
+  const hasFilters = Boolean(params.usuario || params.tabela || params.acao || params.de || params.ate);
+
+  async function onExport() {
+    try {
+      const name = await exportar.mutateAsync(params);
+      toast.success(`Arquivo ${name} gerado.`);
+    } catch (err) {
+      showApiError(err, { fallback: 'Erro ao exportar. Tente novamente.' });
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Auditoria"
+        description="Quem fez o quê e quando: alterações de dados e eventos de acesso. Os registros não podem ser alterados nem excluídos."
+        actions={
+          <Button variant="outline" onClick={onExport} disabled={exportar.isPending}>
+            {exportar.isPending ? <Spinner label="Exportando" /> : <Download aria-hidden />}
+            Exportar CSV
+          </Button>
+        }
+      />
+      <Card>
+        <CardContent className="grid gap-4 pt-5">
+          <search
+            aria-label="Filtros da auditoria"
+            className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_9.5rem_9.5rem_auto]"
+          >
+            <div className="grid gap-1.5">
+              <Label htmlFor="auditoria-usuario">Usuário</Label>
+              <NativeSelect
+                id="auditoria-usuario"
+                value={params.usuario ?? ''}
+                onChange={(e) => update({ usuario: e.target.value })}
+              >
+                <option value="">Todos os usuários</option>
+                {usuarios.data?.map((u) => (
+                  <option key={u.id} value={u.id}>
+                    {u.nome_completo ? `${u.nome_completo} (${u.email})` : u.email}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="auditoria-entidade">Entidade</Label>
+              <NativeSelect
+                id="auditoria-entidade"
+                value={params.tabela ?? ''}
+                onChange={(e) => update({ tabela: e.target.value, registro: undefined })}
+              >
+                <option value="">Todas as entidades</option>
+                {entidades.data?.map((e) => (
+                  <option key={e.tabela} value={e.tabela}>
+                    {e.rotulo}
+                  </option>
+                ))}
+                {params.tabela && !entidades.data?.some((e) => e.tabela === params.tabela) ? (
+                  <option value={params.tabela}>{auditEntidadeLabel(params.tabela)}</option>
+                ) : null}
+              </NativeSelect>
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="auditoria-acao">Ação</Label>
+              <NativeSelect
+                id="auditoria-acao"
+                value={params.acao ?? ''}
+                onChange={(e) => update({ acao: e.target.value })}
+              >
+                <option value="">Todas as ações</option>
+                {AUDIT_ACOES.map((a: AuditAcao) => (
+                  <option key={a} value={a}>
+                    {auditAcaoLabel(a)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="auditoria-de">De</Label>
+              <Input
+                id="auditoria-de"
+                type="date"
+                value={params.de ?? ''}
+                max={params.ate}
+                onChange={(e) => update({ de: e.target.value })}
+              />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="auditoria-ate">Até</Label>
+              <Input
+                id="auditoria-ate"
+                type="date"
+                value={params.ate ?? ''}
+                min={params.de}
+                onChange={(e) => update({ ate: e.target.value })}
+              />
+            </div>
+            <Button
+              variant="ghost"
+              onClick={() =>
+                update({
+                  usuario: undefined,
+                  tabela: undefined,
+                  registro: undefined,
+                  acao: undefined,
+                  de: undefined,
+                  ate: undefined,
+                })
+              }
+              disabled={!hasFilters && !params.registro}
+            >
+              <FilterX aria-hidden />
+              Limpar filtros
+            </Button>
+          </search>
+          {params.registro ? (
+            <p className="text-sm text-muted-foreground">
+              Mostrando apenas o registro <span className="font-mono">{params.registro}</span>.
+            </p>
+          ) : null}
+
+          {isError ? (
+            <div
+              role="alert"
+              className="flex items-center justify-between rounded-md border border-destructive/40 p-4 text-sm"
+            >
+              Não foi possível carregar a auditoria.
+              <Button variant="outline" size="sm" onClick={() => refetch()}>
+                Tentar novamente
+              </Button>
+            </div>
+          ) : (
+            <Table aria-busy={isFetching} aria-label="Registros de auditoria">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Data/hora</TableHead>
+                  <TableHead>Usuário</TableHead>
+                  <TableHead>Ação</TableHead>
+                  <TableHead>Entidade</TableHead>
+                  <TableHead>Registro</TableHead>
+                  <TableHead>IP</TableHead>
+                  <TableHead className="w-12">
+                    <span className="sr-only">Detalhes</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {isLoading
+                  ? Array.from({ length: 6 }, (_, i) => (
+                      <TableRow key={i}>
+                        <TableCell colSpan={7}>
+                          <Skeleton className="h-6 w-full" />
+                        </TableCell>
+                      </TableRow>
+                    ))
+                  : null}
+                {data?.items.length === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={7} className="py-8 text-center text-muted-foreground">
+                      Nenhum registro encontrado.
+                    </TableCell>
+                  </TableRow>
+                ) : null}
+                {data?.items.map((r) => (
+                  <TableRow key={r.id} data-acao={r.acao}>
+                    <TableCell className="whitespace-nowrap">{formatDateTimeBR(r.occurred_at)}</TableCell>
+                    <TableCell>
+                      {r.user_nome || r.user_email ? (
+                        <>
+                          <div className="font-medium">{r.user_nome ?? r.user_email}</div>
+                          {r.user_nome && r.user_email ? (
+                            <div className="text-xs text-muted-foreground">{r.user_email}</div>
+                          ) : null}
+                        </>
+                      ) : (
+                        <span className="text-muted-foreground">Sistema</span>
+                      )}
+                    </TableCell>
+                    <TableCell>
+                      <Badge variant={acaoVariant(r.acao)}>{auditAcaoLabel(r.acao)}</Badge>
+                    </TableCell>
+                    <TableCell>{auditEntidadeLabel(r.tabela)}</TableCell>
+                    <TableCell>
+                      {r.registro_id ? (
+                        <button
+                          type="button"
+                          className="font-mono text-xs text-primary underline-offset-2 hover:underline"
+                          title="Ver o histórico deste registro"
+                          onClick={() => update({ tabela: r.tabela ?? undefined, registro: r.registro_id })}
+                        >
+                          {r.registro_id.length > 12 ? `${r.registro_id.slice(0, 8)}…` : r.registro_id}
+                        </button>
+                      ) : (
+                        '—'
+                      )}
+                    </TableCell>
+                    <TableCell className="font-mono text-xs">{r.ip ?? '—'}</TableCell>
+                    <TableCell>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Detalhes: ${auditAcaoLabel(r.acao)} em ${formatDateTimeBR(r.occurred_at)}`}
+                        onClick={() => setDetalhe(r.id)}
+                      >
+                        <Eye aria-hidden />
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+          {data ? (
+            <Pagination
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              totalIsLowerBound={data.totalLimitado}
+              disabled={isFetching}
+              onPageChange={(page) => update({ page })}
+            />
+          ) : null}
+        </CardContent>
+      </Card>
+      <AuditoriaDetalheDialog id={detalhe} onClose={() => setDetalhe(null)} />
+    </>
+  );
+}

@@ -1,0 +1,201 @@
+import {
+  allows,
+  canAccessModule,
+  MODULES,
+  type Module,
+  menu,
+  ROLES,
+  type Role,
+  roleLabels,
+  routePermissions,
+  usuarioStatusLabels,
+} from '@erp/shared';
+import { Check, Minus, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
+import { useUsuariosPorPapel } from '@/modules/usuarios/api/usuarios-api.ts';
+
+const moduleLabels: Record<Module, string> = {
+  comercial: 'Comercial',
+  estoque: 'Estoque',
+  financeiro: 'Financeiro',
+  cadastros: 'Cadastros Básicos',
+  configuracoes: 'Configurações',
+  usuarios: 'Usuários',
+  auditoria: 'Auditoria',
+};
+
+const roleDescriptions: Record<Role | 'nenhum', string> = {
+  admin: 'Acesso a tudo, inclusive usuários, auditoria e configurações.',
+  comercial: 'Vendas: pedidos, clientes, vendedores, notas fiscais e expedição.',
+  estoque: 'Produtos, entradas de mercadorias, posição de estoque, lotes e locais.',
+  financeiro: 'Contas a pagar e a receber, bancos, centros de custo e frota.',
+  nenhum: 'Sem papel, a pessoa vê apenas o Dashboard e o Perfil.',
+};
+
+/** The screens of the menu a holder of exactly these roles can open, grouped as in the sidebar. */
+function screensFor(roles: Role[]) {
+  return menu
+    .map((g) => ({
+      label: g.label,
+      items: (g.items.length ? g.items : [{ label: g.label, to: g.to! }]).filter((i) => {
+        const perm = routePermissions[i.to];
+        return perm !== undefined && allows(roles, perm);
+      }),
+    }))
+    .filter((g) => g.items.length > 0);
+}
+
+function Allowed({ yes, label }: { yes: boolean; label: string }) {
+  return yes ? (
+    <span className="inline-flex text-success" title={`${label}: acesso`}>
+      <Check aria-hidden className="size-4" strokeWidth={3} />
+      <span className="sr-only">Sim</span>
+    </span>
+  ) : (
+    <span className="inline-flex text-muted-foreground" title={`${label}: sem acesso`}>
+      <Minus aria-hidden className="size-4" />
+      <span className="sr-only">Não</span>
+    </span>
+  );
+}
+
+/** /configuracoes/perfis: each role, what it opens (from the shared permission table) and who holds it. */
+export function PerfisPage() {
+  const porPapel = useUsuariosPorPapel();
+  const perfis: (Role | 'nenhum')[] = [...ROLES, 'nenhum'];
+  return (
+    <>
+      <PageHeader
+        title="Perfis de Acesso"
+        description="O que cada papel abre no sistema e quem o possui. Para mudar os papéis de alguém, use Usuários."
+      />
+      <div className="grid gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>Matriz de acesso</CardTitle>
+            <CardDescription>
+              Módulos que cada papel abre. Uma pessoa com vários papéis soma os acessos.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Table aria-label="Matriz de acesso: papéis por módulo">
+              <TableHeader>
+                <TableRow>
+                  <TableHead scope="col">Papel</TableHead>
+                  {MODULES.map((m) => (
+                    <TableHead key={m} scope="col" className="text-center">
+                      {moduleLabels[m]}
+                    </TableHead>
+                  ))}
+                  <TableHead scope="col" className="text-right">
+                    Usuários
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {perfis.map((p) => (
+                  <TableRow key={p} data-papel={p}>
+                    <TableHead
+                      scope="row"
+                      className="text-sm font-medium normal-case tracking-normal text-foreground"
+                    >
+                      {p === 'nenhum' ? 'Sem papel' : roleLabels[p]}
+                    </TableHead>
+                    {MODULES.map((m) => (
+                      <TableCell key={m} className="text-center" data-modulo={m}>
+                        <Allowed
+                          yes={p !== 'nenhum' && canAccessModule([p], m)}
+                          label={`${p === 'nenhum' ? 'Sem papel' : roleLabels[p]} × ${moduleLabels[m]}`}
+                        />
+                      </TableCell>
+                    ))}
+                    <TableCell className="text-right tabular-nums">
+                      {porPapel.data ? porPapel.data[p].length : '…'}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </CardContent>
+        </Card>
+
+        <div className="grid gap-6 lg:grid-cols-2">
+          {perfis.map((p) => {
+            const label = p === 'nenhum' ? 'Sem papel' : roleLabels[p];
+            const holders = porPapel.data?.[p];
+            const screens = screensFor(p === 'nenhum' ? [] : [p]);
+            return (
+              <Card key={p} aria-labelledby={`perfil-${p}`}>
+                <CardHeader>
+                  <CardTitle id={`perfil-${p}`} className="flex items-center gap-2">
+                    {label}
+                    {holders ? <Badge variant="secondary">{holders.length}</Badge> : null}
+                  </CardTitle>
+                  <CardDescription>{roleDescriptions[p]}</CardDescription>
+                </CardHeader>
+                <CardContent className="grid gap-4">
+                  <section aria-labelledby={`telas-${p}`}>
+                    <h3 id={`telas-${p}`} className="mb-2 text-sm font-semibold">
+                      Telas que abre
+                    </h3>
+                    <ul className="grid gap-1.5 text-sm">
+                      {screens.map((g) => (
+                        <li key={g.label}>
+                          <span className="font-medium">{g.label}:</span>{' '}
+                          <span className="text-muted-foreground">
+                            {g.items.map((i) => i.label).join(', ')}
+                          </span>
+                        </li>
+                      ))}
+                    </ul>
+                  </section>
+                  <section aria-labelledby={`usuarios-${p}`}>
+                    <h3 id={`usuarios-${p}`} className="mb-2 flex items-center gap-2 text-sm font-semibold">
+                      <Users aria-hidden className="size-4" />
+                      Quem possui
+                    </h3>
+                    {porPapel.isLoading ? <Skeleton className="h-8 w-full" /> : null}
+                    {porPapel.isError ? (
+                      <p role="alert" className="text-sm">
+                        Não foi possível carregar os usuários.
+                      </p>
+                    ) : null}
+                    {holders && holders.length === 0 ? (
+                      <p className="text-sm text-muted-foreground">Ninguém.</p>
+                    ) : null}
+                    {holders && holders.length > 0 ? (
+                      <ul className="grid gap-1 text-sm">
+                        {holders.slice(0, 20).map((u) => (
+                          <li key={u.id} className="flex flex-wrap items-center gap-2">
+                            <span>{u.nome_completo ?? u.email}</span>
+                            <span className="text-xs text-muted-foreground">{u.email}</span>
+                            {u.status !== 'ativo' ? (
+                              <Badge variant="outline">{usuarioStatusLabels[u.status]}</Badge>
+                            ) : null}
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
+                    <Link
+                      to={`/usuarios?papel=${p}`}
+                      className="mt-2 inline-block text-sm text-primary underline-offset-4 hover:underline"
+                    >
+                      {holders && holders.length > 20
+                        ? `Ver todos os ${holders.length} em Usuários`
+                        : 'Gerenciar em Usuários'}
+                    </Link>
+                  </section>
+                </CardContent>
+              </Card>
+            );
+          })}
+        </div>
+      </div>
+    </>
+  );
+}

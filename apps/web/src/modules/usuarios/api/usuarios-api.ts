@@ -1,0 +1,148 @@
+import type {
+  PerfilUpdate,
+  SenhaAlteracao,
+  UsuarioConvite,
+  UsuarioPapeis,
+  UsuariosListQuery,
+  UsuarioUpdate,
+} from '@erp/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api-client.ts';
+import { meKeys, usuariosKeys } from './keys.ts';
+
+/** Query-string values for the typed client (every value a string, empty ones left out). */
+export function toQuery(params: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(params)
+      .filter(([, v]) => v !== undefined && v !== null && v !== '')
+      .map(([k, v]) => [k, String(v)]),
+  );
+}
+
+export function useUsuarios(params: UsuariosListQuery) {
+  return useQuery({
+    queryKey: usuariosKeys.list(params),
+    queryFn: () =>
+      unwrap(
+        api.usuarios.$get({
+          // the server validates and applies defaults; the URL carries only what is set
+          query: toQuery(params) as unknown as Parameters<typeof api.usuarios.$get>[0]['query'],
+        }),
+      ),
+    placeholderData: keepPreviousData,
+    // admin screens show what the server has now
+    staleTime: 0,
+  });
+}
+
+export function useUsuariosPorPapel() {
+  return useQuery({
+    queryKey: usuariosKeys.porPapel,
+    queryFn: () => unwrap(api.usuarios['por-papel'].$get()),
+    staleTime: 0,
+  });
+}
+
+export function useUsuarioOpcoes() {
+  return useQuery({
+    queryKey: usuariosKeys.opcoes,
+    queryFn: () => unwrap(api.usuarios.opcoes.$get()),
+    staleTime: 60_000,
+  });
+}
+
+function useInvalidateUsuarios() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: usuariosKeys.all });
+}
+
+export function useConvidarUsuario() {
+  const invalidate = useInvalidateUsuarios();
+  return useMutation({
+    mutationFn: (body: UsuarioConvite) => unwrap(api.usuarios.$post({ json: body })),
+    onSuccess: invalidate,
+  });
+}
+
+export function useEditarUsuario() {
+  const invalidate = useInvalidateUsuarios();
+  return useMutation({
+    mutationFn: async (v: { id: string; perfil?: UsuarioUpdate; papeis?: UsuarioPapeis }) => {
+      if (v.perfil) await unwrap(api.usuarios[':id'].$put({ param: { id: v.id }, json: v.perfil }));
+      if (v.papeis) await unwrap(api.usuarios[':id'].papeis.$put({ param: { id: v.id }, json: v.papeis }));
+    },
+    onSettled: invalidate,
+  });
+}
+
+export function useDesativarUsuario() {
+  const invalidate = useInvalidateUsuarios();
+  return useMutation({
+    mutationFn: (id: string) => unwrap(api.usuarios[':id'].desativar.$post({ param: { id } })),
+    onSuccess: invalidate,
+  });
+}
+
+export function useReativarUsuario() {
+  const invalidate = useInvalidateUsuarios();
+  return useMutation({
+    mutationFn: (id: string) => unwrap(api.usuarios[':id'].reativar.$post({ param: { id } })),
+    onSuccess: invalidate,
+  });
+}
+
+export function useReenviarConvite() {
+  const invalidate = useInvalidateUsuarios();
+  return useMutation({
+    mutationFn: (id: string) => unwrap(api.usuarios[':id']['reenviar-convite'].$post({ param: { id } })),
+    onSuccess: invalidate,
+  });
+}
+
+export function useEnviarRedefinicaoSenha() {
+  return useMutation({
+    mutationFn: (id: string) => unwrap(api.usuarios[':id']['redefinir-senha'].$post({ param: { id } })),
+  });
+}
+
+// ----- own profile (/perfil) -----
+
+export function useMe() {
+  return useQuery({ queryKey: meKeys.me, queryFn: () => unwrap(api.me.$get()) });
+}
+
+export function useAtualizarPerfil() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PerfilUpdate) => unwrap(api.me.$put({ json: body })),
+    onSuccess: (me) => {
+      qc.setQueryData(meKeys.me, me);
+      // other screens (dashboard greeting, users list) show the name too
+      return qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'me' || q.queryKey.length > 1 });
+    },
+  });
+}
+
+export function useAlterarSenha() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SenhaAlteracao) => unwrap(api.me.senha.$post({ json: body })),
+    onSuccess: () => qc.invalidateQueries({ queryKey: meKeys.sessoes }),
+  });
+}
+
+export function useMinhasSessoes() {
+  return useQuery({
+    queryKey: meKeys.sessoes,
+    queryFn: () => unwrap(api.me.sessoes.$get()),
+    staleTime: 0,
+  });
+}
+
+export function useEncerrarOutrasSessoes() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.me.sessoes['encerrar-outras'].$post()),
+    onSuccess: () => qc.invalidateQueries({ queryKey: meKeys.sessoes }),
+  });
+}

@@ -1,0 +1,115 @@
+import { type Role, usuarioConviteSchema } from '@erp/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Send } from 'lucide-react';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog.tsx';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { showApiError } from '../api/form-errors.ts';
+import { useConvidarUsuario } from '../api/usuarios-api.ts';
+import { RolesField } from './roles-field.tsx';
+
+type FormIn = z.input<typeof usuarioConviteSchema>;
+type FormOut = z.output<typeof usuarioConviteSchema>;
+const empty: FormIn = { nome_completo: '', email: '', cargo: '', departamento: '', roles: [] };
+
+/** Invite a person by e-mail: they get a link to choose a password and land signed in. */
+export function ConvidarUsuarioDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange(o: boolean): void;
+}) {
+  const convidar = useConvidarUsuario();
+  const form = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(usuarioConviteSchema),
+    reValidateMode: 'onChange',
+    defaultValues: empty,
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const created = await convidar.mutateAsync(values);
+      toast.success(`Convite enviado para ${created.email}.`);
+      form.reset(empty);
+      onOpenChange(false);
+    } catch (err) {
+      showApiError(err, {
+        setError: form.setError,
+        fields: ['nome_completo', 'email', 'cargo', 'departamento', 'roles'],
+        fallback: 'Erro ao enviar o convite. Tente novamente.',
+      });
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        if (!o) form.reset(empty);
+        onOpenChange(o);
+      }}
+    >
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Convidar usuário</DialogTitle>
+          <DialogDescription>
+            A pessoa recebe um e-mail com um link para definir a senha. O link vale por 7 dias.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <fieldset disabled={convidar.isPending} className="grid gap-4">
+            <FormField label="Nome completo" required error={errors.nome_completo?.message}>
+              <Input autoComplete="off" {...form.register('nome_completo')} />
+            </FormField>
+            <FormField label="E-mail" required error={errors.email?.message}>
+              <Input type="email" autoComplete="off" {...form.register('email')} />
+            </FormField>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField label="Cargo" error={errors.cargo?.message}>
+                <Input {...form.register('cargo')} />
+              </FormField>
+              <FormField label="Departamento" error={errors.departamento?.message}>
+                <Input {...form.register('departamento')} />
+              </FormField>
+            </div>
+            <Controller
+              control={form.control}
+              name="roles"
+              render={({ field }) => (
+                <RolesField
+                  value={(field.value ?? []) as Role[]}
+                  onChange={field.onChange}
+                  error={errors.roles?.message}
+                  disabled={convidar.isPending}
+                />
+              )}
+            />
+          </fieldset>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={convidar.isPending}>
+              Cancelar
+            </Button>
+            <Button type="submit" disabled={convidar.isPending}>
+              {convidar.isPending ? <Spinner label="Enviando" /> : <Send aria-hidden />}
+              Enviar convite
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,203 @@
+import {
+  formatDateTimeBR,
+  ROLES,
+  roleLabels,
+  USUARIO_STATUS,
+  type UsuarioListItem,
+  usuarioStatusLabels,
+  usuariosListQuerySchema,
+} from '@erp/shared';
+import { Search, UserPlus } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardContent } from '@/components/ui/card.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { NativeSelect } from '@/components/ui/native-select.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { Pagination } from '@/components/ui/pagination.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
+import { useAuth } from '@/lib/auth/auth-context.ts';
+import { useUsuarios } from '../api/usuarios-api.ts';
+import { ConvidarUsuarioDialog } from '../components/convidar-usuario-dialog.tsx';
+import { EditarUsuarioDialog } from '../components/editar-usuario-dialog.tsx';
+import { UsuarioAcoes } from '../components/usuario-acoes.tsx';
+import { UsuarioStatusBadge } from '../components/usuario-status-badge.tsx';
+import { useDebounced, useUrlState } from '../hooks/use-url-state.ts';
+
+/** /usuarios: everyone who can sign in, invitations, roles and deactivation (admin only). */
+export function UsuariosPage() {
+  const { user } = useAuth();
+  const [params, update] = useUrlState(usuariosListQuerySchema);
+  const [search, setSearch] = useState(params.q ?? '');
+  const debounced = useDebounced(search);
+  useEffect(() => {
+    if ((params.q ?? '') !== debounced.trim()) update({ q: debounced.trim() });
+  }, [debounced, params.q, update]);
+
+  const { data, isLoading, isError, isFetching, refetch } = useUsuarios(params);
+  const [inviting, setInviting] = useState(false);
+  const [editing, setEditing] = useState<UsuarioListItem | null>(null);
+
+  return (
+    <>
+      <PageHeader
+        title="Usuários"
+        description="Convide pessoas, defina os papéis de acesso e desative contas."
+        actions={
+          <Button onClick={() => setInviting(true)}>
+            <UserPlus aria-hidden />
+            Convidar usuário
+          </Button>
+        }
+      />
+      <Card>
+        <CardContent className="grid gap-4 pt-5">
+          <search className="grid gap-3 md:grid-cols-[1fr_12rem_12rem]" aria-label="Filtros de usuários">
+            <div className="grid gap-1.5">
+              <Label htmlFor="usuarios-busca">Buscar</Label>
+              <div className="relative">
+                <Search
+                  aria-hidden
+                  className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+                />
+                <Input
+                  id="usuarios-busca"
+                  type="search"
+                  className="pl-8"
+                  placeholder="Nome, e-mail, cargo ou departamento"
+                  value={search}
+                  onChange={(e) => setSearch(e.target.value)}
+                />
+              </div>
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="usuarios-papel">Papel</Label>
+              <NativeSelect
+                id="usuarios-papel"
+                value={params.papel ?? ''}
+                onChange={(e) => update({ papel: e.target.value })}
+              >
+                <option value="">Todos os papéis</option>
+                {ROLES.map((r) => (
+                  <option key={r} value={r}>
+                    {roleLabels[r]}
+                  </option>
+                ))}
+                <option value="nenhum">Sem papel</option>
+              </NativeSelect>
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="usuarios-status">Status</Label>
+              <NativeSelect
+                id="usuarios-status"
+                value={params.status ?? ''}
+                onChange={(e) => update({ status: e.target.value })}
+              >
+                <option value="">Todos os status</option>
+                {USUARIO_STATUS.map((s) => (
+                  <option key={s} value={s}>
+                    {usuarioStatusLabels[s]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          </search>
+
+          {isError ? (
+            <div
+              role="alert"
+              className="flex items-center justify-between rounded-md border border-destructive/40 p-4 text-sm"
+            >
+              Não foi possível carregar os usuários.
+              <Button variant="outline" size="sm" onClick={() => refetch()}>
+                Tentar novamente
+              </Button>
+            </div>
+          ) : (
+            <Table aria-busy={isFetching} aria-label="Usuários">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Nome</TableHead>
+                  <TableHead>E-mail</TableHead>
+                  <TableHead>Papéis</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead>Último acesso</TableHead>
+                  <TableHead className="w-12">
+                    <span className="sr-only">Ações</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {isLoading
+                  ? Array.from({ length: 5 }, (_, i) => (
+                      <TableRow key={i}>
+                        <TableCell colSpan={6}>
+                          <Skeleton className="h-6 w-full" />
+                        </TableCell>
+                      </TableRow>
+                    ))
+                  : null}
+                {data?.items.length === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={6} className="py-8 text-center text-muted-foreground">
+                      Nenhum usuário encontrado.
+                    </TableCell>
+                  </TableRow>
+                ) : null}
+                {data?.items.map((u) => (
+                  <TableRow key={u.id} data-usuario={u.email}>
+                    <TableCell>
+                      <div className="font-medium">{u.nome_completo ?? '—'}</div>
+                      {u.cargo || u.departamento ? (
+                        <div className="text-xs text-muted-foreground">
+                          {[u.cargo, u.departamento].filter(Boolean).join(' · ')}
+                        </div>
+                      ) : null}
+                    </TableCell>
+                    <TableCell className="break-all">{u.email}</TableCell>
+                    <TableCell>
+                      <div className="flex flex-wrap gap-1">
+                        {u.roles.length ? (
+                          u.roles.map((r) => (
+                            <Badge key={r} variant="outline">
+                              {roleLabels[r]}
+                            </Badge>
+                          ))
+                        ) : (
+                          <span className="text-xs text-muted-foreground">Sem papel</span>
+                        )}
+                      </div>
+                    </TableCell>
+                    <TableCell>
+                      <UsuarioStatusBadge status={u.status} />
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap">
+                      {u.last_sign_in_at ? formatDateTimeBR(u.last_sign_in_at) : 'Nunca'}
+                    </TableCell>
+                    <TableCell>
+                      <UsuarioAcoes usuario={u} isSelf={u.id === user?.id} onEdit={() => setEditing(u)} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+          {data ? (
+            <Pagination
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              disabled={isFetching}
+              onPageChange={(page) => update({ page })}
+            />
+          ) : null}
+        </CardContent>
+      </Card>
+      <ConvidarUsuarioDialog open={inviting} onOpenChange={setInviting} />
+      <EditarUsuarioDialog usuario={editing} onOpenChange={(o) => !o && setEditing(null)} />
+    </>
+  );
+}
