@@ -1,0 +1,222 @@
+import type { ExportFormat, ListPage } from '@erp/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { type ListState, useEditParam } from '@/lib/list-state.ts';
+import { type Column, DataTable } from './data-table.tsx';
+import { ExportButtons } from './export-buttons.tsx';
+import { ListToolbar } from './list-toolbar.tsx';
+
+/** What a register screen needs from its API (typed wrappers over the Hono client). */
+export type RegisterApi<Row> = {
+  list(query: Record<string, string>): Promise<ListPage<Row>>;
+  get(id: string): Promise<Row>;
+  update(id: string, input: Record<string, unknown>): Promise<Row>;
+  remove(id: string): Promise<unknown>;
+  exportFile(query: Record<string, string>): Promise<Response>;
+};
+
+type Entity = { id: string; ativo: boolean; versao: number };
+
+/**
+ * A whole register screen: header with "Novo", search + filters + export, the server-paginated
+ * table, row actions (editar, excluir — with the "inativar" offer when the record is in use) and
+ * the form dialog opened by ?editar=<id>|novo. A screen supplies columns, filters and its form.
+ */
+export function RegisterPage<Row extends Entity>({
+  title,
+  description,
+  queryKey,
+  api,
+  state,
+  columns,
+  searchPlaceholder,
+  filters,
+  newLabel,
+  rowLabel,
+  exportBase,
+  renderForm,
+}: {
+  title: string;
+  description?: string;
+  /** e.g. ['cadastros', 'clientes']; every cadastros mutation invalidates ['cadastros'] */
+  queryKey: readonly string[];
+  api: RegisterApi<Row>;
+  state: ListState<string>;
+  columns: Column<Row>[];
+  searchPlaceholder: string;
+  filters?: ReactNode;
+  newLabel: string;
+  rowLabel(row: Row): string;
+  exportBase: string;
+  /** the form dialog for a record id, or null for a new one; call close() when done */
+  renderForm(id: string | null, close: () => void): ReactNode;
+}) {
+  const [editing, setEditing] = useEditParam();
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  const list = useQuery({
+    queryKey: [...queryKey, 'list', state.query],
+    queryFn: () => api.list(state.query),
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <div>
+      <PageHeader
+        title={title}
+        description={description}
+        actions={
+          <Button onClick={() => setEditing('novo')}>
+            <Plus aria-hidden />
+            {newLabel}
+          </Button>
+        }
+      />
+      <ListToolbar
+        state={state}
+        searchPlaceholder={searchPlaceholder}
+        filters={filters}
+        actions={
+          <ExportButtons
+            fileBase={exportBase}
+            onExport={(formato: ExportFormat) => {
+              const { page: _p, pageSize: _s, ...rest } = state.query;
+              return api.exportFile({ ...rest, formato });
+            }}
+          />
+        }
+      />
+      {list.isError ? (
+        <p role="alert" className="mb-3 text-sm text-destructive">
+          {list.error instanceof ApiError ? list.error.message : 'Erro ao carregar a lista. Tente novamente.'}
+        </p>
+      ) : null}
+      <DataTable
+        caption={title}
+        columns={columns}
+        rows={list.data?.items}
+        total={list.data?.total}
+        loading={list.isFetching}
+        state={state}
+        onRowClick={(row) => setEditing(row.id)}
+        rowActions={(row) => (
+          <div className="flex justify-end gap-1">
+            <Button
+              size="icon"
+              variant="ghost"
+              aria-label={`Editar ${rowLabel(row)}`}
+              onClick={() => setEditing(row.id)}
+            >
+              <Pencil aria-hidden />
+            </Button>
+            <Button
+              size="icon"
+              variant="ghost"
+              aria-label={`Excluir ${rowLabel(row)}`}
+              onClick={() => setDeleting(row)}
+            >
+              <Trash2 aria-hidden />
+            </Button>
+          </div>
+        )}
+      />
+      {editing ? renderForm(editing === 'novo' ? null : editing, () => setEditing(null)) : null}
+      {deleting ? (
+        <DeleteDialog
+          row={deleting}
+          label={rowLabel(deleting)}
+          api={api}
+          queryKey={queryKey}
+          onClose={() => setDeleting(null)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function DeleteDialog<Row extends Entity>({
+  row,
+  label,
+  api,
+  queryKey,
+  onClose,
+}: {
+  row: Row;
+  label: string;
+  api: RegisterApi<Row>;
+  queryKey: readonly string[];
+  onClose(): void;
+}) {
+  const qc = useQueryClient();
+  const [inUse, setInUse] = useState<string | null>(null);
+  const done = () => qc.invalidateQueries({ queryKey: [queryKey[0]!] });
+  const remove = useMutation({
+    mutationFn: () => api.remove(row.id),
+    onSuccess: async () => {
+      toast.success('Registro excluído.');
+      await done();
+      onClose();
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.body.details?.podeInativar) setInUse(err.message);
+      else toast.error(err instanceof ApiError ? err.message : 'Erro ao excluir. Tente novamente.');
+    },
+  });
+  const inactivate = useMutation({
+    mutationFn: async () => {
+      const fresh = await api.get(row.id);
+      return api.update(row.id, { ...fresh, ativo: false } as Record<string, unknown>);
+    },
+    onSuccess: async () => {
+      toast.success('Registro inativado.');
+      await done();
+      onClose();
+    },
+    onError: (err) =>
+      toast.error(err instanceof ApiError ? err.message : 'Erro ao inativar. Tente novamente.'),
+  });
+  const busy = remove.isPending || inactivate.isPending;
+  return (
+    <Dialog open onOpenChange={(o) => (o || busy ? undefined : onClose())}>
+      <DialogContent className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>{inUse ? 'Registro em uso' : `Excluir ${label}?`}</DialogTitle>
+          <DialogDescription>
+            {inUse ?? 'O registro será excluído definitivamente. Esta ação não pode ser desfeita.'}
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            Cancelar
+          </Button>
+          {inUse ? (
+            row.ativo ? (
+              <Button onClick={() => inactivate.mutate()} disabled={busy}>
+                {inactivate.isPending ? <Spinner /> : null}
+                Inativar
+              </Button>
+            ) : null
+          ) : (
+            <Button variant="destructive" onClick={() => remove.mutate()} disabled={busy}>
+              {remove.isPending ? <Spinner /> : null}
+              Excluir
+            </Button>
+          )}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,49 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+
+/**
+ * Data side of a register form: loads the record being edited (fresh, not from cache: its
+ * versao is what the save will be checked against), maps it to form values, saves (create or
+ * update) and invalidates the module's queries.
+ */
+export function useRecordForm<Row, Values>({
+  queryKey,
+  id,
+  get,
+  create,
+  update,
+  toValues,
+}: {
+  queryKey: readonly string[];
+  id: string | null;
+  get(id: string): Promise<Row>;
+  create(input: never): Promise<Row>;
+  update(id: string, input: never): Promise<Row>;
+  toValues(row: Row | null): Values;
+}) {
+  const qc = useQueryClient();
+  const record = useQuery({
+    queryKey: [...queryKey, 'get', id],
+    queryFn: () => get(id!),
+    enabled: id !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const values = useMemo(
+    () => (id === null ? toValues(null) : record.data ? toValues(record.data) : null),
+    [id, record.data],
+  );
+  const save = useCallback(
+    async (data: unknown) => {
+      const row = id === null ? await create(data as never) : await update(id, data as never);
+      await qc.invalidateQueries({ queryKey: [queryKey[0]!] });
+      return row;
+    },
+    [id, create, update, qc, queryKey],
+  );
+  const reload = useCallback(async () => {
+    const fresh = await record.refetch();
+    return toValues(fresh.data ?? null);
+  }, [record, toValues]);
+  return { values, loading: id !== null && record.isLoading, error: record.error, save, reload };
+}

@@ -1,0 +1,256 @@
+import {
+  type ClienteRow,
+  clienteCreateSchema,
+  clienteUpdateSchema,
+  formatBRL,
+  formatDocumento,
+  TIPOS_PESSOA,
+  tipoPessoaLabels,
+  UFS,
+} from '@erp/shared';
+import type { Column } from '@/components/data-table/data-table.tsx';
+import { ativoFilterOptions, FilterSelect } from '@/components/data-table/filter-select.tsx';
+import { type RegisterApi, RegisterPage } from '@/components/data-table/register-page.tsx';
+import {
+  FieldGroup,
+  SelectField,
+  SwitchField,
+  TextareaField,
+  TextField,
+} from '@/components/forms/fields.tsx';
+import { RegisterFormDialog } from '@/components/forms/register-form-dialog.tsx';
+import { useRecordForm } from '@/components/forms/use-record-form.ts';
+import { Badge } from '@/components/ui/badge.tsx';
+import { useListState } from '@/lib/list-state.ts';
+import { clientesApi } from '../api/cadastros-api.ts';
+import { filterOptions, selectOptions, useOpcoes } from '../api/opcoes.ts';
+import { decimalInput, PessoaFields, pessoaValues } from '../components/pessoa-fields.tsx';
+
+const queryKey = ['cadastros', 'clientes'] as const;
+const api = clientesApi as unknown as RegisterApi<ClienteRow> & typeof clientesApi;
+
+const columns: Column<ClienteRow>[] = [
+  {
+    key: 'razao_social',
+    header: 'Razão social / nome',
+    sortKey: 'razao_social',
+    cell: (r) => (
+      <div>
+        <div className="font-medium">{r.razao_social}</div>
+        {r.nome_fantasia ? <div className="text-xs text-muted-foreground">{r.nome_fantasia}</div> : null}
+      </div>
+    ),
+  },
+  {
+    key: 'documento',
+    header: 'CPF/CNPJ',
+    sortKey: 'documento',
+    cell: (r) => formatDocumento(r.documento),
+    className: 'whitespace-nowrap',
+  },
+  { key: 'municipio', header: 'Município', sortKey: 'municipio', cell: (r) => r.municipio ?? '—' },
+  { key: 'uf', header: 'UF', sortKey: 'uf', cell: (r) => r.uf ?? '—' },
+  { key: 'vendedor', header: 'Vendedor', sortKey: 'vendedor', cell: (r) => r.vendedor_nome ?? '—' },
+  {
+    key: 'situacao',
+    header: 'Situação',
+    sortKey: 'situacao',
+    cell: (r) =>
+      r.situacao_nome ? (
+        <Badge variant={r.situacao_bloqueia_vendas ? 'destructive' : 'secondary'}>{r.situacao_nome}</Badge>
+      ) : (
+        '—'
+      ),
+  },
+  {
+    key: 'limite_credito',
+    header: 'Limite de crédito',
+    sortKey: 'limite_credito',
+    cell: (r) => formatBRL(r.limite_credito),
+    className: 'text-right whitespace-nowrap',
+  },
+  {
+    key: 'ativo',
+    header: 'Status',
+    cell: (r) => <Badge variant={r.ativo ? 'success' : 'outline'}>{r.ativo ? 'Ativo' : 'Inativo'}</Badge>,
+  },
+];
+
+const FILTERS = [
+  'ativo',
+  'uf',
+  'tipo_pessoa',
+  'vendedor_id',
+  'situacao_id',
+  'regiao_id',
+  'grupo_id',
+  'segmento_id',
+] as const;
+
+export function ClientesPage() {
+  const state = useListState({
+    defaultSort: 'razao_social',
+    filterKeys: FILTERS,
+    defaultFilters: { ativo: 'true' },
+  });
+  const vendedores = useOpcoes('vendedores');
+  const situacoes = useOpcoes('situacoes');
+  const regioes = useOpcoes('regioes');
+  const grupos = useOpcoes('grupos');
+  const segmentos = useOpcoes('segmentos');
+  const f = state.filters;
+  return (
+    <RegisterPage
+      title="Clientes"
+      description="Cadastro de clientes: identificação fiscal, endereço, vendedor, classificação e crédito."
+      queryKey={queryKey}
+      api={api}
+      state={state}
+      columns={columns}
+      searchPlaceholder="Buscar por nome, fantasia ou CPF/CNPJ"
+      newLabel="Novo cliente"
+      rowLabel={(r) => r.razao_social}
+      exportBase="clientes"
+      filters={
+        <>
+          <FilterSelect
+            label="Status"
+            value={f.ativo}
+            options={ativoFilterOptions}
+            onChange={(v) => state.setFilter('ativo', v)}
+          />
+          <FilterSelect
+            label="UF"
+            value={f.uf}
+            allLabel="Todas"
+            options={UFS.map((u) => ({ value: u, label: u }))}
+            onChange={(v) => state.setFilter('uf', v)}
+          />
+          <FilterSelect
+            label="Tipo"
+            value={f.tipo_pessoa}
+            options={TIPOS_PESSOA.map((t) => ({ value: t, label: tipoPessoaLabels[t] }))}
+            onChange={(v) => state.setFilter('tipo_pessoa', v)}
+          />
+          <FilterSelect
+            label="Vendedor"
+            value={f.vendedor_id}
+            options={filterOptions(vendedores)}
+            onChange={(v) => state.setFilter('vendedor_id', v)}
+          />
+          <FilterSelect
+            label="Situação"
+            value={f.situacao_id}
+            allLabel="Todas"
+            options={filterOptions(situacoes)}
+            onChange={(v) => state.setFilter('situacao_id', v)}
+          />
+          <FilterSelect
+            label="Região"
+            value={f.regiao_id}
+            allLabel="Todas"
+            options={filterOptions(regioes)}
+            onChange={(v) => state.setFilter('regiao_id', v)}
+          />
+          <FilterSelect
+            label="Grupo"
+            value={f.grupo_id}
+            options={filterOptions(grupos)}
+            onChange={(v) => state.setFilter('grupo_id', v)}
+          />
+          <FilterSelect
+            label="Segmento"
+            value={f.segmento_id}
+            options={filterOptions(segmentos)}
+            onChange={(v) => state.setFilter('segmento_id', v)}
+          />
+        </>
+      }
+      renderForm={(id, close) => <ClienteForm id={id} onClose={close} />}
+    />
+  );
+}
+
+function toValues(row: ClienteRow | null) {
+  return {
+    ...pessoaValues(row),
+    vendedor_id: row?.vendedor_id ?? '',
+    grupo_id: row?.grupo_id ?? '',
+    segmento_id: row?.segmento_id ?? '',
+    regiao_id: row?.regiao_id ?? '',
+    situacao_id: row?.situacao_id ?? '',
+    limite_credito: decimalInput(row?.limite_credito),
+  };
+}
+
+function ClienteForm({ id, onClose }: { id: string | null; onClose(): void }) {
+  const form = useRecordForm({
+    queryKey,
+    id,
+    get: api.get,
+    create: api.create,
+    update: api.update,
+    toValues,
+  });
+  const vendedores = useOpcoes('vendedores');
+  const grupos = useOpcoes('grupos');
+  const segmentos = useOpcoes('segmentos');
+  const regioes = useOpcoes('regioes');
+  const situacoes = useOpcoes('situacoes');
+  const v = form.values;
+  return (
+    <RegisterFormDialog
+      title={id ? 'Editar cliente' : 'Novo cliente'}
+      schema={id ? clienteUpdateSchema : clienteCreateSchema}
+      values={v as never}
+      loading={form.loading}
+      onSubmit={form.save}
+      onReload={form.reload as never}
+      onClose={onClose}
+      successMessage={id ? 'Cliente atualizado com sucesso!' : 'Cliente cadastrado com sucesso!'}
+      size="xl"
+    >
+      <PessoaFields />
+      <FieldGroup title="Comercial">
+        <SelectField
+          name="vendedor_id"
+          label="Vendedor"
+          emptyLabel="Sem vendedor"
+          options={selectOptions(vendedores, v?.vendedor_id)}
+        />
+        <SelectField
+          name="situacao_id"
+          label="Situação"
+          emptyLabel="—"
+          options={selectOptions(situacoes, v?.situacao_id)}
+        />
+        <SelectField
+          name="grupo_id"
+          label="Grupo empresarial"
+          emptyLabel="—"
+          options={selectOptions(grupos, v?.grupo_id)}
+        />
+        <SelectField
+          name="segmento_id"
+          label="Segmento"
+          emptyLabel="—"
+          options={selectOptions(segmentos, v?.segmento_id)}
+        />
+        <SelectField
+          name="regiao_id"
+          label="Região de entrega"
+          emptyLabel="—"
+          options={selectOptions(regioes, v?.regiao_id)}
+        />
+        <TextField name="limite_credito" label="Limite de crédito (R$)" inputMode="decimal" />
+        <SwitchField name="ativo" label="Ativo" />
+        <TextareaField
+          name="observacoes"
+          label="Observações"
+          className="sm:col-span-2 lg:col-span-4"
+          maxLength={2000}
+        />
+      </FieldGroup>
+    </RegisterFormDialog>
+  );
+}

@@ -1,0 +1,139 @@
+import {
+  formatCpf,
+  maskCpf,
+  maskTelefone,
+  type VendedorRow,
+  vendedorCreateSchema,
+  vendedorUpdateSchema,
+} from '@erp/shared';
+import { useQuery } from '@tanstack/react-query';
+import type { Column } from '@/components/data-table/data-table.tsx';
+import { ativoFilterOptions, FilterSelect } from '@/components/data-table/filter-select.tsx';
+import { type RegisterApi, RegisterPage } from '@/components/data-table/register-page.tsx';
+import { FieldGroup, MaskedField, SelectField, SwitchField, TextField } from '@/components/forms/fields.tsx';
+import { RegisterFormDialog } from '@/components/forms/register-form-dialog.tsx';
+import { useRecordForm } from '@/components/forms/use-record-form.ts';
+import { Badge } from '@/components/ui/badge.tsx';
+import { useListState } from '@/lib/list-state.ts';
+import { vendedoresApi } from '../api/cadastros-api.ts';
+import { decimalInput } from '../components/pessoa-fields.tsx';
+
+const queryKey = ['cadastros', 'vendedores'] as const;
+const api = vendedoresApi as unknown as RegisterApi<VendedorRow> & typeof vendedoresApi;
+const percent = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+const columns: Column<VendedorRow>[] = [
+  {
+    key: 'nome',
+    header: 'Nome',
+    sortKey: 'nome',
+    cell: (r) => <span className="font-medium">{r.nome}</span>,
+  },
+  {
+    key: 'cpf',
+    header: 'CPF',
+    cell: (r) => (r.cpf ? formatCpf(r.cpf) : '—'),
+    className: 'whitespace-nowrap',
+  },
+  { key: 'email', header: 'E-mail', sortKey: 'email', cell: (r) => r.email ?? '—' },
+  {
+    key: 'comissao',
+    header: 'Comissão',
+    sortKey: 'comissao',
+    cell: (r) => `${percent.format(Number(r.comissao))}%`,
+    className: 'text-right',
+  },
+  { key: 'usuario', header: 'Usuário vinculado', cell: (r) => r.user_email ?? '—' },
+  {
+    key: 'ativo',
+    header: 'Status',
+    cell: (r) => <Badge variant={r.ativo ? 'success' : 'outline'}>{r.ativo ? 'Ativo' : 'Inativo'}</Badge>,
+  },
+];
+
+export function VendedoresPage() {
+  const state = useListState({
+    defaultSort: 'nome',
+    filterKeys: ['ativo'],
+    defaultFilters: { ativo: 'true' },
+  });
+  return (
+    <RegisterPage
+      title="Vendedores"
+      description="Vendedores, comissões e o usuário de cada um no sistema."
+      queryKey={queryKey}
+      api={api}
+      state={state}
+      columns={columns}
+      searchPlaceholder="Buscar por nome, CPF ou e-mail"
+      newLabel="Novo vendedor"
+      rowLabel={(r) => r.nome}
+      exportBase="vendedores"
+      filters={
+        <FilterSelect
+          label="Status"
+          value={state.filters.ativo}
+          options={ativoFilterOptions}
+          onChange={(v) => state.setFilter('ativo', v)}
+        />
+      }
+      renderForm={(id, close) => <VendedorForm id={id} onClose={close} />}
+    />
+  );
+}
+
+function toValues(row: VendedorRow | null) {
+  return {
+    nome: row?.nome ?? '',
+    cpf: maskCpf(row?.cpf ?? ''),
+    email: row?.email ?? '',
+    telefone: maskTelefone(row?.telefone ?? ''),
+    comissao: decimalInput(row?.comissao),
+    user_id: row?.user_id ?? '',
+    ativo: row?.ativo ?? true,
+    ...(row ? { versao: row.versao } : {}),
+  };
+}
+
+function VendedorForm({ id, onClose }: { id: string | null; onClose(): void }) {
+  const form = useRecordForm({
+    queryKey,
+    id,
+    get: api.get,
+    create: api.create,
+    update: api.update,
+    toValues,
+  });
+  const usuarios = useQuery({ queryKey: ['cadastros', 'vendedores', 'usuarios'], queryFn: api.usuarios });
+  return (
+    <RegisterFormDialog
+      title={id ? 'Editar vendedor' : 'Novo vendedor'}
+      schema={id ? vendedorUpdateSchema : vendedorCreateSchema}
+      values={form.values as never}
+      loading={form.loading}
+      onSubmit={form.save}
+      onReload={form.reload as never}
+      onClose={onClose}
+      successMessage={id ? 'Vendedor atualizado com sucesso!' : 'Vendedor cadastrado com sucesso!'}
+    >
+      <FieldGroup title="Dados do vendedor">
+        <TextField name="nome" label="Nome" required className="sm:col-span-2" maxLength={100} />
+        <MaskedField name="cpf" label="CPF" mask={maskCpf} inputMode="numeric" placeholder="000.000.000-00" />
+        <TextField name="comissao" label="Comissão (%)" inputMode="decimal" />
+        <TextField name="email" label="E-mail" type="email" className="sm:col-span-2" maxLength={255} />
+        <MaskedField name="telefone" label="Telefone" mask={maskTelefone} inputMode="tel" />
+        <SwitchField name="ativo" label="Ativo" />
+        <SelectField
+          name="user_id"
+          label="Usuário vinculado"
+          emptyLabel="Nenhum"
+          className="sm:col-span-2"
+          options={(usuarios.data ?? []).map((u) => ({
+            value: u.id,
+            label: u.nome ? `${u.nome} (${u.email})` : u.email,
+          }))}
+        />
+      </FieldGroup>
+    </RegisterFormDialog>
+  );
+}
