@@ -360,6 +360,19 @@ describe('POST /auth/v1/token?grant_type=refresh_token', () => {
     });
   });
 
+  it('two tabs refreshing the same token at once both get the same child', async () => {
+    const s = await t.signIn([]);
+    const [a, b] = await Promise.all([refreshGrant(s.refreshToken), refreshGrant(s.refreshToken)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.refresh_token).toBe(b.body.refresh_token);
+    const [live] = rowsOf<{ n: number }>(
+      await t.db.execute(
+        sql`select count(*)::int as n from refresh_tokens where session_id = ${s.sessionId} and not revoked`,
+      ),
+    );
+    expect(live!.n).toBe(1);
+  });
+
   it('a grandparent token is reuse even within the grace', async () => {
     const s = await t.signIn([]);
     const r1 = await refreshGrant(s.refreshToken);
