@@ -2,7 +2,11 @@
 // /auth/v1 to it). Ctrl+C stops both.
 import { spawn } from 'node:child_process';
 
-const env = { ...process.env, PORT: process.env.API_PORT ?? '3001', SITE_URL: process.env.SITE_URL ?? 'http://localhost:5173' };
+const env = {
+  ...process.env,
+  PORT: process.env.API_PORT ?? '3001',
+  SITE_URL: process.env.SITE_URL ?? 'http://localhost:5173',
+};
 const children = [
   spawn('npm', ['run', 'dev', '--workspace', '@erp/server'], { stdio: 'inherit', env }),
   spawn('npm', ['run', 'dev', '--workspace', '@erp/web'], {
@@ -15,9 +19,10 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const c of children) c.on('exit', (code) => {
-  if (code) {
-    stop();
-    process.exitCode = code;
-  }
-});
+for (const c of children)
+  c.on('exit', (code) => {
+    if (code) {
+      stop();
+      process.exitCode = code;
+    }
+  });
