@@ -45,14 +45,12 @@ export function AccountMenu() {
         <span aria-hidden>{initials(name || email || '?')}</span>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">
-        <DropdownMenuLabel>
-          Minha Conta
-          {name || email ? (
-            <span className="mt-0.5 block truncate text-xs font-normal text-muted-foreground">
-              {name ? `${name} · ${email}` : email}
-            </span>
-          ) : null}
-        </DropdownMenuLabel>
+        <DropdownMenuLabel className="pb-0">Minha Conta</DropdownMenuLabel>
+        {name || email ? (
+          <div className="truncate px-2 pb-1.5 text-xs text-muted-foreground">
+            {name ? `${name} · ${email}` : email}
+          </div>
+        ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
           <Link to="/perfil">

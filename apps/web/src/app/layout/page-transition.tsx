@@ -17,21 +17,26 @@ function useFocusHeading(container: React.RefObject<HTMLDivElement | null>, enab
     const tryFocus = () => {
       const heading = root.querySelector<HTMLElement>('[data-page-heading]');
       if (!heading) return false;
-      // a user who already clicked into the new page keeps their focus
-      if (root.contains(document.activeElement) && document.activeElement !== root) return true;
       heading.focus({ preventScroll: true });
       return true;
     };
     if (tryFocus()) return;
+    // Wait for the heading, but never take focus away from something the user started meanwhile
+    // (typing in a field, opening a menu): any pointer or key press cancels.
     const observer = new MutationObserver(() => {
-      if (tryFocus()) observer.disconnect();
+      if (tryFocus()) stop();
     });
-    observer.observe(root, { childList: true, subtree: true });
-    const timer = setTimeout(() => observer.disconnect(), HEADING_WAIT_MS);
-    return () => {
+    const stop = () => {
       observer.disconnect();
       clearTimeout(timer);
+      document.removeEventListener('pointerdown', stop, true);
+      document.removeEventListener('keydown', stop, true);
     };
+    observer.observe(root, { childList: true, subtree: true });
+    const timer = setTimeout(stop, HEADING_WAIT_MS);
+    document.addEventListener('pointerdown', stop, true);
+    document.addEventListener('keydown', stop, true);
+    return stop;
   }, [container, enabled]);
 }
 

@@ -1,0 +1,416 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoEmail, launchBrowser, newPage, signInAs } from './support/browser.ts';
+
+// The shell against the specification (section 2 "Shell", section 6 "Menu visibility" and
+// "Route guards"), signed in as each demo user through the real /auth screen.
+
+type Who = 'admin' | 'comercial' | 'estoque' | 'financeiro' | 'semacesso';
+
+// Spec section 2 "Menu groups and items" (Dashboard and Perfil are direct links).
+const GROUP_ITEMS: Record<string, string[]> = {
+  Comercial: ['Pedidos', 'Kanban de Pedidos', 'Clientes', 'Notas Fiscais', 'Notas de Entrada'],
+  Estoque: [
+    'Produtos',
+    'Entrada de Mercadorias',
+    'Posição de Estoque',
+    'Lotes',
+    'Locais',
+    'Tabela de Preços',
+    'Unidades',
+    'Grupos',
+    'Categorias',
+  ],
+  Financeiro: [
+    'Pagar',
+    'Receber',
+    'Contas Bancárias',
+    'Extrato Bancário',
+    'Conciliação Bancária',
+    'Centros de Custo',
+    'Formas de Recebimento',
+    'Condições de Pagamento',
+  ],
+  'Cadastros Básicos': [
+    'Clientes',
+    'Fornecedores',
+    'Vendedores',
+    'Grupo Empresarial',
+    'Segmentos',
+    'Região de Entrega',
+    'Situação do Cliente',
+  ],
+  Expedição: ['Conferência', 'Gestão de Cargas', 'Faturamento de Cargas'],
+  Frota: ['Funcionários', 'Placas'],
+  Configurações: ['Perfis de Acesso', 'Fiscais', 'Tabela de Tributação', 'Usuários', 'Auditoria'],
+};
+const CADASTROS_ESTOQUE = [
+  'Fornecedores',
+  'Grupo Empresarial',
+  'Segmentos',
+  'Região de Entrega',
+  'Situação do Cliente',
+];
+
+// Spec section 6 "Menu visibility", per demo user.
+const EXPECTED_MENU: Record<Who, Array<[string, string[]]>> = {
+  admin: [
+    ['Dashboard', []],
+    ['Comercial', GROUP_ITEMS.Comercial!],
+    ['Estoque', GROUP_ITEMS.Estoque!],
+    ['Financeiro', GROUP_ITEMS.Financeiro!],
+    ['Cadastros Básicos', GROUP_ITEMS['Cadastros Básicos']!],
+    ['Expedição', GROUP_ITEMS.Expedição!],
+    ['Frota', GROUP_ITEMS.Frota!],
+    ['Configurações', GROUP_ITEMS.Configurações!],
+    ['Perfil', []],
+  ],
+  comercial: [
+    ['Dashboard', []],
+    ['Comercial', GROUP_ITEMS.Comercial!],
+    ['Cadastros Básicos', GROUP_ITEMS['Cadastros Básicos']!],
+    ['Expedição', GROUP_ITEMS.Expedição!],
+    ['Perfil', []],
+  ],
+  estoque: [
+    ['Dashboard', []],
+    ['Estoque', GROUP_ITEMS.Estoque!],
+    ['Cadastros Básicos', CADASTROS_ESTOQUE],
+    ['Perfil', []],
+  ],
+  financeiro: [
+    ['Dashboard', []],
+    ['Financeiro', GROUP_ITEMS.Financeiro!],
+    ['Frota', GROUP_ITEMS.Frota!],
+    ['Perfil', []],
+  ],
+  semacesso: [
+    ['Dashboard', []],
+    ['Perfil', []],
+  ],
+};
+
+// One route of each guard class (spec section 6) with the roles that open it besides admin, and
+// the heading the screen shows.
+const GUARD_CLASSES: Array<{ route: string; roles: Who[] | 'all'; heading: string }> = [
+  { route: '/comercial/pedidos', roles: ['comercial'], heading: 'Pedidos' },
+  { route: '/estoque/produtos', roles: ['estoque'], heading: 'Produtos' },
+  { route: '/financeiro/pagar', roles: ['financeiro'], heading: 'Contas a Pagar' },
+  { route: '/matriz/fornecedores', roles: ['comercial', 'estoque'], heading: 'Fornecedores' },
+  { route: '/configuracoes/fiscais', roles: [], heading: 'Configurações Fiscais' },
+  { route: '/perfil', roles: 'all', heading: '' },
+];
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function signedIn(
+  who: Who,
+  opts: Parameters<typeof newPage>[1] = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await newPage(browser, opts);
+  await signInAs(page, demoEmail(who));
+  await waitForShell(page);
+  return { context, page };
+}
+
+const sidebar = (page: Page) => page.locator('aside nav[aria-label="Menu principal"]');
+
+async function waitForShell(page: Page) {
+  await page.getByRole('button', { name: 'Minha Conta' }).waitFor();
+}
+
+async function heading(page: Page) {
+  const h = page.locator('main [data-page-heading]');
+  await h.first().waitFor();
+  return ((await h.first().textContent()) ?? '').trim();
+}
+
+/** Opens every closed group of the sidebar and reads groups and items in order. */
+async function readMenu(page: Page): Promise<Array<[string, string[]]>> {
+  const nav = sidebar(page);
+  await nav.waitFor();
+  const closed = nav.locator('button[aria-expanded="false"]');
+  while ((await closed.count()) > 0) await closed.first().click();
+  return nav.evaluate((el) =>
+    Array.from(el.querySelectorAll(':scope > ul > li')).map((li) => {
+      const top = li.querySelector('a, button')!;
+      const items = Array.from(li.querySelectorAll(':scope ul a')).map((a) => (a.textContent ?? '').trim());
+      return [(top.textContent ?? '').trim(), items] as [string, string[]];
+    }),
+  );
+}
+
+/** Minha Conta → Tema → a theme, by keyboard (the sub-menu opens with ArrowRight). */
+async function chooseTheme(page: Page, label: 'Claro' | 'Escuro' | 'Sistema') {
+  await page.getByRole('button', { name: 'Minha Conta' }).click();
+  // Radix focuses the menu once it is open; only then move focus into it
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('menu');
+  await page.getByRole('menuitem', { name: 'Tema' }).focus();
+  await page.keyboard.press('ArrowRight');
+  const item = page.getByRole('menuitemradio', { name: label });
+  await item.waitFor();
+  await item.focus();
+  await page.keyboard.press('Enter');
+}
+
+async function seriousAxeViolations(page: Page) {
+  // evaluated through the DevTools protocol: the app's Content-Security-Policy forbids inline scripts
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected into the page at run time
+    const axe = (window as any).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v: { id: string; impact: string; nodes: Array<{ target: string[] }> }) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5),
+    }));
+  });
+  return violations.filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+describe.each(['admin', 'comercial', 'estoque', 'financeiro', 'semacesso'] as Who[])(
+  'signed in as %s',
+  (who) => {
+    let context: BrowserContext;
+    let page: Page;
+    beforeAll(async () => {
+      ({ context, page } = await signedIn(who));
+    });
+    afterAll(() => context?.close());
+
+    it('shows the menu groups and items of the specification', async () => {
+      expect(await readMenu(page)).toEqual(EXPECTED_MENU[who]);
+    });
+
+    it('opens the allowed route of each guard class and redirects (replacing history) from the others', async () => {
+      for (const { route, roles, heading: title } of GUARD_CLASSES) {
+        const allowed = who === 'admin' || roles === 'all' || roles.includes(who);
+        await page.goto('/');
+        await waitForShell(page);
+        const before = await page.evaluate(() => history.length);
+        await page.goto(route);
+        await waitForShell(page);
+        if (allowed) {
+          if (title) await expect.poll(() => heading(page), { message: route }).toBe(title);
+          expect(new URL(page.url()).pathname, route).toBe(route);
+        } else {
+          await page.waitForURL((u) => u.pathname === '/');
+          expect(await page.evaluate(() => history.length), `${route}: history replaced`).toBe(before + 1);
+        }
+      }
+    });
+  },
+);
+
+describe('shell details (admin)', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ({ context, page } = await signedIn('admin'));
+  });
+  afterAll(() => context?.close());
+
+  it('breadcrumb of a deep route: from Início, spec labels, last crumb not a link', async () => {
+    await page.goto('/financeiro/conciliacao-bancaria');
+    const crumbs = page.locator('nav[aria-label="Trilha de navegação"] li:not([aria-hidden])');
+    await expect
+      .poll(() => crumbs.allTextContents())
+      .toEqual(['Início', 'Financeiro', 'Conciliação Bancária']);
+    expect(await crumbs.nth(0).locator('a').getAttribute('href')).toBe('/');
+    expect(await crumbs.nth(1).locator('a').getAttribute('href')).toBe('/financeiro');
+    expect(await crumbs.nth(2).locator('a').count()).toBe(0);
+    expect(await crumbs.nth(2).locator('[aria-current="page"]').textContent()).toBe('Conciliação Bancária');
+
+    await page.goto('/estoque/entradas');
+    await expect
+      .poll(() => crumbs.allTextContents())
+      .toEqual(['Início', 'Estoque', 'Entradas de Mercadorias']);
+    await page.goto('/notasfiscais/entrada');
+    await expect.poll(() => crumbs.allTextContents()).toEqual(['Início', 'Notas Fiscais', 'Entrada']);
+    // "Cadastros" (for /matriz) names no screen of its own: text, not a link
+    await page.goto('/matriz/fornecedores');
+    await expect.poll(() => crumbs.allTextContents()).toEqual(['Início', 'Cadastros', 'Fornecedores']);
+    expect(await crumbs.nth(1).locator('a').count()).toBe(0);
+  });
+
+  it('shows the environment badge "Produção" in the top bar', async () => {
+    await page.goto('/');
+    await expect.poll(() => page.locator('header [data-testid="ambiente"]').textContent()).toBe('Produção');
+  });
+
+  it('opens the group of the current route and marks the active item', async () => {
+    await page.goto('/estoque/tabela-tributacao');
+    const nav = sidebar(page);
+    await expect
+      .poll(() => nav.getByRole('button', { name: 'Configurações' }).getAttribute('aria-expanded'))
+      .toBe('true');
+    expect(await nav.locator('a[aria-current="page"]').allTextContents()).toEqual(['Tabela de Tributação']);
+  });
+
+  it('placeholders: "em construção" screens and the dashboard placeholders', async () => {
+    await page.goto('/expedicao/cargas');
+    await expect.poll(() => heading(page)).toBe('Gestão de Cargas');
+    expect(await page.getByText('Esta tela está em construção.').isVisible()).toBe(true);
+    await page.goto('/estoque/unidades');
+    await expect.poll(() => heading(page)).toBe('Dashboard');
+  });
+
+  it('moves focus to the page heading after navigating from the menu', async () => {
+    await page.goto('/');
+    await waitForShell(page);
+    await sidebar(page).getByRole('link', { name: 'Perfil' }).click();
+    await page.waitForURL((u) => u.pathname === '/perfil');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.hasAttribute('data-page-heading') ?? false))
+      .toBe(true);
+  });
+
+  it('account menu "Minha Conta": Perfil, Configurações, theme', async () => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Minha Conta' }).click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    expect(await menu.getByText('Minha Conta', { exact: true }).isVisible()).toBe(true);
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+      'Perfil',
+      'Configurações',
+      'Tema',
+      'Sair',
+    ]);
+    await menu.getByRole('menuitem', { name: 'Configurações' }).click();
+    await page.waitForURL((u) => u.pathname === '/configuracoes');
+    await expect.poll(() => heading(page)).toBe('Configurações');
+    // the hub links the settings screens an admin may open
+    const hubLinks = [
+      'Perfis de Acesso',
+      'Fiscais',
+      'Tabela de Tributação',
+      'Usuários',
+      'Auditoria',
+      'Meu perfil',
+    ];
+    expect(await page.locator('main section a').allTextContents()).toEqual(
+      hubLinks.map((t) => expect.stringContaining(t)),
+    );
+
+    await page.getByRole('button', { name: 'Minha Conta' }).click();
+    await page.getByRole('menuitem', { name: 'Perfil' }).click();
+    await page.waitForURL((u) => u.pathname === '/perfil');
+
+    await chooseTheme(page, 'Escuro');
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+      .toBe(true);
+    await page.reload();
+    await waitForShell(page);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await chooseTheme(page, 'Claro');
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+      .toBe(false);
+  });
+
+  it('collapses the sidebar to w-16 and keeps it across a reload; group open state is kept too', async () => {
+    await page.goto('/');
+    await waitForShell(page);
+    const aside = page.locator('aside');
+    const width = async () => Math.round((await aside.boundingBox())!.width);
+    await expect.poll(width).toBe(256);
+    // open a group that does not hold the current route, so only the remembered state can keep it open
+    const frota = sidebar(page).getByRole('button', { name: 'Frota' });
+    if ((await frota.getAttribute('aria-expanded')) === 'false') await frota.click();
+    await page.getByRole('button', { name: 'Recolher menu' }).click();
+    await expect.poll(width).toBe(64);
+    await page.reload();
+    await waitForShell(page);
+    await expect.poll(width).toBe(64);
+    // icon-only: a group opens its items in a menu beside it
+    await sidebar(page).getByRole('button', { name: 'Financeiro' }).click();
+    await page.getByRole('menuitem', { name: 'Receber' }).click();
+    await page.waitForURL((u) => u.pathname === '/financeiro/receber');
+    await page.getByRole('button', { name: 'Expandir menu' }).click();
+    await expect.poll(width).toBe(256);
+    await page.reload();
+    await waitForShell(page);
+    await expect.poll(width).toBe(256);
+    expect(await sidebar(page).getByRole('button', { name: 'Frota' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+  });
+
+  it('has no serious or critical axe-core violation on the shell (light, dark, collapsed)', async () => {
+    await page.goto('/financeiro/receber');
+    await waitForShell(page);
+    await heading(page);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.evaluate(() => document.documentElement.classList.remove('dark'));
+    await page.getByRole('button', { name: 'Recolher menu' }).click();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Expandir menu' }).click();
+  });
+
+  it('shows the 404 page for an unknown path, with a link home', async () => {
+    await page.goto('/comercial/inexistente');
+    await expect.poll(() => page.getByText('Oops! Page not found').isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Voltar para o início' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await waitForShell(page);
+  });
+
+  it('"Sair" signs out with the toast and goes to /auth; / then redirects to /auth', async () => {
+    await page.goto('/');
+    await waitForShell(page);
+    await page.locator('aside').getByRole('button', { name: 'Sair' }).click();
+    await page.waitForURL((u) => u.pathname === '/auth');
+    await expect.poll(() => page.getByText('Logout realizado com sucesso!').isVisible()).toBe(true);
+    await page.goto('/');
+    await page.waitForURL((u) => u.pathname === '/auth');
+  });
+});
+
+describe('small screens and reduced motion', () => {
+  it('below 768 px the sidebar is a drawer that closes on navigation', async () => {
+    const { context, page } = await signedIn('financeiro', { viewport: { width: 767, height: 900 } });
+    expect(await page.locator('aside').isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.waitFor();
+    expect(await drawer.getByRole('button', { name: 'Financeiro' }).isVisible()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await drawer.getByRole('link', { name: 'Perfil' }).click();
+    await page.waitForURL((u) => u.pathname === '/perfil');
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+    await page.setViewportSize({ width: 768, height: 900 });
+    await expect.poll(() => page.locator('aside').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Abrir menu' }).isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('page changes animate (~0.15 s) and do not when the user prefers reduced motion', async () => {
+    const styles = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const { context, page } = await newPage(browser);
+      await page.emulateMedia({ reducedMotion });
+      await signInAs(page, demoEmail('semacesso'));
+      await waitForShell(page);
+      await sidebar(page).getByRole('link', { name: 'Perfil' }).click();
+      await page.waitForURL((u) => u.pathname === '/perfil');
+      // the page frame is wrapped in an element animated through inline opacity/transform
+      const animated = await page.locator('main > div > div[style*="opacity"]').count();
+      await context.close();
+      return animated;
+    };
+    expect(await styles('no-preference')).toBeGreaterThan(0);
+    expect(await styles('reduce')).toBe(0);
+  });
+});
