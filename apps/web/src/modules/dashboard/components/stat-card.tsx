@@ -32,7 +32,10 @@ export function StatCard({
       {loading ? (
         <Skeleton className="mt-2 h-8 w-32" />
       ) : (
-        <span className={cn('mt-1 block text-2xl font-semibold tracking-tight tabular-nums', valueClassName)}>
+        <span
+          data-stat-value
+          className={cn('mt-1 block text-2xl font-semibold tracking-tight tabular-nums', valueClassName)}
+        >
           {value}
         </span>
       )}
