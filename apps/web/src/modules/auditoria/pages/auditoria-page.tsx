@@ -229,7 +229,14 @@ export function AuditoriaPage() {
                           type="button"
                           className="font-mono text-xs text-primary underline-offset-2 hover:underline"
                           title="Ver o histórico deste registro"
-                          onClick={() => update({ tabela: r.tabela ?? undefined, registro: r.registro_id })}
+                          onClick={() =>
+                            update({
+                              tabela: r.tabela ?? undefined,
+                              registro: r.registro_id,
+                              usuario: undefined,
+                              acao: undefined,
+                            })
+                          }
                         >
                           {r.registro_id.length > 12 ? `${r.registro_id.slice(0, 8)}…` : r.registro_id}
                         </button>

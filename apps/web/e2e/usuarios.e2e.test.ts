@@ -1,0 +1,146 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoEmail, launchBrowser, newPage, signInAs, waitForMail } from './support/browser.ts';
+
+// Users administration end to end: an admin invites a person (the invitation read from the real
+// SMTP server), the person sets a password and signs in, the admin gives them the estoque role and
+// their menu changes; the audit screen shows these events.
+
+let browser: Browser;
+let adminCtx: BrowserContext;
+let admin: Page;
+let userCtx: BrowserContext;
+let user: Page;
+
+const stamp = Date.now().toString(36);
+const email = `iris.${stamp}@teste.com.br`;
+const nome = `Íris Convidada ${stamp}`;
+const senha = 'senha-da-iris-123';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ context: adminCtx, page: admin } = await newPage(browser));
+  ({ context: userCtx, page: user } = await newPage(browser));
+  await signInAs(admin, demoEmail('admin'));
+});
+afterAll(async () => {
+  await adminCtx?.close();
+  await userCtx?.close();
+  await browser?.close();
+});
+
+const row = (page: Page, who: string) => page.locator(`tr[data-usuario="${who}"]`);
+
+/** The top-level entries of the sidebar, in order. */
+async function menuGroups(page: Page): Promise<string[]> {
+  const nav = page.locator('aside nav[aria-label="Menu principal"]');
+  await nav.waitFor();
+  return nav.evaluate((el) =>
+    Array.from(el.querySelectorAll(':scope > ul > li')).map((li) =>
+      (li.querySelector('a, button')?.textContent ?? '').trim(),
+    ),
+  );
+}
+
+async function toast(page: Page, text: string) {
+  await page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor();
+}
+
+describe('users administration', () => {
+  it('the admin invites a person; the invitation arrives by e-mail', async () => {
+    await admin.goto('/usuarios');
+    await admin.getByRole('heading', { level: 1, name: 'Usuários' }).waitFor();
+    await admin.getByRole('button', { name: 'Convidar usuário' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Convidar usuário' });
+    await dialog.getByLabel('Nome completo').fill(nome);
+    await dialog.getByLabel('E-mail').fill(email);
+    await dialog.getByLabel('Cargo').fill('Conferente');
+    await dialog.getByRole('button', { name: 'Enviar convite' }).click();
+    await toast(admin, `Convite enviado para ${email}.`);
+    await dialog.waitFor({ state: 'hidden' });
+
+    await admin.getByLabel('Buscar').fill(stamp);
+    await row(admin, email).waitFor();
+    expect(await row(admin, email).getByText('Convite pendente').isVisible()).toBe(true);
+    expect(await row(admin, email).getByText('Sem papel').isVisible()).toBe(true);
+    expect(await row(admin, email).getByText('Nunca').isVisible()).toBe(true);
+    await admin.waitForURL((u) => u.searchParams.get('q') === stamp);
+  });
+
+  it('the person follows the link, sets a password and signs in with only Dashboard and Perfil', async () => {
+    const mail = await waitForMail(email, /^Convite para a Plataforma ERP$/);
+    const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail.text)?.[0];
+    expect(link).toBeDefined();
+    await user.goto(link!);
+    await user.waitForURL((u) => u.pathname === '/reset-password');
+    await user.getByLabel('Nova senha', { exact: true }).fill(senha);
+    await user.getByLabel('Confirmar nova senha').fill(senha);
+    await user.getByRole('button', { name: 'Alterar senha' }).click();
+    await toast(user, 'Senha alterada com sucesso!');
+    await user.waitForURL((u) => u.pathname === '/auth');
+
+    await signInAs(user, email, senha);
+    expect(await menuGroups(user)).toEqual(['Dashboard', 'Perfil']);
+  });
+
+  it('the admin gives the person the estoque role; their menu gains Estoque without signing in again', async () => {
+    await admin.reload();
+    await row(admin, email).getByText('Ativo', { exact: true }).waitFor();
+    await admin.getByRole('button', { name: `Ações para ${nome}` }).click();
+    await admin.getByRole('menuitem', { name: 'Editar' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Editar usuário' });
+    await dialog.getByRole('checkbox', { name: 'Estoque' }).click();
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await toast(admin, 'Usuário atualizado com sucesso!');
+    await row(admin, email).getByText('Estoque', { exact: true }).waitFor();
+
+    // same session: the page reads the roles again from the server
+    await user.reload();
+    await expect
+      .poll(() => menuGroups(user))
+      .toEqual(['Dashboard', 'Estoque', 'Cadastros Básicos', 'Perfil']);
+    await user.goto('/estoque/produtos');
+    await user.locator('main [data-page-heading]', { hasText: 'Produtos' }).waitFor();
+    expect(new URL(user.url()).pathname).toBe('/estoque/produtos');
+  });
+
+  it('the audit screen shows the invitation, the role change and the sign-in', async () => {
+    await admin.goto('/auditoria');
+    await admin.getByRole('heading', { level: 1, name: 'Auditoria' }).waitFor();
+    // the person's own actions
+    await admin.getByLabel('Usuário').selectOption({ label: `${nome} (${email})` });
+    await admin.waitForURL((u) => u.searchParams.has('usuario'));
+    await expect
+      .poll(async () => {
+        const texts = await admin.locator('tbody tr[data-acao]').allInnerTexts();
+        return texts.length > 0 && texts.every((t) => t.includes(email));
+      })
+      .toBe(true);
+    const entrada = admin.locator('tr[data-acao="entrada"]').first();
+    await entrada.waitFor();
+    // the whole history of the person's account
+    await entrada.getByTitle('Ver o histórico deste registro').click();
+    await admin.waitForURL((u) => u.searchParams.get('registro') !== null && !u.searchParams.has('usuario'));
+    const acoes = admin.locator('tbody tr[data-acao]');
+    await expect
+      .poll(() => acoes.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-acao'))))
+      .toEqual(expect.arrayContaining(['convite', 'mudanca_papeis', 'entrada', 'troca_senha']));
+
+    const convite = admin.locator('tr[data-acao="convite"]').last();
+    expect(await convite.getByText('Convite', { exact: true }).isVisible()).toBe(true);
+    expect(await convite.getByText(demoEmail('admin')).isVisible()).toBe(true);
+
+    // detail of the role change: before → after
+    const mudanca = admin.locator('tr[data-acao="mudanca_papeis"]').first();
+    expect(await mudanca.getByText('Mudança de papéis').isVisible()).toBe(true);
+    await mudanca.getByRole('button', { name: /^Detalhes: Mudança de papéis/ }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Detalhes do registro de auditoria' });
+    const change = dialog.getByRole('row', { name: /roles/ });
+    await change.waitFor();
+    const cells = await change.getByRole('cell').allTextContents();
+    expect(cells[0]).toBe('roles');
+    expect(cells[1]).toBe('[]');
+    expect(cells[3]).toBe('["estoque"]');
+    expect(await dialog.getByText(`Ana Administradora · ${demoEmail('admin')}`).isVisible()).toBe(true);
+  });
+});
