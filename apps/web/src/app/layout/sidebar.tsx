@@ -104,7 +104,7 @@ function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?
                 />
               </CollapsibleTrigger>
               <CollapsibleContent>
-                <ul className="mt-0.5 mb-1 ml-5 flex flex-col gap-0.5 border-l border-white/10 pl-2">
+                <ul className="mt-0.5 mb-1 ml-4 flex flex-col gap-0.5 border-l border-white/10 pl-1.5">
                   {group.items.map((item) => (
                     <li key={item.to}>
                       <ItemLink item={item} active={active === item.to} onNavigate={onNavigate} />
@@ -135,7 +135,7 @@ function ItemLink({
       to={item.to}
       onClick={onNavigate}
       aria-current={active ? 'page' : undefined}
-      className={cn(rowClass, 'py-1.5 font-normal', active && activeClass)}
+      className={cn(rowClass, 'gap-2.5 px-2.5 py-1.5 text-[13px] font-normal', active && activeClass)}
     >
       <Icon aria-hidden />
       <span className="truncate">{item.label}</span>
@@ -187,7 +187,7 @@ function CollapsedGroup({
   );
 }
 
-function Brand({ collapsed }: { collapsed: boolean }) {
+function Brand({ collapsed, subtitle = false }: { collapsed: boolean; subtitle?: boolean }) {
   return (
     <Link
       to="/"
@@ -203,9 +203,11 @@ function Brand({ collapsed }: { collapsed: boolean }) {
       {collapsed ? null : (
         <span className="min-w-0">
           <span className="block truncate text-sm font-semibold leading-tight">Plataforma ERP</span>
-          <span className="block truncate text-xs text-sidebar-foreground/70">
-            Gestão para distribuidores
-          </span>
+          {subtitle ? (
+            <span className="block truncate text-xs text-sidebar-foreground/70">
+              Sistema de gestão para distribuidores
+            </span>
+          ) : null}
         </span>
       )}
     </Link>
@@ -272,7 +274,7 @@ export function DrawerSidebar({ onNavigate }: { onNavigate(): void }) {
   return (
     <div className="flex h-full flex-col bg-sidebar text-sidebar-foreground">
       <div className="flex h-14 items-center px-4">
-        <Brand collapsed={false} />
+        <Brand collapsed={false} subtitle />
       </div>
       <nav aria-label="Menu principal" className="flex-1 overflow-y-auto px-2 py-2">
         <SidebarNav collapsed={false} onNavigate={onNavigate} />
