@@ -41,7 +41,7 @@ export async function sendRecoveryEmail(
   const address = email.trim();
   await enforceMailRateLimit(db, address);
   const user = await findUserByEmail(db, address);
-  if (!user || !user.ativo) return;
+  if (!user?.ativo) return;
   const redirect = safeRedirect(deps.config, opts.redirectTo, '/reset-password');
   await db.transaction(async (tx) => {
     const token = await issueOneTimeToken(tx, user.id, 'recovery');

@@ -19,6 +19,7 @@ const secret = new TextEncoder().encode(TEST_JWT_SECRET);
 let seq = 0;
 const newEmail = (p = 'pessoa') => `${p}-${++seq}-${Date.now().toString(36)}@teste.com.br`;
 
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers of the API under test
 type Json = Record<string, any>;
 async function call(method: string, path: string, opts: { token?: string; body?: unknown } = {}) {
   const res = await t.request(method, path, opts);

@@ -17,6 +17,7 @@ const email = (p = 'rl') => `${p}-${++n}@teste.com.br`;
 
 async function post(path: string, body: unknown, fromIp: string) {
   const res = await t.request('POST', path, { body, headers: { 'X-Forwarded-For': fromIp } });
+  // biome-ignore lint/suspicious/noExplicitAny: JSON answers of the API under test
   return { res, status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
