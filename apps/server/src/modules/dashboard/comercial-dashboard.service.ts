@@ -32,7 +32,7 @@ export async function getComercialResumo(db: Db, hoje: string): Promise<Comercia
         (select pr.nome
           from (select s.product_id from dashboard_vendas_produto_mes s
                 where s.mes = ${inicio}::date and s.itens > 0
-                order by s.valor desc fetch first 1 row with ties) x
+                order by s.valor desc nulls last fetch first 1 row with ties) x
           join products pr on pr.id = x.product_id
           order by pr.nome limit 1) as produto_mais_vendido
       from pedidos p`),
@@ -55,7 +55,8 @@ export async function listVendasPorPeriodo(db: Db, hoje: string): Promise<VendaP
 
 /**
  * Vendas por Produto: the month's top products by value sold (sum of item subtotals), read from
- * the dashboard_vendas_produto_mes read model that triggers keep in step with the items.
+ * the dashboard_vendas_produto_mes read model that triggers keep in step with the items. ("nulls
+ * last" matches the index's order, so the top 20 come straight off the index; valor is never null.)
  */
 export async function listVendasPorProduto(db: Db, hoje: string): Promise<VendaPorProduto[]> {
   const { inicio } = monthRange(hoje);
@@ -66,7 +67,7 @@ export async function listVendasPorProduto(db: Db, hoje: string): Promise<VendaP
         select s.product_id, s.quantidade, s.valor
         from dashboard_vendas_produto_mes s
         where s.mes = ${inicio}::date and s.itens > 0
-        order by s.valor desc, s.product_id
+        order by s.valor desc nulls last, s.product_id
         limit ${DASHBOARD_TOP_LIMIT}
       ) x
       join products pr on pr.id = x.product_id
