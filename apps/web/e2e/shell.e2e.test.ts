@@ -368,6 +368,18 @@ describe('shell details (admin)', () => {
     await waitForShell(page);
   });
 
+  it('a failed sign-out toasts "Erro ao fazer logout" and keeps the user in', async () => {
+    await page.goto('/');
+    await waitForShell(page);
+    await page.route('**/auth/v1/logout**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":500,"msg":"falha"}' }),
+    );
+    await page.locator('aside').getByRole('button', { name: 'Sair' }).click();
+    await expect.poll(() => page.getByText('Erro ao fazer logout').isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.unroute('**/auth/v1/logout**');
+  });
+
   it('"Sair" signs out with the toast and goes to /auth; / then redirects to /auth', async () => {
     await page.goto('/');
     await waitForShell(page);
@@ -376,6 +388,52 @@ describe('shell details (admin)', () => {
     await expect.poll(() => page.getByText('Logout realizado com sucesso!').isVisible()).toBe(true);
     await page.goto('/');
     await page.waitForURL((u) => u.pathname === '/auth');
+  });
+});
+
+describe('roles loading', () => {
+  it('shows a centred spinner until the roles arrive; a guarded route then opens', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAs(page, demoEmail('estoque'));
+    await waitForShell(page);
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route('**/api/me', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/estoque/lotes');
+    await page.getByRole('status').first().waitFor();
+    expect(await page.locator('aside').count()).toBe(0);
+    release();
+    await expect.poll(() => heading(page)).toBe('Lotes');
+    expect(new URL(page.url()).pathname).toBe('/estoque/lotes');
+    await context.close();
+  });
+
+  it('a roles load failure is logged and leaves the user with no roles (Dashboard and Perfil only)', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAs(page, demoEmail('admin'));
+    await waitForShell(page);
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.route('**/api/me', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"code":"internal","message":"x"}',
+      }),
+    );
+    await page.goto('/usuarios');
+    await page.waitForURL((u) => u.pathname === '/');
+    await waitForShell(page);
+    expect((await readMenu(page)).map(([g]) => g)).toEqual(['Dashboard', 'Perfil']);
+    expect(errors.length).toBeGreaterThan(0);
+    await context.close();
   });
 });
 
