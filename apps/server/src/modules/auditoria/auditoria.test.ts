@@ -73,6 +73,56 @@ describe('audit rows of a business edit', () => {
   });
 });
 
+describe('audit rows of a customer edit', () => {
+  it('a customer edited through its API shows on the audit screen with the changed fields before → after', async () => {
+    const comercial = await t.signIn(['comercial'], { nome: 'Carla Comercial' });
+    const cliente = {
+      tipo_pessoa: 'J',
+      documento: '11.222.333/0001-81',
+      razao_social: 'Mercado Alfa Ltda',
+      nome_fantasia: 'Mercado Alfa',
+      indicador_ie: '9',
+      cep: '01310-100',
+      logradouro: 'Avenida Paulista',
+      numero: '1000',
+      bairro: 'Bela Vista',
+      codigo_municipio: '3550308',
+      municipio: 'São Paulo',
+      uf: 'SP',
+      limite_credito: '1.000,00',
+    };
+    const created = await t.request('POST', '/api/cadastros/clientes', {
+      token: comercial.token,
+      body: cliente,
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const edited = await t.request('PUT', `/api/cadastros/clientes/${id}`, {
+      token: comercial.token,
+      body: { ...cliente, razao_social: 'Mercado Alfa Centro Ltda', limite_credito: '2.500,75', versao: 1 },
+      headers: { 'User-Agent': 'Navegador do Comercial' },
+    });
+    expect(edited.status).toBe(200);
+
+    const page = await list(`tabela=clientes&registro=${id}`);
+    expect(page.items.map((i) => i.acao)).toEqual(['alteracao', 'criacao']);
+    expect(page.items[0]).toMatchObject({
+      user_id: comercial.userId,
+      user_email: comercial.email,
+      user_nome: 'Carla Comercial',
+      user_agent: 'Navegador do Comercial',
+      tabela: 'clientes',
+      registro_id: id,
+    });
+    const d = await detail(page.items[0]!.id);
+    // exactly the changed fields: not the version counter, not the derived search text
+    expect(d.alteracoes).toEqual([
+      { campo: 'limite_credito', antes: 1000, depois: 2500.75 },
+      { campo: 'razao_social', antes: 'Mercado Alfa Ltda', depois: 'Mercado Alfa Centro Ltda' },
+    ]);
+  });
+});
+
 describe('filters and pagination', () => {
   it('filters by user, entity, action and period (business days in São Paulo)', async () => {
     const who = await t.signIn([]);
