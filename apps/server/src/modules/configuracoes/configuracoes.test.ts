@@ -39,6 +39,37 @@ describe('general settings', () => {
     expect(audit[1]!.depois).toEqual({ valor: true });
   });
 
+  it('switched off: sign-up is refused with a clear message, invitations still work', async () => {
+    const admin = await t.signIn(['admin']);
+    await t.request('PUT', '/api/configuracoes/gerais', {
+      token: admin.token,
+      body: { permitir_novos_cadastros: false },
+    });
+    const settings = (await (await t.request('GET', '/auth/v1/settings')).json()) as {
+      disable_signup: boolean;
+    };
+    expect(settings.disable_signup).toBe(true);
+    const signup = await t.request('POST', '/auth/v1/signup', {
+      body: { email: 'novo.cadastro@teste.com.br', password: 'senha-forte-1', data: { name: 'Novo' } },
+    });
+    expect(signup.status).toBe(422);
+    expect(await signup.json()).toMatchObject({ code: 'signup_disabled' });
+    const invite = await t.request('POST', '/api/usuarios', {
+      token: admin.token,
+      body: { nome_completo: 'Convidada', email: 'convidada.cfg@teste.com.br', roles: [] },
+    });
+    expect(invite.status).toBe(201);
+
+    await t.request('PUT', '/api/configuracoes/gerais', {
+      token: admin.token,
+      body: { permitir_novos_cadastros: true },
+    });
+    expect(
+      ((await (await t.request('GET', '/auth/v1/settings')).json()) as { disable_signup: boolean })
+        .disable_signup,
+    ).toBe(false);
+  });
+
   it('the generated JWT secret never enters the audit log', async () => {
     const { loadJwtSecret } = await import('../auth/jwt-secret.ts');
     await loadJwtSecret(t.db, undefined);
