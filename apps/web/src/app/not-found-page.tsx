@@ -8,6 +8,7 @@ export function NotFoundPage() {
   const location = useLocation();
   useEffect(() => {
     console.error('404: rota inexistente', location.pathname);
+    document.title = 'Página não encontrada · Plataforma ERP';
   }, [location.pathname]);
   return (
     <main className="grid min-h-dvh place-items-center bg-muted p-8">

@@ -54,9 +54,10 @@ export function AppLayout() {
   const [collapsed, setCollapsed] = useSidebarCollapsed();
   const guard = useRouteGuardProps();
 
-  const title = screenTitle(pathname);
+  // the window title names the screen, once the shell is really shown
+  const title = auth.user ? screenTitle(pathname) : undefined;
   useEffect(() => {
-    document.title = title ? `${title} · Plataforma ERP` : 'Plataforma ERP';
+    if (title) document.title = `${title} · Plataforma ERP`;
   }, [title]);
 
   if (auth.loading) return <FullScreenSpinner />;
