@@ -25,11 +25,12 @@ export function Breadcrumbs({ className }: { className?: string }) {
           return (
             <Fragment key={crumb.to}>
               {i > 0 ? (
-                <li aria-hidden className="inline-flex">
+                <li aria-hidden className="hidden sm:inline-flex">
                   <BreadcrumbSeparator />
                 </li>
               ) : null}
-              <BreadcrumbItem>
+              {/* on a phone only the current screen fits */}
+              <BreadcrumbItem className={last ? undefined : 'hidden sm:inline-flex'}>
                 {last ? (
                   <BreadcrumbPage>{crumb.label}</BreadcrumbPage>
                 ) : crumb.to in routePermissions ? (
