@@ -51,4 +51,14 @@ export function exportQuerySchema<T extends z.ZodObject>(list: T) {
   return list.extend({ formato: z.enum(EXPORT_FORMATS, { error: 'Formato inválido' }).default('csv') });
 }
 
-export type ListPage<T> = { items: T[]; total: number; page: number; pageSize: number };
+/** Lists count matching rows up to this many; above it the total is "mais de 10.000". */
+export const COUNT_CAP = 10_000;
+
+/** A page of a list. `totalIsLowerBound`: more rows match than COUNT_CAP (total = COUNT_CAP). */
+export type ListPage<T> = {
+  items: T[];
+  total: number;
+  totalIsLowerBound?: boolean;
+  page: number;
+  pageSize: number;
+};

@@ -1,6 +1,15 @@
-import { EXPORT_MAX_ROWS, type ExportFormat, formatDateBR, type ListPage, termosBusca } from '@erp/shared';
-import { type AnyColumn, and, asc, desc, type SQL, sql } from 'drizzle-orm';
+import {
+  COUNT_CAP,
+  EXPORT_MAX_ROWS,
+  type ExportFormat,
+  formatDateBR,
+  type ListPage,
+  termosBusca,
+} from '@erp/shared';
+import { type AnyColumn, and, asc, count, desc, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import writeExcelFile from 'write-excel-file/node';
+import type { Db } from '../db/client.ts';
 import { AppError } from './errors.ts';
 
 // The server half of the list pattern: search, whitelisted sort, pagination with a total count,
@@ -44,7 +53,21 @@ export function orderByOf<S extends string>(
 
 type RowsQuery<T> = (page: { limit: number; offset: number; orderBy: SQL[] }) => Promise<T[]>;
 
-/** One page and the total of the filtered list (both queries share the caller's WHERE). */
+/**
+ * The number of rows matching `where`, counted up to COUNT_CAP + 1: an exact count of a large
+ * table costs a scan of every matching row, a page of a list must not.
+ */
+export function cappedCount(db: Db, table: PgTable, where: SQL | undefined) {
+  const limited = db
+    .select({ one: sql`1`.as('one') })
+    .from(table)
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as('limitado');
+  return db.select({ total: count() }).from(limited);
+}
+
+/** One page and the (capped) total of the filtered list; both queries share the caller's WHERE. */
 export async function listPage<T, S extends string>(
   params: ListParams<S>,
   spec: {
@@ -59,7 +82,14 @@ export async function listPage<T, S extends string>(
     spec.rows({ limit: params.pageSize, offset: (params.page - 1) * params.pageSize, orderBy }),
     spec.count(),
   ]);
-  return { items, total: Number(counted[0]?.total ?? 0), page: params.page, pageSize: params.pageSize };
+  const total = Number(counted[0]?.total ?? 0);
+  return {
+    items,
+    total: Math.min(total, COUNT_CAP),
+    ...(total > COUNT_CAP ? { totalIsLowerBound: true } : {}),
+    page: params.page,
+    pageSize: params.pageSize,
+  };
 }
 
 /** Every row of the filtered list in the list's order, refused above EXPORT_MAX_ROWS. */

@@ -88,7 +88,7 @@ export const vendedores = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('vendedores_nome_idx').on(t.nome),
+    index('vendedores_busca_ordem_idx').on(t.busca, t.id),
     uniqueIndex('vendedores_cpf_key').on(t.cpf).where(sql`${t.cpf} is not null`),
     uniqueIndex('vendedores_user_id_key').on(t.userId).where(sql`${t.userId} is not null`),
     check('vendedores_comissao_check', sql`${t.comissao} between 0 and 100`),
@@ -149,8 +149,11 @@ export const clientes = pgTable(
     index('clientes_situacao_idx').on(t.situacaoId),
     index('clientes_uf_idx').on(t.uf),
     index('clientes_busca_trgm_idx').using('gin', sql`${t.busca} gin_trgm_ops`),
-    // default list order: accent- and case-insensitive name, id as tie-breaker
-    index('clientes_nome_ordem_idx').on(sql`erp_normaliza(${t.razaoSocial})`, t.id),
+    // list order by name: `busca` starts with the normalised razão social, so ordering by it is
+    // an accent- and case-insensitive name order that needs no per-row function call
+    index('clientes_busca_ordem_idx').on(t.busca, t.id),
+    index('clientes_municipio_ordem_idx').on(t.municipio, t.id),
+    index('clientes_limite_credito_ordem_idx').on(t.limiteCredito, t.id),
     check('clientes_tipo_pessoa_check', sql`${t.tipoPessoa} in ('F', 'J')`),
     check('clientes_indicador_ie_check', sql`${t.indicadorIe} in ('1', '2', '9')`),
     check('clientes_limite_credito_check', sql`${t.limiteCredito} >= 0`),
@@ -169,7 +172,7 @@ export const fornecedores = pgTable(
     uniqueIndex('fornecedores_documento_key').on(t.documento),
     index('fornecedores_uf_idx').on(t.uf),
     index('fornecedores_busca_trgm_idx').using('gin', sql`${t.busca} gin_trgm_ops`),
-    index('fornecedores_nome_ordem_idx').on(sql`erp_normaliza(${t.razaoSocial})`, t.id),
+    index('fornecedores_busca_ordem_idx').on(t.busca, t.id),
     check('fornecedores_tipo_pessoa_check', sql`${t.tipoPessoa} in ('F', 'J')`),
     check('fornecedores_indicador_ie_check', sql`${t.indicadorIe} in ('1', '2', '9')`),
     check('fornecedores_prazo_check', sql`${t.prazoMedioEntrega} between 0 and 365`),

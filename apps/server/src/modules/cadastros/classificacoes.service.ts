@@ -16,7 +16,7 @@ import type {
   situacaoUpdateSchema,
 } from '@erp/shared';
 import { diaSemanaLabels, municipioPorCodigo } from '@erp/shared';
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
@@ -30,7 +30,7 @@ import {
   updateVersioned,
 } from '../../lib/crud.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type ExportColumn, exportRows, listPage, searchWhere } from '../../lib/list-query.ts';
+import { cappedCount, type ExportColumn, exportRows, listPage, searchWhere } from '../../lib/list-query.ts';
 import type { RegisterService } from '../../lib/register-routes.ts';
 import { gruposEmpresariais, regioesEntrega, segmentos, situacoesCliente } from './cadastros.tables.ts';
 
@@ -80,7 +80,7 @@ function classificacaoService<Row, C extends object, U extends { versao: number 
         sorts,
         tieBreaker: t.id,
         rows: rows(db, where),
-        count: () => db.select({ total: count() }).from(t).where(where),
+        count: () => cappedCount(db, t, where),
       });
     },
     exportRows(db, q) {

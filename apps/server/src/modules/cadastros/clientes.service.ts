@@ -1,6 +1,6 @@
 import type { ClienteCreate, ClienteRow, ClienteUpdate, clientesListQuerySchema, Opcao } from '@erp/shared';
 import { formatDocumento, indicadorIeLabels, tipoPessoaLabels } from '@erp/shared';
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
@@ -14,7 +14,7 @@ import {
   updateVersioned,
 } from '../../lib/crud.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type ExportColumn, exportRows, listPage, searchWhere } from '../../lib/list-query.ts';
+import { cappedCount, type ExportColumn, exportRows, listPage, searchWhere } from '../../lib/list-query.ts';
 import type { RegisterService } from '../../lib/register-routes.ts';
 import {
   clientes,
@@ -63,14 +63,16 @@ function selectRows(db: Db) {
     .leftJoin(situacoesCliente, eq(situacoesCliente.id, clientes.situacaoId));
 }
 
+// Name order uses the stored search text (normalised razão social first): indexed, and no
+// function call per row on a 200,000-row list. Other text columns sort as stored.
 const sorts = {
-  razao_social: sql`erp_normaliza(${clientes.razaoSocial})`,
-  nome_fantasia: sql`erp_normaliza(${clientes.nomeFantasia})`,
+  razao_social: clientes.busca,
+  nome_fantasia: clientes.nomeFantasia,
   documento: clientes.documento,
-  municipio: sql`erp_normaliza(${clientes.municipio})`,
+  municipio: clientes.municipio,
   uf: clientes.uf,
-  vendedor: sql`erp_normaliza(${vendedores.nome})`,
-  situacao: sql`erp_normaliza(${situacoesCliente.nome})`,
+  vendedor: vendedores.nome,
+  situacao: situacoesCliente.nome,
   limite_credito: clientes.limiteCredito,
   created_at: clientes.createdAt,
 };
@@ -101,7 +103,7 @@ export async function listClientes(db: Db, q: Query) {
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset) as Promise<unknown[]> as Promise<ClienteRow[]>,
-    count: () => db.select({ total: count() }).from(clientes).where(where),
+    count: () => cappedCount(db, clientes, where),
   });
 }
 
@@ -198,7 +200,7 @@ export async function listClienteOpcoes(db: Db): Promise<Opcao[]> {
     .select({ id: clientes.id, nome: clientes.razaoSocial, ativo: clientes.ativo })
     .from(clientes)
     .where(eq(clientes.ativo, true))
-    .orderBy(asc(sql`erp_normaliza(${clientes.razaoSocial})`))
+    .orderBy(asc(clientes.busca))
     .limit(1000);
 }
 

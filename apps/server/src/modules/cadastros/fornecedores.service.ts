@@ -6,7 +6,7 @@ import type {
   Opcao,
 } from '@erp/shared';
 import { formatDocumento, indicadorIeLabels, tipoPessoaLabels } from '@erp/shared';
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
@@ -19,7 +19,7 @@ import {
   updateVersioned,
 } from '../../lib/crud.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type ExportColumn, exportRows, listPage, searchWhere } from '../../lib/list-query.ts';
+import { cappedCount, type ExportColumn, exportRows, listPage, searchWhere } from '../../lib/list-query.ts';
 import type { RegisterService } from '../../lib/register-routes.ts';
 import { fornecedores } from './cadastros.tables.ts';
 
@@ -36,10 +36,10 @@ const uniqueConstraints: Record<string, [string, string]> = {
 const rowFields = columnsByName(fornecedores);
 
 const sorts = {
-  razao_social: sql`erp_normaliza(${fornecedores.razaoSocial})`,
-  nome_fantasia: sql`erp_normaliza(${fornecedores.nomeFantasia})`,
+  razao_social: fornecedores.busca,
+  nome_fantasia: fornecedores.nomeFantasia,
   documento: fornecedores.documento,
-  municipio: sql`erp_normaliza(${fornecedores.municipio})`,
+  municipio: fornecedores.municipio,
   uf: fornecedores.uf,
   prazo_medio_entrega: fornecedores.prazoMedioEntrega,
   created_at: fornecedores.createdAt,
@@ -68,7 +68,7 @@ export async function listFornecedores(db: Db, q: Query) {
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset) as Promise<unknown[]> as Promise<FornecedorRow[]>,
-    count: () => db.select({ total: count() }).from(fornecedores).where(where),
+    count: () => cappedCount(db, fornecedores, where),
   });
 }
 
@@ -158,7 +158,7 @@ export async function listFornecedorOpcoes(db: Db): Promise<Opcao[]> {
     .select({ id: fornecedores.id, nome: fornecedores.razaoSocial, ativo: fornecedores.ativo })
     .from(fornecedores)
     .where(eq(fornecedores.ativo, true))
-    .orderBy(asc(sql`erp_normaliza(${fornecedores.razaoSocial})`))
+    .orderBy(asc(fornecedores.busca))
     .limit(1000);
 }
 

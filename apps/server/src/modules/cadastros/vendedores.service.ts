@@ -7,7 +7,7 @@ import type {
   vendedoresListQuerySchema,
 } from '@erp/shared';
 import { formatCpf } from '@erp/shared';
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
@@ -21,7 +21,7 @@ import {
   updateVersioned,
 } from '../../lib/crud.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type ExportColumn, exportRows, listPage, searchWhere } from '../../lib/list-query.ts';
+import { cappedCount, type ExportColumn, exportRows, listPage, searchWhere } from '../../lib/list-query.ts';
 import type { RegisterService } from '../../lib/register-routes.ts';
 import { listUsuarioOpcoes } from '../usuarios/usuarios.service.ts';
 import { vendedores } from './cadastros.tables.ts';
@@ -46,7 +46,7 @@ const rowFields = columnsByName(vendedores);
 type DbRow = Omit<VendedorRow, 'user_email'>;
 
 const sorts = {
-  nome: sql`erp_normaliza(${vendedores.nome})`,
+  nome: vendedores.busca,
   email: vendedores.email,
   comissao: vendedores.comissao,
   created_at: vendedores.createdAt,
@@ -80,7 +80,7 @@ export async function listVendedores(db: Db, q: Query): Promise<ListPage<Vendedo
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset) as Promise<unknown[]> as Promise<DbRow[]>,
-    count: () => db.select({ total: count() }).from(vendedores).where(where),
+    count: () => cappedCount(db, vendedores, where),
   });
   return { ...page, items: await withUserEmail(db, page.items) };
 }
@@ -162,7 +162,7 @@ export async function listVendedorOpcoes(db: Db): Promise<Opcao[]> {
   return db
     .select({ id: vendedores.id, nome: vendedores.nome, ativo: vendedores.ativo })
     .from(vendedores)
-    .orderBy(asc(sql`erp_normaliza(${vendedores.nome})`))
+    .orderBy(asc(vendedores.busca))
     .limit(2000);
 }
 

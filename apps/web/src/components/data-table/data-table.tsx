@@ -26,6 +26,7 @@ export function DataTable<T extends { id: string }>({
   columns,
   rows,
   total,
+  totalIsLowerBound,
   loading,
   state,
   emptyText = 'Nenhum registro encontrado.',
@@ -36,6 +37,8 @@ export function DataTable<T extends { id: string }>({
   columns: Column<T>[];
   rows: T[] | undefined;
   total: number | undefined;
+  /** the server stopped counting (COUNT_CAP): "mais de N" */
+  totalIsLowerBound?: boolean | undefined;
   loading: boolean;
   state: ListState<string>;
   emptyText?: string;
@@ -122,6 +125,7 @@ export function DataTable<T extends { id: string }>({
             page={state.page}
             pageSize={state.pageSize}
             total={total ?? 0}
+            totalIsLowerBound={totalIsLowerBound ?? false}
             onPageChange={state.setPage}
             disabled={loading}
           />

@@ -109,6 +109,7 @@ export function RegisterPage<Row extends Entity>({
         columns={columns}
         rows={list.data?.items}
         total={list.data?.total}
+        totalIsLowerBound={list.data?.totalIsLowerBound}
         loading={list.isFetching}
         state={state}
         onRowClick={(row) => setEditing(row.id)}
