@@ -76,21 +76,20 @@ export async function listVendasPorProduto(db: Db, hoje: string): Promise<VendaP
 }
 
 /**
- * Vendas por Cliente: the month's top customers by value. Grouped by customer id; the name shown is
- * the customer-name snapshot of the customer's latest order in the month. Summed as integer cents
- * (exact, and a much smaller hash-aggregate state than numeric for the month's many customers).
+ * Vendas por Cliente: the month's top customers by value, read off the dashboard_vendas_cliente_mes
+ * read model (kept by triggers on sales_orders). The name shown is the customer-name snapshot of
+ * the customer's latest order in the month.
  */
 export async function listVendasPorCliente(db: Db, hoje: string): Promise<VendaPorCliente[]> {
   const { inicio, fim } = monthRange(hoje);
   return rowsOf<VendaPorCliente>(
     await db.execute(sql`
-      select n.cliente_nome as cliente, x.pedidos, round(x.centavos / 100.0, 2)::text as valor_total
+      select n.cliente_nome as cliente, x.pedidos, x.valor::text as valor_total
       from (
-        select cliente_id, count(*)::int as pedidos, sum((valor_total * 100)::bigint) as centavos
-        from sales_orders
-        where data_emissao >= ${inicio}::date and data_emissao < ${fim}::date
-        group by cliente_id
-        order by centavos desc, cliente_id
+        select s.cliente_id, s.pedidos, s.valor
+        from dashboard_vendas_cliente_mes s
+        where s.mes = ${inicio}::date and s.pedidos > 0
+        order by s.valor desc nulls last, s.cliente_id
         limit ${DASHBOARD_TOP_LIMIT}
       ) x
       cross join lateral (
@@ -100,7 +99,7 @@ export async function listVendasPorCliente(db: Db, hoje: string): Promise<VendaP
         order by o.data_emissao desc, o.numero desc
         limit 1
       ) n
-      order by x.centavos desc, n.cliente_nome`),
+      order by x.valor desc, n.cliente_nome`),
   );
 }
 

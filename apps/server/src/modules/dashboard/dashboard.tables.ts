@@ -27,3 +27,26 @@ export const dashboardVendasProdutoMes = pgTable(
       .where(sql`${t.itens} > 0`),
   ],
 );
+
+/**
+ * Read model: each customer's orders per month (count and total of valor_total), kept by triggers
+ * on sales_orders (migration dashboard_vendas_cliente_mes) so "Vendas por Cliente" reads its top 20
+ * off an index instead of grouping the month's orders (one group per customer). Derived data: not
+ * audited; rebuilt with `select dashboard_vendas_recalcular()`. Rows with pedidos = 0 are ignored.
+ */
+export const dashboardVendasClienteMes = pgTable(
+  'dashboard_vendas_cliente_mes',
+  {
+    /** first day of the month */
+    mes: dateOnly('mes').notNull(),
+    clienteId: uuid('cliente_id').notNull(),
+    pedidos: integer('pedidos').notNull(),
+    valor: numeric('valor', { precision: 20, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'dashboard_vendas_cliente_mes_pkey', columns: [t.mes, t.clienteId] }),
+    index('dashboard_vendas_cliente_mes_valor_idx')
+      .on(t.mes, t.valor.desc(), t.clienteId)
+      .where(sql`${t.pedidos} > 0`),
+  ],
+);

@@ -6,16 +6,17 @@ import { type Db, rowsOf } from '../../db/client.ts';
 // and estoque_atual >= estoque_maximo (the same rule as stockStatus() in @erp/shared, which gives
 // each listed row its badge).
 
+/** One statement of four sub-aggregates, each answered by its own (partial) index. */
 export async function getEstoqueResumo(db: Db): Promise<EstoqueResumo> {
   const [row] = rowsOf<EstoqueResumo>(
     await db.execute(sql`
       select
-        count(*)::int as total_produtos,
-        (count(*) filter (where estoque_atual <= estoque_minimo))::int as abaixo_minimo,
-        round(coalesce(sum(estoque_atual * preco_custo) filter (where estoque_atual > 0), 0), 2)::text as valor_total,
-        (count(*) filter (where estoque_maximo > 0 and estoque_atual >= estoque_maximo))::int as acima_maximo
-      from products
-      where ativo`),
+        (select count(*)::int from products where ativo) as total_produtos,
+        (select count(*)::int from products where ativo and estoque_atual <= estoque_minimo) as abaixo_minimo,
+        (select round(coalesce(sum(estoque_atual * preco_custo), 0), 2)::text
+          from products where ativo and estoque_atual > 0) as valor_total,
+        (select count(*)::int from products
+          where ativo and estoque_maximo > 0 and estoque_atual >= estoque_maximo) as acima_maximo`),
   );
   return row!;
 }

@@ -7,11 +7,13 @@ import { clientes } from '../cadastros/cadastros.tables.ts';
 import { salesOrderItems, salesOrders } from '../comercial/comercial.tables.ts';
 import { products } from '../estoque/estoque.tables.ts';
 
-// The product-sales-per-month read model must always equal a recomputation from the items, whatever
-// writes happen to orders and items (insert, update, order changing month, deletes, cascades).
+// The read models (product sales per month, customer sales per month) must always equal a
+// recomputation from orders and items, whatever writes happen (insert, update, an order changing
+// month, customer or value, deletes, cascades, rollbacks).
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const CLIENTE = uuid(1);
+const CLIENTE2 = uuid(2);
 const P1 = uuid(11);
 const P2 = uuid(12);
 const P3 = uuid(13);
@@ -21,9 +23,10 @@ let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp();
   await writeTx(t.db, systemActor, async (tx) => {
-    await tx
-      .insert(clientes)
-      .values({ id: CLIENTE, tipoPessoa: 'J', documento: '44444444000144', razaoSocial: 'Cliente Único' });
+    await tx.insert(clientes).values([
+      { id: CLIENTE, tipoPessoa: 'J', documento: '44444444000144', razaoSocial: 'Cliente Um' },
+      { id: CLIENTE2, tipoPessoa: 'J', documento: '55555555000155', razaoSocial: 'Cliente Dois' },
+    ]);
     await tx.insert(products).values([
       { id: P1, codigo: 'X1', nome: 'Produto Um' },
       { id: P2, codigo: 'X2', nome: 'Produto Dois' },
@@ -43,6 +46,31 @@ async function readModel(): Promise<Linha[]> {
   );
 }
 
+type LinhaCliente = { mes: string; cliente_id: string; pedidos: number; valor: string };
+
+async function clientesModel(): Promise<LinhaCliente[]> {
+  return rowsOf<LinhaCliente>(
+    await t.db.execute(sql`
+      select mes::text as mes, cliente_id, pedidos, valor::text as valor
+      from dashboard_vendas_cliente_mes where pedidos > 0 order by mes, cliente_id`),
+  );
+}
+
+async function clientesRecomputed(): Promise<LinhaCliente[]> {
+  return rowsOf<LinhaCliente>(
+    await t.db.execute(sql`
+      select dashboard_mes(data_emissao)::text as mes, cliente_id, count(*)::int as pedidos,
+             sum(valor_total)::numeric(20,2)::text as valor
+      from sales_orders group by 1, 2 order by 1, 2`),
+  );
+}
+
+/** Both read models equal their recomputation. */
+async function expectConsistent() {
+  expect(await readModel()).toEqual(await recomputed());
+  expect(await clientesModel()).toEqual(await clientesRecomputed());
+}
+
 async function recomputed(): Promise<Linha[]> {
   return rowsOf<Linha>(
     await t.db.execute(sql`
@@ -54,12 +82,12 @@ async function recomputed(): Promise<Linha[]> {
   );
 }
 
-const order = (n: number, dataEmissao: string) => ({
+const order = (n: number, dataEmissao: string, valorTotal: string, clienteId = CLIENTE) => ({
   id: O(n),
-  clienteId: CLIENTE,
-  clienteNome: 'Cliente Único',
+  clienteId,
+  clienteNome: 'Cliente',
   dataEmissao,
-  valorTotal: '0.00',
+  valorTotal,
 });
 const item = (o: number, productId: string, quantidade: string, subtotal: string) => ({
   orderId: O(o),
@@ -70,12 +98,16 @@ const item = (o: number, productId: string, quantidade: string, subtotal: string
   subtotal,
 });
 
-describe('dashboard_vendas_produto_mes upkeep', () => {
+describe('dashboard read models upkeep', () => {
   it('follows inserts in one transaction and across statements', async () => {
     await writeTx(t.db, systemActor, async (tx) => {
       await tx
         .insert(salesOrders)
-        .values([order(1, '2026-03-01'), order(2, '2026-03-31'), order(3, '2026-04-01')]);
+        .values([
+          order(1, '2026-03-01', '30.30'),
+          order(2, '2026-03-31', '35.85'),
+          order(3, '2026-04-01', '0.01', CLIENTE2),
+        ]);
       await tx
         .insert(salesOrderItems)
         .values([
@@ -92,7 +124,11 @@ describe('dashboard_vendas_produto_mes upkeep', () => {
       { mes: '2026-03-01', product_id: P3, quantidade: '1.000', valor: '5.55', itens: 1 },
       { mes: '2026-04-01', product_id: P1, quantidade: '1.000', valor: '0.01', itens: 1 },
     ]);
-    expect(await readModel()).toEqual(await recomputed());
+    expect(await clientesModel()).toEqual([
+      { mes: '2026-03-01', cliente_id: CLIENTE, pedidos: 2, valor: '66.15' },
+      { mes: '2026-04-01', cliente_id: CLIENTE2, pedidos: 1, valor: '0.01' },
+    ]);
+    await expectConsistent();
   });
 
   it('follows item updates (quantity, value, product) and deletes', async () => {
@@ -108,7 +144,7 @@ describe('dashboard_vendas_produto_mes upkeep', () => {
       { mes: '2026-03-01', product_id: P1, quantidade: '4.000', valor: '40.40', itens: 2 },
       { mes: '2026-03-01', product_id: P2, quantidade: '6.000', valor: '55.55', itens: 2 },
     ]);
-    expect(await readModel()).toEqual(await recomputed());
+    await expectConsistent();
   });
 
   it('moves an order that changes month, and ignores a change within the month', async () => {
@@ -128,7 +164,26 @@ describe('dashboard_vendas_produto_mes upkeep', () => {
       { mes: '2026-03-01', product_id: P1, quantidade: '1.000', valor: '10.10', itens: 1 },
       { mes: '2026-03-01', product_id: P2, quantidade: '5.000', valor: '50.00', itens: 1 },
     ]);
-    expect(await readModel()).toEqual(await recomputed());
+    await expectConsistent();
+  });
+
+  it('follows an order whose value or customer changes, and ignores a status-only update', async () => {
+    await writeTx(t.db, systemActor, async (tx) => {
+      await tx
+        .update(salesOrders)
+        .set({ valorTotal: '11.11', clienteId: CLIENTE2 })
+        .where(eq(salesOrders.id, O(1)));
+      await tx
+        .update(salesOrders)
+        .set({ status: 'cancelado' })
+        .where(eq(salesOrders.id, O(2)));
+    });
+    expect(await clientesModel()).toEqual([
+      { mes: '2026-02-01', cliente_id: CLIENTE, pedidos: 1, valor: '35.85' },
+      { mes: '2026-03-01', cliente_id: CLIENTE2, pedidos: 1, valor: '11.11' },
+      { mes: '2026-04-01', cliente_id: CLIENTE2, pedidos: 1, valor: '0.01' },
+    ]);
+    await expectConsistent();
   });
 
   it('takes out a deleted order (items deleted by the cascade) exactly once', async () => {
@@ -137,19 +192,20 @@ describe('dashboard_vendas_produto_mes upkeep', () => {
       { mes: '2026-03-01', product_id: P1, quantidade: '1.000', valor: '10.10', itens: 1 },
       { mes: '2026-03-01', product_id: P2, quantidade: '5.000', valor: '50.00', itens: 1 },
     ]);
-    expect(await readModel()).toEqual(await recomputed());
+    await expectConsistent();
   });
 
   it('a rolled-back write leaves no trace, and the rebuild gives the same rows', async () => {
     await expect(
       writeTx(t.db, systemActor, async (tx) => {
+        await tx.insert(salesOrders).values(order(9, '2026-03-09', '9.99', CLIENTE2));
         await tx.insert(salesOrderItems).values(item(1, P3, '9.000', '99.99'));
         throw new Error('desfazer');
       }),
     ).rejects.toThrow('desfazer');
-    const before = await readModel();
+    const before = [await readModel(), await clientesModel()];
     await t.db.execute(sql`select dashboard_vendas_recalcular()`);
-    expect(await readModel()).toEqual(before);
-    expect(before).toEqual(await recomputed());
+    expect([await readModel(), await clientesModel()]).toEqual(before);
+    await expectConsistent();
   });
 });
