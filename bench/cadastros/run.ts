@@ -4,9 +4,8 @@
 // Writes the "## Cadastros" section of docs/benchmarks.md.
 //   npm run bench:cadastros
 //   npx tsx bench/cadastros/run.ts [--customers 200000] [--iterations 100] [--regenerate] [--no-write]
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
-// @ts-expect-error plain .mjs helper shared by the benchmarks (no type declarations)
-import { writeSection } from '../lib/write-section.mjs';
 import { createApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase, rowsOf } from '../../apps/server/src/db/client.ts';
@@ -16,6 +15,8 @@ import { createLogger } from '../../apps/server/src/lib/logger.ts';
 import { hashPassword } from '../../apps/server/src/modules/auth/password.ts';
 import { createSession } from '../../apps/server/src/modules/auth/session.service.ts';
 import { signAccessToken } from '../../apps/server/src/modules/auth/tokens.ts';
+// @ts-expect-error plain .mjs helper shared by the benchmarks (no type declarations)
+import { writeSection } from '../lib/write-section.mjs';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -29,7 +30,8 @@ const SECRET = 'bench-secret-with-at-least-32-characters!!';
 
 async function ensureDatabase() {
   const admin = await openDatabase({ databaseUrl: `${SERVER_URL}/postgres`, poolSize: 1 });
-  if (process.argv.includes('--regenerate')) await admin.exec(`drop database if exists ${DB_NAME} with (force)`);
+  if (process.argv.includes('--regenerate'))
+    await admin.exec(`drop database if exists ${DB_NAME} with (force)`);
   try {
     await admin.exec(`create database ${DB_NAME}`);
   } catch (err) {
@@ -40,9 +42,56 @@ async function ensureDatabase() {
   return openDatabase({ databaseUrl: `${SERVER_URL}/${DB_NAME}`, poolSize: 10 });
 }
 
-const words = ['Mercado', 'Supermercado', 'Empório', 'Mercearia', 'Atacarejo', 'Padaria', 'Restaurante', 'Lanchonete', 'Conveniência', 'Distribuidora'];
-const names = ['Bom Preço', 'Central', 'São José', 'Popular', 'Estrela', 'Família', 'Vila Nova', 'Boa Vista', 'Primavera', 'Santa Luzia', 'Progresso', 'União', 'Real', 'Ipê', 'Aurora', 'São Jorge', 'Santo Antônio'];
-const surnames = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Pereira', 'Lima', 'Carvalho', 'Ferreira', 'Rodrigues', 'Almeida', 'Costa', 'Gomes', 'Martins', 'Araújo', 'Ribeiro', 'Conceição', 'Assunção'];
+const words = [
+  'Mercado',
+  'Supermercado',
+  'Empório',
+  'Mercearia',
+  'Atacarejo',
+  'Padaria',
+  'Restaurante',
+  'Lanchonete',
+  'Conveniência',
+  'Distribuidora',
+];
+const names = [
+  'Bom Preço',
+  'Central',
+  'São José',
+  'Popular',
+  'Estrela',
+  'Família',
+  'Vila Nova',
+  'Boa Vista',
+  'Primavera',
+  'Santa Luzia',
+  'Progresso',
+  'União',
+  'Real',
+  'Ipê',
+  'Aurora',
+  'São Jorge',
+  'Santo Antônio',
+];
+const surnames = [
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Pereira',
+  'Lima',
+  'Carvalho',
+  'Ferreira',
+  'Rodrigues',
+  'Almeida',
+  'Costa',
+  'Gomes',
+  'Martins',
+  'Araújo',
+  'Ribeiro',
+  'Conceição',
+  'Assunção',
+];
 
 /** 200,000 customers generated in SQL (fast), with classifications, 12 cities, 20 salespeople. */
 async function generate(db: Awaited<ReturnType<typeof ensureDatabase>>) {
@@ -86,6 +135,12 @@ async function generate(db: Awaited<ReturnType<typeof ensureDatabase>>) {
   return (performance.now() - started) / 1000;
 }
 
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' / ');
+
 function stats(samples: number[]) {
   const s = [...samples].sort((a, b) => a - b);
   const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
@@ -123,7 +178,11 @@ async function main() {
   );
   await database.db.execute(sql`insert into user_roles (user_id, role) values (${user!.id}, 'comercial')`);
   const session = await createSession(database.db, user!.id, {});
-  const { token } = await signAccessToken(jwtSecret, { sub: user!.id, email, sessionId: session.sessionId }, 3600);
+  const { token } = await signAccessToken(
+    jwtSecret,
+    { sub: user!.id, email, sessionId: session.sessionId },
+    3600,
+  );
 
   const ids = rowsOf<{ v: string; s: string }>(
     await database.db.execute(sql`select
@@ -161,18 +220,24 @@ async function main() {
   const ms = (n: number) => `${n.toFixed(1)} ms`;
   const body = [
     `Command: \`npm run bench:cadastros\` — ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, PostgreSQL ${
-      rowsOf<{ server_version: string }>(await database.db.execute(sql`show server_version`))[0]!.server_version.split(' ')[0]
+      rowsOf<{ server_version: string }>(
+        await database.db.execute(sql`show server_version`),
+      )[0]!.server_version.split(' ')[0]
     }, 2 cores.`,
     '',
     `${CUSTOMERS.toLocaleString('en-US')} customers in \`${DB_NAME}\`${generatedIn ? ` (generated in ${generatedIn.toFixed(0)} s)` : ''}. Each request goes through the real HTTP app in-process (session check against the database, zod validation of the query, page query with joins + count query, JSON), one at a time, ${ITERATIONS} times per scenario after 5 warm-up requests; page size 25.`,
     '',
     '| scenario (GET /api/cadastros/clientes) | matches | p50 | p95 | max |',
     '| --- | ---: | ---: | ---: | ---: |',
-    ...results.map((r) => `| ${r.name} | ${r.total.toLocaleString('en-US')} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} |`),
+    ...results.map(
+      (r) =>
+        `| ${r.name} | ${r.total.toLocaleString('en-US')} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} |`,
+    ),
     `| **all scenarios** | | ${ms(overall.p50)} | **${ms(overall.p95)}** | ${ms(overall.max)} |`,
     '',
     `Target: list page with search and filter p95 < 100 ms — ${overall.p95 < 100 ? 'met' : '**not met**'}.`,
-    'Search uses the generated column `busca` = `erp_normaliza(razão social, fantasia, documento)` with a trigram GIN index; the default order uses the expression index on `erp_normaliza(razao_social), id`.',
+    'Search: the stored generated column `busca` = `erp_normaliza(razão social ‖ fantasia ‖ documento)` (accents and case folded) with a trigram GIN index, one `like` per typed word. Name order: btree `(busca, id)` (busca starts with the normalised name). Totals are counted up to 10,000 (`COUNT_CAP`; above it the screen shows "mais de 10.000"), so an unfiltered page never counts 200,000 rows.',
+    `Machine load average during the run: ${loadavg()} (the work tree's other engineers run their tests on the same 2 cores; figures under load are pessimistic).`,
   ].join('\n');
   if (!process.argv.includes('--no-write')) writeSection('Cadastros', body);
   console.log(body);

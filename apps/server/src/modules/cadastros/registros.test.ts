@@ -1,4 +1,4 @@
-import type { Role } from '@erp/shared';
+import { normalizaBusca, type Role } from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
@@ -297,5 +297,16 @@ describe('grupos, segmentos, situações and regiões', () => {
     });
     expect(missing.status).toBe(400);
     expect(missing.body.details?.fields).toEqual({ grupo_id: ['Grupo empresarial não encontrado'] });
+  });
+});
+
+describe('search normalisation', () => {
+  it('erp_normaliza() in SQL and normalizaBusca() in TypeScript agree', async () => {
+    const text = 'ÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑÝ áàâãäåéèêëíìîïóòôõöúùûüçñýÿ São José D’Ávila 12.ABC.345/01DE-35';
+    const rows = rowsOf<{ n: string }>(await t.db.execute(sql`select erp_normaliza(${text}) as n`));
+    expect(rows[0]!.n).toBe(normalizaBusca(text));
+    expect(rows[0]!.n).toBe(
+      'aaaaaaeeeeiiiiooooouuuucny aaaaaaeeeeiiiiooooouuuucnyy sao jose d’avila 12.abc.345/01de-35',
+    );
   });
 });
