@@ -1,6 +1,6 @@
 import type { ClienteCreate, ClienteRow, ClienteUpdate, clientesListQuerySchema, Opcao } from '@erp/shared';
 import { formatDocumento, indicadorIeLabels, tipoPessoaLabels } from '@erp/shared';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';

@@ -7,7 +7,7 @@ import type {
   vendedoresListQuerySchema,
 } from '@erp/shared';
 import { formatCpf } from '@erp/shared';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';

@@ -34,6 +34,7 @@ const columns: Column<ClienteRow>[] = [
     key: 'razao_social',
     header: 'Razão social / nome',
     sortKey: 'razao_social',
+    className: 'min-w-64',
     cell: (r) => (
       <div>
         <div className="font-medium">{r.razao_social}</div>
