@@ -144,3 +144,118 @@ describe('users administration', () => {
     expect(await dialog.getByText(`Ana Administradora · ${demoEmail('admin')}`).isVisible()).toBe(true);
   });
 });
+
+describe('own profile (/perfil)', () => {
+  const novaSenha = 'outra-senha-da-iris-456';
+  let otherCtx: BrowserContext;
+  let other: Page;
+  afterAll(() => otherCtx?.close());
+
+  /** Opens /perfil on the other device and returns the status of its first GET /api/me. */
+  async function otherDeviceApiStatus() {
+    const me = other.waitForResponse((r) => new URL(r.url()).pathname === '/api/me');
+    await other.goto('/perfil');
+    return (await me).status();
+  }
+
+  it('lists the sessions; changing the password needs the current one and signs out the other device', async () => {
+    ({ context: otherCtx, page: other } = await newPage(browser));
+    await signInAs(other, email, senha);
+
+    await user.goto('/perfil');
+    await user.getByRole('heading', { level: 1, name: 'Perfil' }).waitFor();
+    expect(await user.getByLabel('E-mail', { exact: true }).inputValue()).toBe(email);
+    const sessoes = user.getByRole('list', { name: 'Sessões ativas' }).getByRole('listitem');
+    await expect.poll(() => sessoes.count()).toBe(2);
+    expect(await sessoes.filter({ hasText: 'Esta sessão' }).count()).toBe(1);
+    expect(await sessoes.first().textContent()).toMatch(/Chrome no Linux.*Último uso: \d{2}\/\d{2}\/\d{4}/);
+
+    await user.getByLabel('Senha atual').fill('senha-errada-000');
+    await user.getByLabel(/^Nova senha/).fill(novaSenha);
+    await user.getByLabel('Confirmar nova senha').fill(novaSenha);
+    await user.getByRole('button', { name: 'Alterar senha' }).click();
+    await user.getByText('Senha atual incorreta').waitFor();
+
+    await user.getByLabel('Senha atual').fill(senha);
+    await user.getByRole('button', { name: 'Alterar senha' }).click();
+    await toast(user, 'Senha alterada com sucesso!');
+    await expect.poll(() => sessoes.count()).toBe(1);
+
+    // the other device's session is gone: its next request fails and it lands on /auth
+    // the other device's session is gone: the server refuses its very next request
+    expect(await otherDeviceApiStatus()).toBe(401);
+    await other.getByText('Não foi possível carregar o seu perfil.').waitFor();
+    // this one stays signed in
+    await user.reload();
+    await user.getByRole('heading', { level: 1, name: 'Perfil' }).waitFor();
+  });
+
+  it('"Encerrar outras sessões" signs out every other device', async () => {
+    // a fresh browser for the second device (the old one still holds its dead session)
+    await otherCtx.close();
+    ({ context: otherCtx, page: other } = await newPage(browser));
+    await signInAs(other, email, novaSenha);
+    await user.reload();
+    const sessoes = user.getByRole('list', { name: 'Sessões ativas' }).getByRole('listitem');
+    await expect.poll(() => sessoes.count()).toBe(2);
+    await user.getByRole('button', { name: 'Encerrar outras sessões' }).click();
+    await user
+      .getByRole('dialog', { name: 'Encerrar outras sessões' })
+      .getByRole('button', { name: 'Encerrar sessões' })
+      .click();
+    await toast(user, '1 sessão encerrada.');
+    await expect.poll(() => sessoes.count()).toBe(1);
+    expect(await otherDeviceApiStatus()).toBe(401);
+  });
+
+  it('edits own name, cargo and departamento', async () => {
+    await user.getByLabel('Nome completo').fill(`${nome} Silva`);
+    await user.getByLabel('Departamento').fill('Logística');
+    await user.getByRole('button', { name: 'Salvar alterações' }).click();
+    await toast(user, 'Perfil atualizado com sucesso!');
+    await user.goto('/');
+    await user.getByText(`Bem-vindo, ${nome} Silva`).waitFor();
+  });
+});
+
+describe('access profiles and general settings (admin)', () => {
+  it('/configuracoes/perfis shows the roles × modules matrix and who holds each role', async () => {
+    await admin.goto('/configuracoes/perfis');
+    await admin.getByRole('heading', { level: 1, name: 'Perfis de Acesso' }).waitFor();
+    const cell = (papel: string, modulo: string) =>
+      admin.locator(`tr[data-papel="${papel}"] td[data-modulo="${modulo}"]`).textContent();
+    expect(await cell('estoque', 'estoque')).toBe('Sim');
+    expect(await cell('estoque', 'cadastros')).toBe('Sim');
+    expect(await cell('estoque', 'financeiro')).toBe('Não');
+    expect(await cell('comercial', 'auditoria')).toBe('Não');
+    expect(await cell('admin', 'auditoria')).toBe('Sim');
+    const estoque = admin
+      .getByRole('region', { name: 'Estoque' })
+      .or(admin.locator('[aria-labelledby="perfil-estoque"]'));
+    await estoque.getByText(`${nome} Silva`).waitFor();
+    expect(await estoque.getByText('Eduarda Estoque').isVisible()).toBe(true);
+  });
+
+  it('"Permitir novos cadastros" off hides the sign-up tab; on shows it again', async () => {
+    const { context: anonCtx, page: anon } = await newPage(browser);
+    const toggle = admin.getByRole('switch', { name: 'Permitir novos cadastros' });
+    try {
+      await admin.goto('/configuracoes');
+      await toggle.waitFor();
+      expect(await toggle.getAttribute('aria-checked')).toBe('true');
+      await toggle.click();
+      await toast(admin, 'Novos cadastros bloqueados: só entra quem for convidado.');
+      await anon.goto('/auth');
+      await anon.getByRole('tab', { name: 'Entrar' }).waitFor();
+      await expect.poll(() => anon.getByRole('tab', { name: 'Novo cadastro' }).count()).toBe(0);
+    } finally {
+      if ((await toggle.getAttribute('aria-checked')) === 'false') {
+        await toggle.click();
+        await toast(admin, 'Novos cadastros permitidos');
+      }
+    }
+    await anon.reload();
+    await anon.getByRole('tab', { name: 'Novo cadastro' }).waitFor();
+    await anonCtx.close();
+  });
+});
