@@ -100,4 +100,33 @@ describe('cadastro de clientes', () => {
     expect(lines[1]).toContain(';2500,00;Sim');
     await context.close();
   });
+
+  it('refuses to delete a salesperson with customers and offers to inactivate instead', async () => {
+    const { page, context } = await newPage(browser);
+    await signInAs(page, demoEmail('admin'));
+    await page.goto('/matriz/vendedores');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: 'Vendedores' }).isVisible())
+      .toBe(true);
+    await expect.poll(() => page.getByText('1–10 de 10').isVisible()).toBe(true);
+    const nome = (await page.getByRole('row').nth(1).getByRole('cell').first().innerText()).trim();
+    await page.getByRole('button', { name: `Excluir ${nome}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Registro em uso' }).isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText(
+          'Não é possível excluir: o registro é usado em clientes. Você pode inativá-lo para que não seja mais oferecido.',
+        )
+        .isVisible(),
+    ).toBe(true);
+    await page.getByRole('button', { name: 'Inativar' }).click();
+    await expect.poll(() => page.getByText('Registro inativado.').isVisible()).toBe(true);
+    // the list shows active salespeople by default
+    await expect.poll(() => page.getByText('1–9 de 9').isVisible()).toBe(true);
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('false');
+    await expect.poll(() => new URL(page.url()).searchParams.get('ativo')).toBe('false');
+    await expect.poll(() => page.getByRole('cell', { name: nome, exact: true }).isVisible()).toBe(true);
+    await context.close();
+  });
 });
