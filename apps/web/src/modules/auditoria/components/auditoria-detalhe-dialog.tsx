@@ -40,7 +40,7 @@ export function AuditoriaDetalheDialog({ id, onClose }: { id: number | null; onC
             <dl className="grid gap-3 sm:grid-cols-2">
               <Info label="Quando">{formatDateTimeBR(data.occurred_at)}</Info>
               <Info label="Usuário">
-                {data.user_nome || data.user_email
+                {data.user_id || (data.user_email && data.user_email !== 'sistema')
                   ? [data.user_nome, data.user_email].filter(Boolean).join(' · ')
                   : 'Sistema'}
               </Info>

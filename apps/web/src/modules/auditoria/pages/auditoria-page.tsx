@@ -68,9 +68,9 @@ export function AuditoriaPage() {
         <CardContent className="grid gap-4 pt-5">
           <search
             aria-label="Filtros da auditoria"
-            className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_9.5rem_9.5rem_auto]"
+            className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-6 2xl:grid-cols-[1.5fr_1fr_1fr_10rem_10rem_auto]"
           >
-            <div className="grid gap-1.5">
+            <div className="grid gap-1.5 lg:col-span-2 2xl:col-span-1">
               <Label htmlFor="auditoria-usuario">Usuário</Label>
               <NativeSelect
                 id="auditoria-usuario"
@@ -85,7 +85,7 @@ export function AuditoriaPage() {
                 ))}
               </NativeSelect>
             </div>
-            <div className="grid gap-1.5">
+            <div className="grid gap-1.5 lg:col-span-2 2xl:col-span-1">
               <Label htmlFor="auditoria-entidade">Entidade</Label>
               <NativeSelect
                 id="auditoria-entidade"
@@ -103,7 +103,7 @@ export function AuditoriaPage() {
                 ) : null}
               </NativeSelect>
             </div>
-            <div className="grid gap-1.5">
+            <div className="grid gap-1.5 lg:col-span-2 2xl:col-span-1">
               <Label htmlFor="auditoria-acao">Ação</Label>
               <NativeSelect
                 id="auditoria-acao"
@@ -118,7 +118,7 @@ export function AuditoriaPage() {
                 ))}
               </NativeSelect>
             </div>
-            <div className="grid gap-1.5">
+            <div className="grid gap-1.5 lg:col-span-2 2xl:col-span-1">
               <Label htmlFor="auditoria-de">De</Label>
               <Input
                 id="auditoria-de"
@@ -128,7 +128,7 @@ export function AuditoriaPage() {
                 onChange={(e) => update({ de: e.target.value })}
               />
             </div>
-            <div className="grid gap-1.5">
+            <div className="grid gap-1.5 lg:col-span-2 2xl:col-span-1">
               <Label htmlFor="auditoria-ate">Até</Label>
               <Input
                 id="auditoria-ate"
@@ -208,7 +208,7 @@ export function AuditoriaPage() {
                   <TableRow key={r.id} data-acao={r.acao}>
                     <TableCell className="whitespace-nowrap">{formatDateTimeBR(r.occurred_at)}</TableCell>
                     <TableCell>
-                      {r.user_nome || r.user_email ? (
+                      {r.user_id || (r.user_email && r.user_email !== 'sistema') ? (
                         <>
                           <div className="font-medium">{r.user_nome ?? r.user_email}</div>
                           {r.user_nome && r.user_email ? (
