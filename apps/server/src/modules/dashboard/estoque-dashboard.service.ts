@@ -6,17 +6,25 @@ import { type Db, rowsOf } from '../../db/client.ts';
 // and estoque_atual >= estoque_maximo (the same rule as stockStatus() in @erp/shared, which gives
 // each listed row its badge).
 
-/** One statement of four sub-aggregates, each answered by its own (partial) index. */
+/**
+ * One statement: total and stock value in a single pass over the active products (numeric
+ * arithmetic, exact); the two counts off their small partial indexes.
+ */
 export async function getEstoqueResumo(db: Db): Promise<EstoqueResumo> {
   const [row] = rowsOf<EstoqueResumo>(
     await db.execute(sql`
       select
-        (select count(*)::int from products where ativo) as total_produtos,
+        x.total_produtos,
         (select count(*)::int from products where ativo and estoque_atual <= estoque_minimo) as abaixo_minimo,
-        (select round(coalesce(sum(estoque_atual * preco_custo), 0), 2)::text
-          from products where ativo and estoque_atual > 0) as valor_total,
+        round(x.valor, 2)::text as valor_total,
         (select count(*)::int from products
-          where ativo and estoque_maximo > 0 and estoque_atual >= estoque_maximo) as acima_maximo`),
+          where ativo and estoque_maximo > 0 and estoque_atual >= estoque_maximo) as acima_maximo
+      from (
+        select count(*)::int as total_produtos,
+               coalesce(sum(estoque_atual * preco_custo) filter (where estoque_atual > 0), 0) as valor
+        from products
+        where ativo
+      ) x`),
   );
   return row!;
 }
