@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, dateOnly, id, money, updatedAt, versao } from '../../db/columns.ts';
+import { clientes } from '../cadastros/cadastros.tables.ts';
+import { salesOrders } from '../comercial/comercial.tables.ts';
 
 /** Spec: financial_accounts — receivables (tipo receber) and payables (tipo pagar). */
 export const financialAccounts = pgTable(
@@ -13,9 +15,9 @@ export const financialAccounts = pgTable(
     valor: money('valor').notNull(),
     dataEmissao: dateOnly('data_emissao'),
     dataVencimento: dateOnly('data_vencimento').notNull(),
-    clienteId: uuid('cliente_id'),
+    clienteId: uuid('cliente_id').references(() => clientes.id),
     fornecedorNome: text('fornecedor_nome'),
-    salesOrderId: uuid('sales_order_id'),
+    salesOrderId: uuid('sales_order_id').references(() => salesOrders.id),
     versao: versao(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -26,5 +28,8 @@ export const financialAccounts = pgTable(
     check('financial_accounts_valor_check', sql`${t.valor} > 0`),
     // Dashboard: open totals per type and overdue lists by ascending due date.
     index('financial_accounts_aberto_idx').on(t.tipo, t.dataVencimento).where(sql`${t.status} = 'em_aberto'`),
+    // Referenced-delete checks on customers and orders.
+    index('financial_accounts_cliente_idx').on(t.clienteId),
+    index('financial_accounts_sales_order_idx').on(t.salesOrderId),
   ],
 );

@@ -1,0 +1,4 @@
+ALTER TABLE "financial_accounts" ADD CONSTRAINT "financial_accounts_cliente_id_clientes_id_fk" FOREIGN KEY ("cliente_id") REFERENCES "public"."clientes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "financial_accounts" ADD CONSTRAINT "financial_accounts_sales_order_id_sales_orders_id_fk" FOREIGN KEY ("sales_order_id") REFERENCES "public"."sales_orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "financial_accounts_cliente_idx" ON "financial_accounts" USING btree ("cliente_id");--> statement-breakpoint
+CREATE INDEX "financial_accounts_sales_order_idx" ON "financial_accounts" USING btree ("sales_order_id");
