@@ -1,7 +1,6 @@
 import type { AuditLogDetail, AuditLogPage } from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/client.ts';
 import { pgErrorCode } from '../../lib/errors.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { csvCell } from './auditoria.service.ts';
