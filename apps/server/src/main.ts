@@ -7,7 +7,7 @@ import { migrate } from './db/migrate.ts';
 import { seedDemo } from './db/seed/seed-demo.ts';
 import { createLogger } from './lib/logger.ts';
 import { startMailWorker } from './lib/mail/mail-queue.ts';
-import { holdDataDir, runningServerPid } from './modules/auth/data-dir-lock.ts';
+import { holdDataDir } from './modules/auth/data-dir-lock.ts';
 import { loadJwtSecret } from './modules/auth/jwt-secret.ts';
 
 async function main() {
@@ -25,15 +25,14 @@ async function main() {
   const started = performance.now();
 
   // The embedded database admits one process: refuse a second server on the same data directory.
-  const holder = config.databaseUrl ? null : runningServerPid(config.dataDir);
-  if (holder) {
+  const held = config.databaseUrl ? null : holdDataDir(config.dataDir);
+  if (held && 'heldBy' in held) {
     console.error(
-      `O banco embutido em ${config.dataDir} já está em uso pelo processo ${holder}. Pare-o ou use outro DATA_DIR.`,
+      `O banco embutido em ${config.dataDir} já está em uso pelo processo ${held.heldBy}. Pare-o ou use outro DATA_DIR.`,
     );
     process.exit(1);
   }
-  const releaseDataDir = config.databaseUrl ? () => {} : holdDataDir(config.dataDir);
-  process.on('exit', releaseDataDir);
+  if (held) process.on('exit', held.release);
 
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {

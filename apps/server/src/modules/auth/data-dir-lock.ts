@@ -32,16 +32,34 @@ export function runningServerPid(dataDir: string): number | null {
   return alive(pid) ? pid : null;
 }
 
-/** Marks `dataDir` as held by this process; returns the release function. */
-export function holdDataDir(dataDir: string): () => void {
+/**
+ * Marks `dataDir` as held by this process (atomic: of two servers starting at the same instant
+ * only one wins). Returns the release function, or the pid of the live process that holds it.
+ */
+export function holdDataDir(dataDir: string): { release: () => void } | { heldBy: number } {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = serverPidFile(dataDir);
-  fs.writeFileSync(file, `${process.pid}\n`);
-  return () => {
+  for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      if (fs.readFileSync(file, 'utf8').trim() === String(process.pid)) fs.rmSync(file, { force: true });
-    } catch {
-      // already gone
+      fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+      return {
+        release: () => {
+          try {
+            if (fs.readFileSync(file, 'utf8').trim() === String(process.pid))
+              fs.rmSync(file, { force: true });
+          } catch {
+            // already gone
+          }
+        },
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const holder = runningServerPid(dataDir);
+      if (holder) return { heldBy: holder };
+      // stale file of a process that died: take it over
+      fs.rmSync(file, { force: true });
     }
-  };
+  }
+  const holder = runningServerPid(dataDir);
+  return holder ? { heldBy: holder } : { heldBy: -1 };
 }

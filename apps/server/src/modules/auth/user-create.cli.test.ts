@@ -109,7 +109,8 @@ describe('npm run user:create (embedded database)', () => {
 
   it('refuses with a clear message while a running server holds the data directory', async () => {
     // this test process plays the running server: it holds the directory the way main.ts does
-    const release = holdDataDir(dataDir);
+    const held = holdDataDir(dataDir);
+    if (!('release' in held)) throw new Error('diretório já ocupado');
     try {
       const r = await run(['--email', 'c@empresa.com.br', '--password', 'outra-senha-1']);
       expect(r.code).toBe(1);
@@ -118,12 +119,14 @@ describe('npm run user:create (embedded database)', () => {
           'O banco embutido admite um processo por vez: pare o servidor e rode o comando de novo.',
       );
     } finally {
-      release();
+      held.release();
     }
     // a stale pid file (the server died) does not block
     fs.writeFileSync(path.join(dataDir, 'server.pid'), '999999\n');
     const ok = await run(['--email', 'c@empresa.com.br', '--password', 'outra-senha-1']);
     expect(ok.code).toBe(0);
     expect(ok.stdout.trim()).toBe('Usuário criado: c@empresa.com.br (sem papel), e-mail confirmado.');
+    // the command released the directory when done
+    expect(fs.existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import { isRole, loginSchema, ROLES, type Role } from '@erp/shared';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { migrate } from '../../db/migrate.ts';
-import { runningServerPid } from './data-dir-lock.ts';
+import { holdDataDir } from './data-dir-lock.ts';
 import { createUser } from './user-create.service.ts';
 
 const usage = `Uso: npm run user:create -- --email <e-mail> --password <senha> [--name <nome>] [--role <papel>]...
@@ -49,20 +49,23 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const config = loadConfig();
-  if (!config.databaseUrl) {
-    const pid = runningServerPid(config.dataDir);
-    if (pid) {
-      console.error(
-        `O banco embutido em ${config.dataDir} está em uso pelo servidor (processo ${pid}). ` +
-          'O banco embutido admite um processo por vez: pare o servidor e rode o comando de novo.',
-      );
-      return 1;
-    }
+  // The embedded database admits one process: hold its directory (a server starting meanwhile
+  // refuses) or refuse while a running server holds it.
+  const held = config.databaseUrl ? null : holdDataDir(config.dataDir);
+  if (held && 'heldBy' in held) {
+    console.error(
+      `O banco embutido em ${config.dataDir} está em uso pelo servidor (processo ${held.heldBy}). ` +
+        'O banco embutido admite um processo por vez: pare o servidor e rode o comando de novo.',
+    );
+    return 1;
   }
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     poolSize: 1,
     pgliteDir: path.join(config.dataDir, 'pglite'),
+  }).catch((err) => {
+    held?.release();
+    throw err;
   });
   try {
     await migrate(database.db);
@@ -78,6 +81,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   } finally {
     await database.close();
+    held?.release();
   }
 }
 
