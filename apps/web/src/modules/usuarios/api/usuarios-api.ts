@@ -117,8 +117,8 @@ export function useAtualizarPerfil() {
     mutationFn: (body: PerfilUpdate) => unwrap(api.me.$put({ json: body })),
     onSuccess: (me) => {
       qc.setQueryData(meKeys.me, me);
-      // other screens (dashboard greeting, users list) show the name too
-      return qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'me' || q.queryKey.length > 1 });
+      // the users screen shows the name too (the greeting reads it from the auth state)
+      return qc.invalidateQueries({ queryKey: usuariosKeys.all });
     },
   });
 }

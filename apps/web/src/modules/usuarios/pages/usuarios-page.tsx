@@ -8,7 +8,7 @@ import {
   usuariosListQuerySchema,
 } from '@erp/shared';
 import { Search, UserPlus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
@@ -33,9 +33,23 @@ export function UsuariosPage() {
   const [params, update] = useUrlState(usuariosListQuerySchema);
   const [search, setSearch] = useState(params.q ?? '');
   const debounced = useDebounced(search);
+  // the text typed goes to the URL once typing pauses; a URL change (back/forward, a link) comes
+  // back to the field
+  const lastQ = useRef(params.q ?? '');
   useEffect(() => {
-    if ((params.q ?? '') !== debounced.trim()) update({ q: debounced.trim() });
-  }, [debounced, params.q, update]);
+    const typed = debounced.trim();
+    if (typed !== lastQ.current) {
+      lastQ.current = typed;
+      update({ q: typed });
+    }
+  }, [debounced, update]);
+  useEffect(() => {
+    const fromUrl = params.q ?? '';
+    if (fromUrl !== lastQ.current) {
+      lastQ.current = fromUrl;
+      setSearch(fromUrl);
+    }
+  }, [params.q]);
 
   const { data, isLoading, isError, isFetching, refetch } = useUsuarios(params);
   const [inviting, setInviting] = useState(false);
