@@ -3,24 +3,33 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 
 // Finance block: open accounts (status em_aberto). Overdue = open and due BEFORE today (due today
-// is not overdue; the status literal stays inline so the partial indexes match) — the rule of isOverdue() in @erp/shared, which gives each listed row its badge.
+// is not overdue) — the rule of isOverdue() in @erp/shared, which gives each listed row its badge.
+// The status and type literals stay inline in the SQL so the partial indexes match.
 
+/**
+ * One statement: the open totals per type (an index-only pass grouped by type) and the overdue
+ * count off the (tipo, data_vencimento) index ranges.
+ */
 export async function getFinanceiroResumo(db: Db, hoje: string): Promise<FinanceiroResumo> {
   const [row] = rowsOf<Omit<FinanceiroResumo, 'hoje'>>(
     await db.execute(sql`
       select
-        round(x.receber, 2)::text as a_receber,
-        round(x.pagar, 2)::text as a_pagar,
-        round(x.receber - x.pagar, 2)::text as saldo_projetado,
-        x.vencidas as contas_vencidas
+        round(t.receber, 2)::text as a_receber,
+        round(t.pagar, 2)::text as a_pagar,
+        round(t.receber - t.pagar, 2)::text as saldo_projetado,
+        (select count(*)::int from financial_accounts f
+          where f.status = 'em_aberto' and f.tipo in ('receber', 'pagar')
+            and f.data_vencimento < ${hoje}::date) as contas_vencidas
       from (
-        select
-          coalesce(sum(valor) filter (where tipo = 'receber'), 0) as receber,
-          coalesce(sum(valor) filter (where tipo = 'pagar'), 0) as pagar,
-          (count(*) filter (where data_vencimento < ${hoje}::date))::int as vencidas
-        from financial_accounts
-        where status = 'em_aberto'
-      ) x`),
+        select coalesce(sum(x.valor) filter (where x.tipo = 'receber'), 0) as receber,
+               coalesce(sum(x.valor) filter (where x.tipo = 'pagar'), 0) as pagar
+        from (
+          select tipo, sum(valor) as valor
+          from financial_accounts
+          where status = 'em_aberto'
+          group by tipo
+        ) x
+      ) t`),
   );
   return { hoje, ...row! };
 }
