@@ -8,19 +8,8 @@ import { Button } from '@/components/ui/button.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { authClient } from '@/lib/auth/auth-client.ts';
-import { serviceCode, serviceMessage } from '@/lib/auth/auth-errors.ts';
+import { authToasts, loginErrorText } from '../auth-messages.ts';
 import { SubmitButton } from './submit-button.tsx';
-
-/** Spec section 8: the sign-in toasts. */
-export function loginErrorText(error: unknown): string {
-  const code = serviceCode(error);
-  const message = serviceMessage(error);
-  if (code === 'invalid_credentials' || message === 'Invalid login credentials')
-    return 'E-mail ou senha incorretos';
-  if (code === 'email_not_confirmed' || message === 'Email not confirmed')
-    return 'Por favor, confirme seu e-mail antes de fazer login';
-  return message ?? 'Erro ao fazer login. Tente novamente.';
-}
 
 export function LoginForm({ onForgotPassword }: { onForgotPassword(): void }) {
   const navigate = useNavigate();
@@ -44,11 +33,11 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword(): void }) {
         toast.error(loginErrorText(error));
         return;
       }
-      toast.success('Login realizado com sucesso!');
+      toast.success(authToasts.loginOk);
       navigate('/', { replace: true });
     } catch (err) {
       console.error('login falhou', err);
-      toast.error('Erro ao fazer login. Tente novamente.');
+      toast.error(authToasts.loginUnexpected);
     } finally {
       setPending(false);
     }

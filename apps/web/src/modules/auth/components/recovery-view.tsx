@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { authClient } from '@/lib/auth/auth-client.ts';
-import { serviceMessage } from '@/lib/auth/auth-errors.ts';
+import { authToasts, recoveryErrorText } from '../auth-messages.ts';
 import { SubmitButton } from './submit-button.tsx';
 
 /** "Recuperar senha": asks for the e-mail, then the sent state with "Voltar para login". */
@@ -30,14 +30,14 @@ export function RecoveryView({ onBack }: { onBack(): void }) {
         redirectTo: `${window.location.origin}/reset-password`,
       });
       if (error) {
-        toast.error(serviceMessage(error) ?? 'Erro ao enviar e-mail. Tente novamente.');
+        toast.error(recoveryErrorText(error));
         return;
       }
-      toast.success('E-mail de recuperação enviado! Verifique sua caixa de entrada.');
+      toast.success(authToasts.recoveryOk);
       setSentTo(values.email);
     } catch (err) {
       console.error('recuperação falhou', err);
-      toast.error('Erro ao enviar e-mail. Tente novamente.');
+      toast.error(authToasts.recoveryUnexpected);
     } finally {
       setPending(false);
     }

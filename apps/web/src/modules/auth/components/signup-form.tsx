@@ -6,17 +6,8 @@ import { toast } from 'sonner';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { authClient } from '@/lib/auth/auth-client.ts';
-import { serviceCode, serviceMessage } from '@/lib/auth/auth-errors.ts';
+import { authToasts, signupErrorText } from '../auth-messages.ts';
 import { SubmitButton } from './submit-button.tsx';
-
-/** Spec section 8: the sign-up toasts. */
-export function signupErrorText(error: unknown): string {
-  const code = serviceCode(error);
-  const message = serviceMessage(error);
-  if (code === 'user_already_exists' || message === 'User already registered')
-    return 'Este e-mail já está cadastrado';
-  return message ?? 'Erro ao criar conta. Tente novamente.';
-}
 
 const empty: SignupInput = { name: '', email: '', password: '', confirmPassword: '' };
 
@@ -43,11 +34,11 @@ export function SignupForm() {
         toast.error(signupErrorText(error));
         return;
       }
-      toast.success('Cadastro realizado com sucesso! Você já pode fazer login.');
+      toast.success(authToasts.signupOk);
       form.reset(empty);
     } catch (err) {
       console.error('cadastro falhou', err);
-      toast.error('Erro ao criar conta. Tente novamente.');
+      toast.error(authToasts.signupUnexpected);
     } finally {
       setPending(false);
     }

@@ -9,11 +9,11 @@ import { Input } from '@/components/ui/input.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { authClient, initialLocation } from '@/lib/auth/auth-client.ts';
 import { useAuth } from '@/lib/auth/auth-context.ts';
-import { serviceMessage } from '@/lib/auth/auth-errors.ts';
+import { authToasts, resetErrorText } from '../auth-messages.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { SubmitButton } from '../components/submit-button.tsx';
 
-export const invalidLinkText = 'Link de recuperação inválido ou expirado';
+const invalidLinkText = authToasts.invalidLink;
 
 // The fragment this page load arrived with (the auth client clears it once it took the session).
 // A recovery link carries type=recovery; an invitation link type=invite (the invited person sets
@@ -59,18 +59,18 @@ export function ResetPasswordPage() {
     try {
       const { error } = await authClient.updateUser({ password: values.password });
       if (error) {
-        toast.error(serviceMessage(error) ?? 'Erro ao alterar senha. Tente novamente.');
+        toast.error(resetErrorText(error));
         return;
       }
       linkSpent = true;
       rejected.current = true;
-      toast.success('Senha alterada com sucesso!');
+      toast.success(authToasts.resetOk);
       // back to the login screen, to sign in with the new password
       await authClient.signOut({ scope: 'local' });
       navigate('/auth', { replace: true });
     } catch (err) {
       console.error('troca de senha falhou', err);
-      toast.error('Erro ao alterar senha. Tente novamente.');
+      toast.error(authToasts.resetUnexpected);
     } finally {
       setPending(false);
     }
