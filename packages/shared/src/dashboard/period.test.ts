@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { businessToday } from '../dates.ts';
 import { isIsoDay, monthRange } from './period.ts';
 
 describe('dashboard period', () => {
@@ -13,5 +14,15 @@ describe('dashboard period', () => {
     expect(isIsoDay('2026-02-29')).toBe(false);
     expect(isIsoDay('2026-13-01')).toBe(false);
     expect(isIsoDay('26-01-01')).toBe(false);
+  });
+
+  it("today's month is São Paulo's, whatever the server's time zone", () => {
+    // 02:00 UTC on April 1st is still March 31st, 23:00 in São Paulo
+    expect(monthRange(businessToday(new Date('2026-04-01T02:00:00Z')))).toEqual({
+      inicio: '2026-03-01',
+      fim: '2026-04-01',
+    });
+    // 03:00 UTC is midnight in São Paulo: the 1st, and it counts in April
+    expect(monthRange(businessToday(new Date('2026-04-01T03:00:00Z'))).inicio).toBe('2026-04-01');
   });
 });

@@ -34,7 +34,10 @@ export function StatCard({
       ) : (
         <span
           data-stat-value
-          className={cn('mt-1 block text-2xl font-semibold tracking-tight tabular-nums', valueClassName)}
+          className={cn(
+            'mt-1 block whitespace-nowrap text-2xl font-semibold tracking-tight tabular-nums xl:text-xl 2xl:text-2xl',
+            valueClassName,
+          )}
         >
           {value}
         </span>
@@ -43,7 +46,7 @@ export function StatCard({
     </>
   );
   const base =
-    'block w-full rounded-lg border border-border bg-card p-5 text-left text-card-foreground shadow-sm';
+    'flex w-full flex-col justify-start rounded-lg border border-border bg-card p-5 text-left text-card-foreground shadow-sm';
   if (!onOpen) return <div className={base}>{body}</div>;
   return (
     <button
