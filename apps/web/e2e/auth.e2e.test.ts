@@ -9,6 +9,8 @@ const stamp = Date.now().toString(36);
 // so its recovery e-mail can only be asked for a minute after its confirmation e-mail.
 const recoveryUser = { email: `recupera-${stamp}@teste.com.br`, password: 'senha-original-1' };
 let recoveryUserReadyAt = 0;
+// signed up through the screen by the first test, reused by the session test
+const newUser = { email: `novo-${stamp}@teste.com.br`, password: 'senha-da-nina-1' };
 
 const linkIn = (text: string) => {
   const m = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(text);
@@ -43,7 +45,7 @@ describe('/auth and /reset-password in Chromium', () => {
     await page.goto('/auth');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Plataforma ERP');
     await page.getByRole('tab', { name: 'Novo cadastro' }).click();
-    const email = `novo-${stamp}@teste.com.br`;
+    const email = newUser.email;
 
     // validation on submit, re-run on change
     await page.getByRole('button', { name: 'Criar conta' }).click();
@@ -90,6 +92,28 @@ describe('/auth and /reset-password in Chromium', () => {
     await expect.poll(() => toast(fresh.page, 'Login realizado com sucesso!').count()).toBe(1);
     expect(new URL(fresh.page.url()).pathname).toBe('/');
     await fresh.context.close();
+  });
+
+  it('a session ended on the server (sign-out everywhere) sends the browser to /auth', async () => {
+    const { page, context } = await newPage(browser);
+    await signInAs(page, newUser.email, newUser.password);
+    // from another device: sign in, then sign out everywhere
+    const other = await fetch(`${baseURL()}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(newUser),
+    });
+    const { access_token } = (await other.json()) as { access_token: string };
+    const out = await fetch(`${baseURL()}/auth/v1/logout?scope=global`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${access_token}` },
+    });
+    expect(out.status).toBe(204);
+    // the next API call gets 401, the refresh is refused, the local session is dropped
+    await page.reload();
+    await page.waitForURL((u) => u.pathname === '/auth');
+    expect(await page.getByRole('button', { name: 'Entrar' }).isVisible()).toBe(true);
+    await context.close();
   });
 
   it('a wrong password shows "E-mail ou senha incorretos" and stays on /auth', async () => {

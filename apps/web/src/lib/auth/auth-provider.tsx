@@ -1,6 +1,6 @@
 import type { Me, Role } from '@erp/shared';
 import { isRole } from '@erp/shared';
-import type { Session } from '@supabase/auth-js';
+import { isAuthRefreshDiscardedError, isAuthRetryableFetchError, type Session } from '@supabase/auth-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, setTokenSource, unwrap } from '@/lib/api-client.ts';
@@ -14,7 +14,12 @@ setTokenSource({
     return data.session?.access_token ?? null;
   },
   async refresh() {
-    const { data } = await authClient.refreshSession();
+    const { data, error } = await authClient.refreshSession();
+    if (error && !isAuthRetryableFetchError(error) && !isAuthRefreshDiscardedError(error)) {
+      // The server ended this session (sign-out elsewhere, password change, deactivation): drop
+      // the local copy too, so SIGNED_OUT takes the user to /auth instead of a screen full of 401s.
+      await authClient.signOut({ scope: 'local' });
+    }
     return data.session?.access_token ?? null;
   },
 });
