@@ -60,6 +60,19 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
+  // If the test run dies without its teardown (interrupted, timed out), take the server down too.
+  const killServer = () => {
+    try {
+      if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    } catch {}
+  };
+  process.once('exit', killServer);
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(sig, () => {
+      killServer();
+      process.exit(1);
+    });
+  }
   let output = '';
   server.stdout?.on('data', (d) => {
     output += d;
@@ -74,6 +87,7 @@ export default async function setup(project: TestProject) {
       if (res.ok) break;
     } catch {}
     if (server.exitCode !== null || Date.now() > deadline) {
+      killServer();
       throw new Error(`o servidor de teste não ficou pronto:\n${output.slice(-4000)}`);
     }
     await new Promise((r) => setTimeout(r, 250));
@@ -82,11 +96,7 @@ export default async function setup(project: TestProject) {
   project.provide('mailDir', mailDir);
   project.provide('chromiumPath', chromium);
   return async () => {
-    if (server.pid) {
-      try {
-        process.kill(-server.pid, 'SIGTERM');
-      } catch {}
-    }
+    killServer();
     await new Promise((r) => setTimeout(r, 500));
     await smtp.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
