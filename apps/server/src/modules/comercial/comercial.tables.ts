@@ -27,8 +27,7 @@ export const salesOrders = pgTable(
   (t) => [
     uniqueIndex('sales_orders_numero_key').on(t.numero),
     check('sales_orders_valor_total_check', sql`${t.valorTotal} >= 0`),
-    // Dashboard: month totals (covering), per-client and per-seller groupings of the month.
-    index('sales_orders_data_emissao_idx').on(t.dataEmissao, t.valorTotal),
+    // The dashboard's covering index on data_emissao lives in its migrations.
     index('sales_orders_cliente_idx').on(t.clienteId),
     index('sales_orders_vendedor_idx').on(t.vendedorId, t.dataEmissao),
   ],

@@ -38,9 +38,7 @@ export const products = pgTable(
     check('products_preco_venda_check', sql`${t.precoVenda} >= 0`),
     check('products_estoque_minimo_check', sql`${t.estoqueMinimo} >= 0`),
     check('products_estoque_maximo_check', sql`${t.estoqueMaximo} >= 0`),
-    // Dashboard: low stock (ascending stock) and stock value among active products.
-    index('products_ativo_estoque_idx').on(t.estoqueAtual).where(sql`${t.ativo}`),
-    index('products_ativo_custo_idx').on(t.precoCusto).where(sql`${t.ativo} and ${t.estoqueAtual} > 0`),
+    // Dashboard indexes live in the dashboard migrations (covering, in list order).
   ],
 );
 

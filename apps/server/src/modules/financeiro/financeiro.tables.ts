@@ -26,8 +26,7 @@ export const financialAccounts = pgTable(
     check('financial_accounts_tipo_check', sql`${t.tipo} in ('receber', 'pagar')`),
     check('financial_accounts_status_check', sql`${t.status} in ('em_aberto', 'pago', 'cancelado')`),
     check('financial_accounts_valor_check', sql`${t.valor} > 0`),
-    // Dashboard: open totals per type and overdue lists by ascending due date.
-    index('financial_accounts_aberto_idx').on(t.tipo, t.dataVencimento).where(sql`${t.status} = 'em_aberto'`),
+    // The dashboard's open-account indexes live in its migrations.
     // Referenced-delete checks on customers and orders.
     index('financial_accounts_cliente_idx').on(t.clienteId),
     index('financial_accounts_sales_order_idx').on(t.salesOrderId),
