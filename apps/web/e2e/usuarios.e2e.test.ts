@@ -94,10 +94,15 @@ describe('users administration', () => {
     await toast(admin, 'Usuário atualizado com sucesso!');
     await row(admin, email).getByText('Estoque', { exact: true }).waitFor();
 
-    // same session: the page reads the roles again from the server
-    await user.reload();
+    // same session, no reload: the page re-reads the roles from the server when the window regains focus
     await expect
-      .poll(() => menuGroups(user))
+      .poll(
+        async () => {
+          await user.evaluate(() => window.dispatchEvent(new Event('focus')));
+          return menuGroups(user);
+        },
+        { timeout: 20_000, interval: 1_000 },
+      )
       .toEqual(['Dashboard', 'Estoque', 'Cadastros Básicos', 'Perfil']);
     await user.goto('/estoque/produtos');
     await user.locator('main [data-page-heading]', { hasText: 'Produtos' }).waitFor();
@@ -181,10 +186,10 @@ describe('own profile (/perfil)', () => {
     await toast(user, 'Senha alterada com sucesso!');
     await expect.poll(() => sessoes.count()).toBe(1);
 
-    // the other device's session is gone: its next request fails and it lands on /auth
-    // the other device's session is gone: the server refuses its very next request
+    // the other device's session is gone: the server refuses its very next request, its refresh is
+    // refused too, and it lands on /auth
     expect(await otherDeviceApiStatus()).toBe(401);
-    await other.getByText('Não foi possível carregar o seu perfil.').waitFor();
+    await other.waitForURL((u) => u.pathname === '/auth');
     // this one stays signed in
     await user.reload();
     await user.getByRole('heading', { level: 1, name: 'Perfil' }).waitFor();

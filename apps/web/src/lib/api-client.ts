@@ -15,7 +15,12 @@ export class ApiError extends Error {
   }
 }
 
-type TokenSource = { getAccessToken(): Promise<string | null>; refresh(): Promise<string | null> };
+type TokenSource = {
+  getAccessToken(): Promise<string | null>;
+  refresh(): Promise<string | null>;
+  /** A 403 may mean the user's roles changed on the server: the auth provider re-reads them. */
+  onForbidden?(): void;
+};
 let tokens: TokenSource = { getAccessToken: async () => null, refresh: async () => null };
 
 /** The auth provider registers how to get (and refresh) the access token. */
@@ -35,6 +40,7 @@ async function authFetch(input: RequestInfo | URL, init?: RequestInit): Promise<
     const fresh = await tokens.refresh();
     if (fresh) res = await send(fresh);
   }
+  if (res.status === 403) tokens.onForbidden?.();
   return res;
 }
 

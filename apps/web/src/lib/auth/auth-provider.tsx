@@ -22,9 +22,18 @@ setTokenSource({
     }
     return data.session?.access_token ?? null;
   },
+  onForbidden() {
+    onForbiddenHandler?.();
+  },
 });
 
 const fetchMe = async () => (await unwrap(api.me.$get())) as Me;
+
+// Roles are re-read from the server when the window regains focus, every minute, and after a 403,
+// so an administrator's role change reaches the menu without signing in again.
+const ROLES_REFRESH_MS = 60_000;
+const ROLES_MIN_GAP_MS = 5_000;
+let onForbiddenHandler: (() => void) | null = null;
 
 /**
  * Session state from @supabase/auth-js (events INITIAL_SESSION, SIGNED_IN, SIGNED_OUT,
@@ -79,6 +88,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const me = await fetchMe();
     setMeState({ userId: me.user.id, me });
   }, []);
+
+  useEffect(() => {
+    if (loading || !userId) return;
+    let last = Date.now();
+    const refreshRoles = () => {
+      if (Date.now() - last < ROLES_MIN_GAP_MS) return;
+      last = Date.now();
+      reloadMe().catch((err) => console.error('Falha ao recarregar os papéis do usuário', err));
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') refreshRoles();
+    };
+    const timer = window.setInterval(refreshRoles, ROLES_REFRESH_MS);
+    window.addEventListener('focus', refreshRoles);
+    document.addEventListener('visibilitychange', onVisible);
+    onForbiddenHandler = refreshRoles;
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('focus', refreshRoles);
+      document.removeEventListener('visibilitychange', onVisible);
+      onForbiddenHandler = null;
+    };
+  }, [loading, userId, reloadMe]);
 
   const me = meState && meState.userId === userId ? meState.me : null;
   const rolesLoading = loading || (userId !== null && meState?.userId !== userId);
