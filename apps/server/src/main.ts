@@ -3,11 +3,11 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { holdDataDir } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemo } from './db/seed/seed-demo.ts';
 import { createLogger } from './lib/logger.ts';
 import { startMailWorker } from './lib/mail/mail-queue.ts';
-import { holdDataDir } from './modules/auth/data-dir-lock.ts';
 import { loadJwtSecret } from './modules/auth/jwt-secret.ts';
 
 async function main() {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createLogger } from '../lib/logger.ts';
 import { openDatabase } from './client.ts';
+import { holdDataDir } from './data-dir-lock.ts';
 import { migrate } from './migrate.ts';
 import { seedDemo } from './seed/seed-demo.ts';
 
@@ -11,6 +12,14 @@ async function run(command: string | undefined) {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const pgliteDir = path.join(config.dataDir, 'pglite');
+  // The embedded database admits one process: refuse while a server holds the data directory.
+  const held = config.databaseUrl ? null : holdDataDir(config.dataDir);
+  if (held && 'heldBy' in held) {
+    throw new Error(
+      `o banco embutido em ${config.dataDir} está em uso pelo processo ${held.heldBy}. Pare o servidor e tente de novo.`,
+    );
+  }
+  if (held) process.on('exit', held.release);
   if (command === 'reset') {
     if (config.databaseUrl) {
       const database = await openDatabase({ databaseUrl: config.databaseUrl });

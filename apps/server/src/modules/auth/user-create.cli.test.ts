@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase, rowsOf } from '../../db/client.ts';
+import { holdDataDir } from '../../db/data-dir-lock.ts';
 import { createLogger } from '../../lib/logger.ts';
-import { holdDataDir } from './data-dir-lock.ts';
 
 const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
 let dataDir: string;

@@ -6,8 +6,8 @@ import { parseArgs } from 'node:util';
 import { isRole, loginSchema, ROLES, type Role } from '@erp/shared';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
+import { holdDataDir } from '../../db/data-dir-lock.ts';
 import { migrate } from '../../db/migrate.ts';
-import { holdDataDir } from './data-dir-lock.ts';
 import { createUser } from './user-create.service.ts';
 
 const usage = `Uso: npm run user:create -- --email <e-mail> --password <senha> [--name <nome>] [--role <papel>]...
