@@ -63,6 +63,43 @@ export async function updateVersioned(
   throw new AppError('conflict', genericMessages.conflict, { reason: 'versao' });
 }
 
+/** The row a by-id select found, or 404 "Registro não encontrado.". */
+export function foundOrThrow<T>(rows: T[]): T {
+  const [row] = rows;
+  if (!row) throw new AppError('not_found', notFoundMessage);
+  return row;
+}
+
+/** INSERT of a register row from an input keyed by column names, audited; answers the new id. */
+export async function insertRegister(
+  db: Db,
+  actor: Actor,
+  table: RegisterTable,
+  input: object,
+): Promise<string> {
+  const [row] = await writeTx(db, actor, (tx) =>
+    tx
+      .insert(table)
+      // biome-ignore lint/suspicious/noExplicitAny: values mapped from the validated input
+      .values(toColumnValues(table, input as Record<string, unknown>) as any)
+      .returning({ id: table.id }),
+  );
+  return row!.id as string;
+}
+
+/** updateVersioned() of a register row in its own audited transaction. */
+export function updateRegister(
+  db: Db,
+  actor: Actor,
+  table: RegisterTable,
+  id: string,
+  input: { versao: number },
+): Promise<void> {
+  return writeTx(db, actor, (tx) =>
+    updateVersioned(tx, table, id, input.versao, input as Record<string, unknown>),
+  );
+}
+
 /** What a referencing table is called in a refusal message. */
 const tableLabels: Record<string, string> = {
   sales_orders: 'pedidos de venda',
@@ -136,4 +173,17 @@ export function rethrowMissingRef(
       throw new AppError('validation_failed', genericMessages.validation, { fields: { [hit[0]]: [hit[1]] } });
   }
   throw err;
+}
+
+/** rethrowUnique() then rethrowMissingRef(): a register write's constraint violations as field errors. */
+export function rethrowFieldConflict(
+  err: unknown,
+  unique: Record<string, [field: string, message: string]>,
+  refs: Record<string, [field: string, message: string]> = {},
+): never {
+  try {
+    rethrowUnique(err, unique);
+  } catch (e) {
+    rethrowMissingRef(e, refs);
+  }
 }

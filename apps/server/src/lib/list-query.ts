@@ -6,8 +6,8 @@ import {
   type ListPage,
   termosBusca,
 } from '@erp/shared';
-import { type AnyColumn, and, asc, count, desc, type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { type AnyColumn, and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import writeExcelFile from 'write-excel-file/node';
 import type { Db } from '../db/client.ts';
 import { AppError } from './errors.ts';
@@ -109,6 +109,63 @@ export async function exportRows<T, S extends string>(
     );
   }
   return rows;
+}
+
+/**
+ * A register's list as data: its select (FROM and joins, made `$dynamic()`), the WHERE of its
+ * filters, its sort keys and the table whose matching rows are counted. `T` is the API row.
+ */
+export type ListSource<T, Q extends ListParams> = {
+  table: PgTable;
+  select(db: Db): PgSelect;
+  whereOf(q: Q): SQL | undefined;
+  sorts: Record<Q['sort'], Sortable>;
+  tieBreaker: AnyColumn;
+  /** Phantom: ties the row type to the source. */
+  row?: T;
+};
+
+function selectPage<T, Q extends ListParams>(
+  db: Db,
+  source: ListSource<T, Q>,
+  where: SQL | undefined,
+): RowsQuery<T> {
+  return ({ limit, offset, orderBy }) =>
+    source
+      .select(db)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset) as Promise<unknown[]> as Promise<T[]>;
+}
+
+/** listPage() over a ListSource: one page of the filtered, sorted list and its capped total. */
+export function listFrom<T, Q extends ListParams>(
+  db: Db,
+  q: Q,
+  source: ListSource<T, Q>,
+): Promise<ListPage<T>> {
+  const where = source.whereOf(q);
+  return listPage(q, {
+    sorts: source.sorts,
+    tieBreaker: source.tieBreaker,
+    rows: selectPage(db, source, where),
+    count: () => cappedCount(db, source.table, where),
+  });
+}
+
+/** exportRows() over a ListSource: every row of the filtered list, in the list's order. */
+export function exportFrom<T, Q extends ListParams>(db: Db, q: Q, source: ListSource<T, Q>): Promise<T[]> {
+  return exportRows(q, {
+    sorts: source.sorts,
+    tieBreaker: source.tieBreaker,
+    rows: selectPage(db, source, source.whereOf(q)),
+  });
+}
+
+/** The "ativo" filter every register list has (undefined: both). */
+export function ativoWhere(column: AnyColumn, ativo: boolean | undefined): SQL | undefined {
+  return ativo === undefined ? undefined : eq(column, ativo);
 }
 
 export type ExportColumn<T> = {

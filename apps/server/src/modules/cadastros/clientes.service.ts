@@ -1,20 +1,17 @@
 import type { ClienteCreate, ClienteRow, ClienteUpdate, clientesListQuerySchema, Opcao } from '@erp/shared';
-import { formatDocumento, indicadorIeLabels, tipoPessoaLabels } from '@erp/shared';
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { type Actor, writeTx } from '../../lib/audit-context.ts';
+import type { Actor } from '../../lib/audit-context.ts';
 import {
   columnsByName,
   deleteRegister,
-  notFoundMessage,
-  rethrowMissingRef,
-  rethrowUnique,
-  toColumnValues,
-  updateVersioned,
+  foundOrThrow,
+  insertRegister,
+  rethrowFieldConflict,
+  updateRegister,
 } from '../../lib/crud.ts';
-import { AppError } from '../../lib/errors.ts';
-import { cappedCount, type ExportColumn, exportRows, listPage, searchWhere } from '../../lib/list-query.ts';
+import { type ExportColumn, exportFrom, type ListSource, listFrom } from '../../lib/list-query.ts';
 import type { RegisterService } from '../../lib/register-routes.ts';
 import {
   clientes,
@@ -24,6 +21,7 @@ import {
   situacoesCliente,
   vendedores,
 } from './cadastros.tables.ts';
+import { listPessoaOpcoes, pessoaConditions, pessoaExportColumns, pessoaSorts } from './pessoa.service.ts';
 
 type Query = z.output<typeof clientesListQuerySchema>;
 
@@ -60,29 +58,13 @@ function selectRows(db: Db) {
     .leftJoin(gruposEmpresariais, eq(gruposEmpresariais.id, clientes.grupoId))
     .leftJoin(segmentos, eq(segmentos.id, clientes.segmentoId))
     .leftJoin(regioesEntrega, eq(regioesEntrega.id, clientes.regiaoId))
-    .leftJoin(situacoesCliente, eq(situacoesCliente.id, clientes.situacaoId));
+    .leftJoin(situacoesCliente, eq(situacoesCliente.id, clientes.situacaoId))
+    .$dynamic();
 }
 
-// Name order uses the stored search text (normalised razão social first): indexed, and no
-// function call per row on a 200,000-row list. Other text columns sort as stored.
-const sorts = {
-  razao_social: clientes.busca,
-  nome_fantasia: clientes.nomeFantasia,
-  documento: clientes.documento,
-  municipio: clientes.municipio,
-  uf: clientes.uf,
-  vendedor: vendedores.nome,
-  situacao: situacoesCliente.nome,
-  limite_credito: clientes.limiteCredito,
-  created_at: clientes.createdAt,
-};
-
-function whereOf(q: Partial<Query>): SQL | undefined {
+function whereOf(q: Query): SQL | undefined {
   const conds: (SQL | undefined)[] = [
-    searchWhere(clientes.busca, q.q),
-    q.ativo === undefined ? undefined : eq(clientes.ativo, q.ativo),
-    q.tipo_pessoa ? eq(clientes.tipoPessoa, q.tipo_pessoa) : undefined,
-    q.uf ? eq(clientes.uf, q.uf) : undefined,
+    ...pessoaConditions(clientes, q),
     q.vendedor_id ? eq(clientes.vendedorId, q.vendedor_id) : undefined,
     q.grupo_id ? eq(clientes.grupoId, q.grupo_id) : undefined,
     q.segmento_id ? eq(clientes.segmentoId, q.segmento_id) : undefined,
@@ -92,53 +74,22 @@ function whereOf(q: Partial<Query>): SQL | undefined {
   return and(...conds.filter(Boolean));
 }
 
-export async function listClientes(db: Db, q: Query) {
-  const where = whereOf(q);
-  return listPage(q, {
-    sorts,
-    tieBreaker: clientes.id,
-    rows: ({ limit, offset, orderBy }) =>
-      selectRows(db)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset) as Promise<unknown[]> as Promise<ClienteRow[]>,
-    count: () => cappedCount(db, clientes, where),
-  });
-}
-
-export function exportClientes(db: Db, q: Query): Promise<ClienteRow[]> {
-  const where = whereOf(q);
-  return exportRows(q, {
-    sorts,
-    tieBreaker: clientes.id,
-    rows: ({ limit, orderBy }) =>
-      selectRows(db)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit) as Promise<unknown[]> as Promise<ClienteRow[]>,
-  });
-}
+const clientesList: ListSource<ClienteRow, Query> = {
+  table: clientes,
+  select: selectRows,
+  whereOf,
+  sorts: {
+    ...pessoaSorts(clientes),
+    vendedor: vendedores.nome,
+    situacao: situacoesCliente.nome,
+    limite_credito: clientes.limiteCredito,
+    created_at: clientes.createdAt,
+  },
+  tieBreaker: clientes.id,
+};
 
 export const clienteExportColumns: ExportColumn<ClienteRow>[] = [
-  { header: 'Razão social / nome', value: (r) => r.razao_social },
-  { header: 'Nome fantasia', value: (r) => r.nome_fantasia },
-  { header: 'Tipo', value: (r) => tipoPessoaLabels[r.tipo_pessoa] },
-  { header: 'CPF/CNPJ', value: (r) => formatDocumento(r.documento) },
-  { header: 'Inscrição estadual', value: (r) => r.inscricao_estadual },
-  { header: 'Indicador IE', value: (r) => indicadorIeLabels[r.indicador_ie] },
-  { header: 'E-mail', value: (r) => r.email },
-  { header: 'E-mail NF-e', value: (r) => r.email_nfe },
-  { header: 'Telefone', value: (r) => r.telefone },
-  { header: 'Celular', value: (r) => r.celular },
-  { header: 'CEP', value: (r) => r.cep },
-  { header: 'Logradouro', value: (r) => r.logradouro },
-  { header: 'Número', value: (r) => r.numero },
-  { header: 'Complemento', value: (r) => r.complemento },
-  { header: 'Bairro', value: (r) => r.bairro },
-  { header: 'Município', value: (r) => r.municipio },
-  { header: 'Código IBGE', value: (r) => r.codigo_municipio },
-  { header: 'UF', value: (r) => r.uf },
+  ...pessoaExportColumns<ClienteRow>(),
   { header: 'Vendedor', value: (r) => r.vendedor_nome },
   { header: 'Grupo empresarial', value: (r) => r.grupo_nome },
   { header: 'Segmento', value: (r) => r.segmento_nome },
@@ -149,24 +100,14 @@ export const clienteExportColumns: ExportColumn<ClienteRow>[] = [
 ];
 
 export async function getCliente(db: Db, id: string): Promise<ClienteRow> {
-  const [row] = await selectRows(db).where(eq(clientes.id, id));
-  if (!row) throw new AppError('not_found', notFoundMessage);
-  return row as unknown as ClienteRow;
+  return foundOrThrow(await selectRows(db).where(eq(clientes.id, id))) as unknown as ClienteRow;
 }
 
+const rethrowConflict = (err: unknown) => rethrowFieldConflict(err, uniqueConstraints, refConstraints);
+
 export async function createCliente(db: Db, actor: Actor, input: ClienteCreate): Promise<ClienteRow> {
-  try {
-    const [row] = await writeTx(db, actor, (tx) =>
-      tx
-        .insert(clientes)
-        // biome-ignore lint/suspicious/noExplicitAny: values mapped from the validated input
-        .values(toColumnValues(clientes, input) as any)
-        .returning({ id: clientes.id }),
-    );
-    return getCliente(db, row!.id);
-  } catch (err) {
-    rethrowUniqueOrRef(err);
-  }
+  const id = await insertRegister(db, actor, clientes, input).catch(rethrowConflict);
+  return getCliente(db, id);
 }
 
 export async function updateCliente(
@@ -175,41 +116,16 @@ export async function updateCliente(
   id: string,
   input: ClienteUpdate,
 ): Promise<ClienteRow> {
-  try {
-    await writeTx(db, actor, (tx) => updateVersioned(tx, clientes, id, input.versao, input));
-  } catch (err) {
-    rethrowUniqueOrRef(err);
-  }
+  await updateRegister(db, actor, clientes, id, input).catch(rethrowConflict);
   return getCliente(db, id);
 }
 
-function rethrowUniqueOrRef(err: unknown): never {
-  try {
-    rethrowUnique(err, uniqueConstraints);
-  } catch (e) {
-    rethrowMissingRef(e, refConstraints);
-  }
-}
-
-export function deleteCliente(db: Db, actor: Actor, id: string): Promise<void> {
-  return deleteRegister(db, actor, clientes, id);
-}
-
-export async function listClienteOpcoes(db: Db): Promise<Opcao[]> {
-  return db
-    .select({ id: clientes.id, nome: clientes.razaoSocial, ativo: clientes.ativo })
-    .from(clientes)
-    .where(eq(clientes.ativo, true))
-    .orderBy(asc(clientes.busca))
-    .limit(1000);
-}
-
 export const clientesService: RegisterService<Query, ClienteCreate, ClienteUpdate, ClienteRow> = {
-  list: listClientes,
-  exportRows: exportClientes,
+  list: (db, q) => listFrom(db, q, clientesList),
+  exportRows: (db, q) => exportFrom(db, q, clientesList),
   get: getCliente,
   create: createCliente,
   update: updateCliente,
-  remove: deleteCliente,
-  opcoes: listClienteOpcoes,
+  remove: (db, actor, id) => deleteRegister(db, actor, clientes, id),
+  opcoes: (db): Promise<Opcao[]> => listPessoaOpcoes(db, clientes),
 };

@@ -7,21 +7,26 @@ import type {
   vendedoresListQuerySchema,
 } from '@erp/shared';
 import { formatCpf } from '@erp/shared';
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { type Actor, writeTx } from '../../lib/audit-context.ts';
+import type { Actor } from '../../lib/audit-context.ts';
 import {
   columnsByName,
   deleteRegister,
-  notFoundMessage,
-  rethrowMissingRef,
-  rethrowUnique,
-  toColumnValues,
-  updateVersioned,
+  foundOrThrow,
+  insertRegister,
+  rethrowFieldConflict,
+  updateRegister,
 } from '../../lib/crud.ts';
-import { AppError } from '../../lib/errors.ts';
-import { cappedCount, type ExportColumn, exportRows, listPage, searchWhere } from '../../lib/list-query.ts';
+import {
+  ativoWhere,
+  type ExportColumn,
+  exportFrom,
+  type ListSource,
+  listFrom,
+  searchWhere,
+} from '../../lib/list-query.ts';
 import type { RegisterService } from '../../lib/register-routes.ts';
 import { listUsuarioOpcoes } from '../usuarios/usuarios.service.ts';
 import { vendedores } from './cadastros.tables.ts';
@@ -43,22 +48,23 @@ const refConstraints: Record<string, [string, string]> = {
 };
 
 const rowFields = columnsByName(vendedores);
+const selectRows = (db: Db) => db.select(rowFields).from(vendedores).$dynamic();
+/** A row as stored: the linked user's e-mail is added by withUserEmail(). */
 type DbRow = Omit<VendedorRow, 'user_email'>;
 
-const sorts = {
-  nome: vendedores.busca,
-  email: vendedores.email,
-  comissao: vendedores.comissao,
-  created_at: vendedores.createdAt,
+const vendedoresList: ListSource<DbRow, Query> = {
+  table: vendedores,
+  select: selectRows,
+  whereOf: (q) =>
+    and(...[searchWhere(vendedores.busca, q.q), ativoWhere(vendedores.ativo, q.ativo)].filter(Boolean)),
+  sorts: {
+    nome: vendedores.busca,
+    email: vendedores.email,
+    comissao: vendedores.comissao,
+    created_at: vendedores.createdAt,
+  },
+  tieBreaker: vendedores.id,
 };
-
-function whereOf(q: Query): SQL | undefined {
-  const conds: (SQL | undefined)[] = [
-    searchWhere(vendedores.busca, q.q),
-    q.ativo === undefined ? undefined : eq(vendedores.ativo, q.ativo),
-  ];
-  return and(...conds.filter(Boolean));
-}
 
 /** The linked user's e-mail comes from the usuarios module's service, not its tables. */
 async function withUserEmail(db: Db, rows: DbRow[]): Promise<VendedorRow[]> {
@@ -68,37 +74,12 @@ async function withUserEmail(db: Db, rows: DbRow[]): Promise<VendedorRow[]> {
 }
 
 export async function listVendedores(db: Db, q: Query): Promise<ListPage<VendedorRow>> {
-  const where = whereOf(q);
-  const page = await listPage(q, {
-    sorts,
-    tieBreaker: vendedores.id,
-    rows: ({ limit, offset, orderBy }) =>
-      db
-        .select(rowFields)
-        .from(vendedores)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset) as Promise<unknown[]> as Promise<DbRow[]>,
-    count: () => cappedCount(db, vendedores, where),
-  });
+  const page = await listFrom(db, q, vendedoresList);
   return { ...page, items: await withUserEmail(db, page.items) };
 }
 
 export async function exportVendedores(db: Db, q: Query): Promise<VendedorRow[]> {
-  const where = whereOf(q);
-  const rows = await exportRows(q, {
-    sorts,
-    tieBreaker: vendedores.id,
-    rows: ({ limit, orderBy }) =>
-      db
-        .select(rowFields)
-        .from(vendedores)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit) as Promise<unknown[]> as Promise<DbRow[]>,
-  });
-  return withUserEmail(db, rows);
+  return withUserEmail(db, await exportFrom(db, q, vendedoresList));
 }
 
 export const vendedorExportColumns: ExportColumn<VendedorRow>[] = [
@@ -112,32 +93,15 @@ export const vendedorExportColumns: ExportColumn<VendedorRow>[] = [
 ];
 
 export async function getVendedor(db: Db, id: string): Promise<VendedorRow> {
-  const [row] = await db.select(rowFields).from(vendedores).where(eq(vendedores.id, id));
-  if (!row) throw new AppError('not_found', notFoundMessage);
+  const row = foundOrThrow(await selectRows(db).where(eq(vendedores.id, id)));
   return (await withUserEmail(db, [row as unknown as DbRow]))[0]!;
 }
 
-function rethrow(err: unknown): never {
-  try {
-    rethrowUnique(err, uniqueConstraints);
-  } catch (e) {
-    rethrowMissingRef(e, refConstraints);
-  }
-}
+const rethrowConflict = (err: unknown) => rethrowFieldConflict(err, uniqueConstraints, refConstraints);
 
 export async function createVendedor(db: Db, actor: Actor, input: VendedorCreate): Promise<VendedorRow> {
-  try {
-    const [row] = await writeTx(db, actor, (tx) =>
-      tx
-        .insert(vendedores)
-        // biome-ignore lint/suspicious/noExplicitAny: values mapped from the validated input
-        .values(toColumnValues(vendedores, input) as any)
-        .returning({ id: vendedores.id }),
-    );
-    return getVendedor(db, row!.id);
-  } catch (err) {
-    rethrow(err);
-  }
+  const id = await insertRegister(db, actor, vendedores, input).catch(rethrowConflict);
+  return getVendedor(db, id);
 }
 
 export async function updateVendedor(
@@ -146,16 +110,8 @@ export async function updateVendedor(
   id: string,
   input: VendedorUpdate,
 ): Promise<VendedorRow> {
-  try {
-    await writeTx(db, actor, (tx) => updateVersioned(tx, vendedores, id, input.versao, input));
-  } catch (err) {
-    rethrow(err);
-  }
+  await updateRegister(db, actor, vendedores, id, input).catch(rethrowConflict);
   return getVendedor(db, id);
-}
-
-export function deleteVendedor(db: Db, actor: Actor, id: string): Promise<void> {
-  return deleteRegister(db, actor, vendedores, id);
 }
 
 export async function listVendedorOpcoes(db: Db): Promise<Opcao[]> {
@@ -177,6 +133,6 @@ export const vendedoresService: RegisterService<Query, VendedorCreate, VendedorU
   get: getVendedor,
   create: createVendedor,
   update: updateVendedor,
-  remove: deleteVendedor,
+  remove: (db, actor, id) => deleteRegister(db, actor, vendedores, id),
   opcoes: listVendedorOpcoes,
 };
