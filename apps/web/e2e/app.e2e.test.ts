@@ -13,8 +13,11 @@ describe('the built app', () => {
     const { page, context } = await newPage(browser);
     const res = await page.goto('/');
     expect(res?.status()).toBe(200);
-    expect(await page.title()).toBe('Plataforma ERP');
+    // the served document carries the product name; once the app runs, the title names the screen
+    expect(await res?.text()).toContain('<title>Plataforma ERP</title>');
     expect(await page.getAttribute('html', 'lang')).toBe('pt-BR');
+    await page.waitForURL((u) => u.pathname === '/auth');
+    await expect.poll(() => page.title()).toBe('Entrar · Plataforma ERP');
     await context.close();
   });
 

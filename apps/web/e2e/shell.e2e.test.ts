@@ -153,10 +153,18 @@ async function chooseTheme(page: Page, label: 'Claro' | 'Escuro' | 'Sistema') {
   await page.getByRole('button', { name: 'Minha Conta' }).click();
   // Radix focuses the menu once it is open; only then move focus into it
   await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('menu');
-  await page.getByRole('menuitem', { name: 'Tema' }).focus();
-  await page.keyboard.press('ArrowRight');
   const item = page.getByRole('menuitemradio', { name: label });
-  await item.waitFor();
+  // under load the first ArrowRight can land before the sub-trigger is ready: press again until it opens
+  await expect
+    .poll(
+      async () => {
+        await page.getByRole('menuitem', { name: 'Tema' }).focus();
+        await page.keyboard.press('ArrowRight');
+        return item.isVisible();
+      },
+      { timeout: 15_000, interval: 500 },
+    )
+    .toBe(true);
   await item.focus();
   await page.keyboard.press('Enter');
 }
