@@ -1,6 +1,7 @@
 import { PAGE_SIZES } from '@erp/shared';
 import { ArrowDown, ArrowUp, ArrowUpDown, Inbox } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { Badge } from '@/components/ui/badge.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
@@ -17,6 +18,25 @@ export type Column<T> = {
   cell(row: T): ReactNode;
   className?: string;
 };
+
+/** The sortable "Nome" column of a register (name in medium weight). */
+export function nomeColumn<T extends { nome: string }>(): Column<T> {
+  return {
+    key: 'nome',
+    header: 'Nome',
+    sortKey: 'nome',
+    cell: (r) => <span className="font-medium">{r.nome}</span>,
+  };
+}
+
+/** The "Status" column of a register: Ativo / Inativo badge. */
+export function ativoColumn<T extends { ativo: boolean }>(): Column<T> {
+  return {
+    key: 'ativo',
+    header: 'Status',
+    cell: (r) => <Badge variant={r.ativo ? 'success' : 'outline'}>{r.ativo ? 'Ativo' : 'Inativo'}</Badge>,
+  };
+}
 
 /**
  * A server-paginated table: sortable headers (aria-sort), loading skeleton, empty state, row

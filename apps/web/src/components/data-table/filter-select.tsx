@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
+import type { ListState } from '@/lib/list-state.ts';
 
 export type FilterOption = { value: string; label: string };
 
@@ -44,3 +45,15 @@ export const ativoFilterOptions: FilterOption[] = [
   { value: 'true', label: 'Ativos' },
   { value: 'false', label: 'Inativos' },
 ];
+
+/** The "Status" filter of a register list (ativo=true|false, "" for all). */
+export function AtivoFilter({ state }: { state: Pick<ListState<'ativo'>, 'filters' | 'setFilter'> }) {
+  return (
+    <FilterSelect
+      label="Status"
+      value={state.filters.ativo}
+      options={ativoFilterOptions}
+      onChange={(v) => state.setFilter('ativo', v)}
+    />
+  );
+}

@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps, ReactElement, ReactNode } from 'react';
 import { Controller, get, useFormContext, useFormState } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input, Textarea } from '@/components/ui/input.tsx';
@@ -15,6 +15,28 @@ export function useFieldError(name: string): string | undefined {
   return (get(errors, name) as { message?: string } | undefined)?.message;
 }
 
+/** The label, hint and pt-BR error of the field `name` around its input. */
+function BoundField({
+  name,
+  label,
+  required,
+  hint,
+  className,
+  children,
+}: Common & { children: ReactElement<Record<string, unknown>> }) {
+  return (
+    <FormField
+      label={label}
+      required={required}
+      hint={hint}
+      error={useFieldError(name)}
+      className={className}
+    >
+      {children}
+    </FormField>
+  );
+}
+
 export function TextField({
   name,
   label,
@@ -25,15 +47,9 @@ export function TextField({
 }: Common & Omit<ComponentProps<'input'>, 'name'>) {
   const { register } = useFormContext();
   return (
-    <FormField
-      label={label}
-      required={required}
-      hint={hint}
-      error={useFieldError(name)}
-      className={className}
-    >
+    <BoundField name={name} label={label} required={required} hint={hint} className={className}>
       <Input {...input} {...register(name)} />
-    </FormField>
+    </BoundField>
   );
 }
 
@@ -48,13 +64,12 @@ export function MaskedField({
   ...input
 }: Common & { mask(value: string): string } & Omit<ComponentProps<'input'>, 'name'>) {
   const { control } = useFormContext();
-  const error = useFieldError(name);
   return (
     <Controller
       name={name}
       control={control}
       render={({ field }) => (
-        <FormField label={label} required={required} hint={hint} error={error} className={className}>
+        <BoundField name={name} label={label} required={required} hint={hint} className={className}>
           <Input
             {...input}
             name={field.name}
@@ -63,7 +78,7 @@ export function MaskedField({
             value={(field.value as string | null) ?? ''}
             onChange={(e) => field.onChange(mask(e.target.value))}
           />
-        </FormField>
+        </BoundField>
       )}
     />
   );
@@ -79,15 +94,9 @@ export function TextareaField({
 }: Common & Omit<ComponentProps<'textarea'>, 'name'>) {
   const { register } = useFormContext();
   return (
-    <FormField
-      label={label}
-      required={required}
-      hint={hint}
-      error={useFieldError(name)}
-      className={className}
-    >
+    <BoundField name={name} label={label} required={required} hint={hint} className={className}>
       <Textarea {...input} {...register(name)} />
-    </FormField>
+    </BoundField>
   );
 }
 
@@ -102,13 +111,7 @@ export function SelectField({
 }: Common & { options: { value: string; label: string }[]; emptyLabel?: string }) {
   const { register } = useFormContext();
   return (
-    <FormField
-      label={label}
-      required={required}
-      hint={hint}
-      error={useFieldError(name)}
-      className={className}
-    >
+    <BoundField name={name} label={label} required={required} hint={hint} className={className}>
       <NativeSelect {...register(name)}>
         {emptyLabel !== undefined ? <option value="">{emptyLabel}</option> : null}
         {options.map((o) => (
@@ -117,7 +120,7 @@ export function SelectField({
           </option>
         ))}
       </NativeSelect>
-    </FormField>
+    </BoundField>
   );
 }
 

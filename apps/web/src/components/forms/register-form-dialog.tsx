@@ -19,6 +19,7 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { cn } from '@/lib/cn.ts';
 import { showSaveError } from './server-errors.ts';
 import { UnsavedChangesDialog, useUnsavedChanges } from './unsaved-changes.tsx';
+import type { RecordForm } from './use-record-form.ts';
 
 /**
  * The create/edit form of a register, in a dialog: react-hook-form with the shared zod schema
@@ -29,11 +30,8 @@ export function RegisterFormDialog<S extends z.ZodType<unknown, FieldValues>>({
   title,
   description,
   schema,
-  values,
-  loading,
-  onSubmit,
+  record,
   onClose,
-  onReload,
   successMessage,
   size = 'md',
   children,
@@ -41,17 +39,15 @@ export function RegisterFormDialog<S extends z.ZodType<unknown, FieldValues>>({
   title: string;
   description?: string;
   schema: S;
-  /** the form's values (create defaults or the record being edited); null while loading */
-  values: z.input<S> | null;
-  loading?: boolean;
-  onSubmit(values: z.output<S>): Promise<unknown>;
+  /** the record's values, save and reload (after a 409), from useRecordForm() */
+  record: RecordForm;
   onClose(): void;
-  /** fetches the record again (after a 409) and returns its form values */
-  onReload?: () => Promise<z.input<S>>;
   successMessage: string;
   size?: 'md' | 'lg' | 'xl';
   children: ReactNode;
 }) {
+  const values = record.values as z.input<S> | null;
+  const { loading } = record;
   const form = useForm<z.input<S>, unknown, z.output<S>>({
     resolver: zodResolver(schema as never) as unknown as Resolver<z.input<S>, unknown, z.output<S>>,
     mode: 'onSubmit',
@@ -78,7 +74,7 @@ export function RegisterFormDialog<S extends z.ZodType<unknown, FieldValues>>({
 
   const submit = form.handleSubmit(async (data) => {
     try {
-      await onSubmit(data);
+      await record.save(data);
       toast.success(successMessage);
       bypass();
       onClose();
@@ -88,8 +84,7 @@ export function RegisterFormDialog<S extends z.ZodType<unknown, FieldValues>>({
   });
 
   const reload = async () => {
-    if (!onReload) return;
-    const fresh = await onReload();
+    const fresh = await record.reload();
     form.reset(fresh as never);
     setStale(false);
   };
@@ -117,12 +112,10 @@ export function RegisterFormDialog<S extends z.ZodType<unknown, FieldValues>>({
               className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm"
             >
               <span>{genericMessages.conflict}</span>
-              {onReload ? (
-                <Button size="sm" variant="outline" onClick={reload}>
-                  <RefreshCw aria-hidden />
-                  Recarregar
-                </Button>
-              ) : null}
+              <Button size="sm" variant="outline" onClick={reload}>
+                <RefreshCw aria-hidden />
+                Recarregar
+              </Button>
             </div>
           ) : null}
           {loading || !values ? (

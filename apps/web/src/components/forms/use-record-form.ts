@@ -1,6 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 
+/** What RegisterFormDialog needs from useRecordForm(). */
+export type RecordForm<Values = unknown> = {
+  /** create defaults or the record being edited, as form values; null while loading */
+  values: Values | null;
+  loading: boolean;
+  save(data: unknown): Promise<unknown>;
+  /** fetches the record again (after a 409) and returns its form values */
+  reload(): Promise<Values>;
+};
+
 /**
  * Data side of a register form: loads the record being edited (fresh, not from cache: its
  * versao is what the save will be checked against), maps it to form values, saves (create or
@@ -9,18 +19,19 @@ import { useCallback, useMemo } from 'react';
 export function useRecordForm<Row, Values>({
   queryKey,
   id,
-  get,
-  create,
-  update,
+  api,
   toValues,
 }: {
   queryKey: readonly string[];
   id: string | null;
-  get(id: string): Promise<Row>;
-  create(input: never): Promise<Row>;
-  update(id: string, input: never): Promise<Row>;
+  api: {
+    get(id: string): Promise<Row>;
+    create(input: never): Promise<Row>;
+    update(id: string, input: never): Promise<Row>;
+  };
   toValues(row: Row | null): Values;
-}) {
+}): RecordForm<Values> {
+  const { get, create, update } = api;
   const qc = useQueryClient();
   const record = useQuery({
     queryKey: [...queryKey, 'get', id],
@@ -45,5 +56,5 @@ export function useRecordForm<Row, Values>({
     const fresh = await record.refetch();
     return toValues(fresh.data ?? null);
   }, [record, toValues]);
-  return { values, loading: id !== null && record.isLoading, error: record.error, save, reload };
+  return { values, loading: id !== null && record.isLoading, save, reload };
 }

@@ -12,8 +12,8 @@ import {
 import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
-import type { Column } from '@/components/data-table/data-table.tsx';
-import { ativoFilterOptions, FilterSelect } from '@/components/data-table/filter-select.tsx';
+import { ativoColumn, type Column, nomeColumn } from '@/components/data-table/data-table.tsx';
+import { AtivoFilter } from '@/components/data-table/filter-select.tsx';
 import { type RegisterApi, RegisterPage } from '@/components/data-table/register-page.tsx';
 import { FieldGroup, SwitchField, TextareaField, TextField } from '@/components/forms/fields.tsx';
 import { RegisterFormDialog } from '@/components/forms/register-form-dialog.tsx';
@@ -22,17 +22,20 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { useListState } from '@/lib/list-state.ts';
 import { gruposApi, segmentosApi, situacoesApi } from '../api/cadastros-api.ts';
 
-// Grupo empresarial, Segmento and Situação do cliente: name + description registers, one
-// generic screen with each one's texts (and situação's "bloqueia vendas").
+// Grupo empresarial, Segmento, Situação do cliente and Região de entrega: name + description
+// registers, one generic screen with each one's texts, columns and extra fields.
 
-type Base = GrupoRow & { bloqueia_vendas?: boolean };
+type Base = GrupoRow;
 
-type Config<Row extends Base> = {
+export type ClassificacaoConfig<Row extends Base> = {
   key: string;
   title: string;
   description: string;
   singular: string;
+  /** the "Novo" button */
   novo: string;
+  /** the create dialog's title when it differs from the button */
+  novoTitulo?: string;
   exportBase: string;
   api: RegisterApi<Row> & {
     get(id: string): Promise<Row>;
@@ -41,27 +44,25 @@ type Config<Row extends Base> = {
   };
   createSchema: z.ZodType<unknown, FieldValues>;
   updateSchema: z.ZodType<unknown, FieldValues>;
-  extraColumns?: Column<Row>[];
+  columns: Column<Row>[];
+  /** form values of the extra fields */
+  extraValues?(row: Row | null): Record<string, unknown>;
+  /** fields inside the "Dados" group */
   extraFields?: ReactNode;
+  /** groups after "Dados" */
+  extraSections?: ReactNode;
+  size?: 'md' | 'lg';
   saved: [criado: string, atualizado: string];
 };
+type Config<Row extends Base> = ClassificacaoConfig<Row>;
 
-const baseColumns = <Row extends Base>(): Column<Row>[] => [
-  {
-    key: 'nome',
-    header: 'Nome',
-    sortKey: 'nome',
-    cell: (r) => <span className="font-medium">{r.nome}</span>,
-  },
-  { key: 'descricao', header: 'Descrição', cell: (r) => r.descricao ?? '—' },
-];
-const statusColumn = <Row extends Base>(): Column<Row> => ({
-  key: 'ativo',
-  header: 'Status',
-  cell: (r) => <Badge variant={r.ativo ? 'success' : 'outline'}>{r.ativo ? 'Ativo' : 'Inativo'}</Badge>,
+const descricaoColumn = <Row extends Base>(): Column<Row> => ({
+  key: 'descricao',
+  header: 'Descrição',
+  cell: (r) => r.descricao ?? '—',
 });
 
-function ClassificacaoPage<Row extends Base>({ cfg }: { cfg: Config<Row> }) {
+export function ClassificacaoPage<Row extends Base>({ cfg }: { cfg: Config<Row> }) {
   const state = useListState({
     defaultSort: 'nome',
     filterKeys: ['ativo'],
@@ -74,19 +75,12 @@ function ClassificacaoPage<Row extends Base>({ cfg }: { cfg: Config<Row> }) {
       queryKey={['cadastros', cfg.key]}
       api={cfg.api}
       state={state}
-      columns={[...baseColumns<Row>(), ...(cfg.extraColumns ?? []), statusColumn<Row>()]}
+      columns={cfg.columns}
       searchPlaceholder="Buscar por nome"
       newLabel={cfg.novo}
       rowLabel={(r) => r.nome}
       exportBase={cfg.exportBase}
-      filters={
-        <FilterSelect
-          label="Status"
-          value={state.filters.ativo}
-          options={ativoFilterOptions}
-          onChange={(v) => state.setFilter('ativo', v)}
-        />
-      }
+      filters={<AtivoFilter state={state} />}
       renderForm={(id, close) => <ClassificacaoForm cfg={cfg} id={id} onClose={close} />}
     />
   );
@@ -104,27 +98,23 @@ function ClassificacaoForm<Row extends Base>({
   const form = useRecordForm({
     queryKey: ['cadastros', cfg.key],
     id,
-    get: cfg.api.get,
-    create: cfg.api.create,
-    update: cfg.api.update,
+    api: cfg.api,
     toValues: (row: Row | null) => ({
       nome: row?.nome ?? '',
       descricao: row?.descricao ?? '',
       ativo: row?.ativo ?? true,
-      ...(cfg.key === 'situacoes' ? { bloqueia_vendas: row?.bloqueia_vendas ?? false } : {}),
+      ...cfg.extraValues?.(row),
       ...(row ? { versao: row.versao } : {}),
     }),
   });
   return (
     <RegisterFormDialog
-      title={id ? `Editar ${cfg.singular}` : cfg.novo}
+      title={id ? `Editar ${cfg.singular}` : (cfg.novoTitulo ?? cfg.novo)}
       schema={id ? cfg.updateSchema : cfg.createSchema}
-      values={form.values as never}
-      loading={form.loading}
-      onSubmit={form.save}
-      onReload={form.reload as never}
+      record={form}
       onClose={onClose}
       successMessage={id ? cfg.saved[1] : cfg.saved[0]}
+      size={cfg.size ?? 'md'}
     >
       <FieldGroup title="Dados">
         <TextField name="nome" label="Nome" required className="sm:col-span-2" maxLength={100} />
@@ -137,6 +127,7 @@ function ClassificacaoForm<Row extends Base>({
           maxLength={500}
         />
       </FieldGroup>
+      {cfg.extraSections}
     </RegisterFormDialog>
   );
 }
@@ -151,6 +142,7 @@ const grupos: Config<GrupoRow> = {
   api: gruposApi as never,
   createSchema: grupoCreateSchema,
   updateSchema: grupoUpdateSchema,
+  columns: [nomeColumn(), descricaoColumn(), ativoColumn()],
   saved: ['Grupo empresarial cadastrado com sucesso!', 'Grupo empresarial atualizado com sucesso!'],
 };
 
@@ -164,6 +156,7 @@ const segmentos: Config<SegmentoRow> = {
   api: segmentosApi as never,
   createSchema: segmentoCreateSchema,
   updateSchema: segmentoUpdateSchema,
+  columns: [nomeColumn(), descricaoColumn(), ativoColumn()],
   saved: ['Segmento cadastrado com sucesso!', 'Segmento atualizado com sucesso!'],
 };
 
@@ -177,13 +170,17 @@ const situacoes: Config<SituacaoRow> = {
   api: situacoesApi as never,
   createSchema: situacaoCreateSchema,
   updateSchema: situacaoUpdateSchema,
-  extraColumns: [
+  columns: [
+    nomeColumn(),
+    descricaoColumn(),
     {
       key: 'bloqueia',
       header: 'Bloqueia vendas',
       cell: (r) => (r.bloqueia_vendas ? <Badge variant="destructive">Sim</Badge> : 'Não'),
     },
+    ativoColumn(),
   ],
+  extraValues: (row) => ({ bloqueia_vendas: row?.bloqueia_vendas ?? false }),
   extraFields: <SwitchField name="bloqueia_vendas" label="Bloqueia vendas" />,
   saved: ['Situação cadastrada com sucesso!', 'Situação atualizada com sucesso!'],
 };

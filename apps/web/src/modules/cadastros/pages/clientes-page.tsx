@@ -1,15 +1,6 @@
-import {
-  type ClienteRow,
-  clienteCreateSchema,
-  clienteUpdateSchema,
-  formatBRL,
-  formatDocumento,
-  TIPOS_PESSOA,
-  tipoPessoaLabels,
-  UFS,
-} from '@erp/shared';
-import type { Column } from '@/components/data-table/data-table.tsx';
-import { ativoFilterOptions, FilterSelect } from '@/components/data-table/filter-select.tsx';
+import { type ClienteRow, clienteCreateSchema, clienteUpdateSchema, formatBRL } from '@erp/shared';
+import { ativoColumn, type Column } from '@/components/data-table/data-table.tsx';
+import { FilterSelect } from '@/components/data-table/filter-select.tsx';
 import { type RegisterApi, RegisterPage } from '@/components/data-table/register-page.tsx';
 import {
   FieldGroup,
@@ -25,32 +16,13 @@ import { useListState } from '@/lib/list-state.ts';
 import { clientesApi } from '../api/cadastros-api.ts';
 import { filterOptions, selectOptions, useOpcoes } from '../api/opcoes.ts';
 import { decimalInput, PessoaFields, pessoaValues } from '../components/pessoa-fields.tsx';
+import { PESSOA_FILTERS, PessoaFilters, pessoaColumns } from '../components/pessoa-list.tsx';
 
 const queryKey = ['cadastros', 'clientes'] as const;
 const api = clientesApi as unknown as RegisterApi<ClienteRow> & typeof clientesApi;
 
 const columns: Column<ClienteRow>[] = [
-  {
-    key: 'razao_social',
-    header: 'Razão social / nome',
-    sortKey: 'razao_social',
-    className: 'min-w-64',
-    cell: (r) => (
-      <div>
-        <div className="font-medium">{r.razao_social}</div>
-        {r.nome_fantasia ? <div className="text-xs text-muted-foreground">{r.nome_fantasia}</div> : null}
-      </div>
-    ),
-  },
-  {
-    key: 'documento',
-    header: 'CPF/CNPJ',
-    sortKey: 'documento',
-    cell: (r) => formatDocumento(r.documento),
-    className: 'whitespace-nowrap',
-  },
-  { key: 'municipio', header: 'Município', sortKey: 'municipio', cell: (r) => r.municipio ?? '—' },
-  { key: 'uf', header: 'UF', sortKey: 'uf', cell: (r) => r.uf ?? '—' },
+  ...pessoaColumns<ClienteRow>(),
   { key: 'vendedor', header: 'Vendedor', sortKey: 'vendedor', cell: (r) => r.vendedor_nome ?? '—' },
   {
     key: 'situacao',
@@ -70,17 +42,11 @@ const columns: Column<ClienteRow>[] = [
     cell: (r) => formatBRL(r.limite_credito),
     className: 'text-right whitespace-nowrap',
   },
-  {
-    key: 'ativo',
-    header: 'Status',
-    cell: (r) => <Badge variant={r.ativo ? 'success' : 'outline'}>{r.ativo ? 'Ativo' : 'Inativo'}</Badge>,
-  },
+  ativoColumn<ClienteRow>(),
 ];
 
 const FILTERS = [
-  'ativo',
-  'uf',
-  'tipo_pessoa',
+  ...PESSOA_FILTERS,
   'vendedor_id',
   'situacao_id',
   'regiao_id',
@@ -114,25 +80,7 @@ export function ClientesPage() {
       exportBase="clientes"
       filters={
         <>
-          <FilterSelect
-            label="Status"
-            value={f.ativo}
-            options={ativoFilterOptions}
-            onChange={(v) => state.setFilter('ativo', v)}
-          />
-          <FilterSelect
-            label="UF"
-            value={f.uf}
-            allLabel="Todas"
-            options={UFS.map((u) => ({ value: u, label: u }))}
-            onChange={(v) => state.setFilter('uf', v)}
-          />
-          <FilterSelect
-            label="Tipo"
-            value={f.tipo_pessoa}
-            options={TIPOS_PESSOA.map((t) => ({ value: t, label: tipoPessoaLabels[t] }))}
-            onChange={(v) => state.setFilter('tipo_pessoa', v)}
-          />
+          <PessoaFilters state={state} />
           <FilterSelect
             label="Vendedor"
             value={f.vendedor_id}
@@ -188,9 +136,7 @@ function ClienteForm({ id, onClose }: { id: string | null; onClose(): void }) {
   const form = useRecordForm({
     queryKey,
     id,
-    get: api.get,
-    create: api.create,
-    update: api.update,
+    api,
     toValues,
   });
   const vendedores = useOpcoes('vendedores');
@@ -203,10 +149,7 @@ function ClienteForm({ id, onClose }: { id: string | null; onClose(): void }) {
     <RegisterFormDialog
       title={id ? 'Editar cliente' : 'Novo cliente'}
       schema={id ? clienteUpdateSchema : clienteCreateSchema}
-      values={v as never}
-      loading={form.loading}
-      onSubmit={form.save}
-      onReload={form.reload as never}
+      record={form}
       onClose={onClose}
       successMessage={id ? 'Cliente atualizado com sucesso!' : 'Cliente cadastrado com sucesso!'}
       size="xl"

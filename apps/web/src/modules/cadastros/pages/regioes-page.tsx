@@ -10,145 +10,72 @@ import {
 import { Plus, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
-import type { Column } from '@/components/data-table/data-table.tsx';
-import { ativoFilterOptions, FilterSelect } from '@/components/data-table/filter-select.tsx';
-import { type RegisterApi, RegisterPage } from '@/components/data-table/register-page.tsx';
-import {
-  FieldGroup,
-  MaskedField,
-  SwitchField,
-  TextareaField,
-  TextField,
-  useFieldError,
-} from '@/components/forms/fields.tsx';
+import { ativoColumn, nomeColumn } from '@/components/data-table/data-table.tsx';
+import { MaskedField, useFieldError } from '@/components/forms/fields.tsx';
 import { searchMunicipios } from '@/components/forms/municipio-picker.tsx';
-import { RegisterFormDialog } from '@/components/forms/register-form-dialog.tsx';
-import { useRecordForm } from '@/components/forms/use-record-form.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
-import { useListState } from '@/lib/list-state.ts';
 import { regioesApi } from '../api/cadastros-api.ts';
+import { type ClassificacaoConfig, ClassificacaoPage } from './classificacoes-pages.tsx';
 
-const queryKey = ['cadastros', 'regioes'] as const;
-const api = regioesApi as unknown as RegisterApi<RegiaoRow> & typeof regioesApi;
 const diaCurto = (d: number) => diaSemanaLabels[d]!.slice(0, 3);
 const municipioLabel = (codigo: string) => {
   const m = municipioPorCodigo(codigo);
   return m ? `${m.nome} - ${m.uf}` : codigo;
 };
 
-const columns: Column<RegiaoRow>[] = [
-  {
-    key: 'nome',
-    header: 'Nome',
-    sortKey: 'nome',
-    cell: (r) => <span className="font-medium">{r.nome}</span>,
-  },
-  {
-    key: 'dias',
-    header: 'Dias de entrega',
-    cell: (r) => (r.dias_entrega.length ? r.dias_entrega.map(diaCurto).join(', ') : '—'),
-  },
-  {
-    key: 'abrangencia',
-    header: 'Abrangência',
-    cell: (r) =>
-      [
-        r.municipios.length ? `${r.municipios.length} município(s)` : null,
-        r.faixas_cep.length ? `${r.faixas_cep.length} faixa(s) de CEP` : null,
-      ]
-        .filter(Boolean)
-        .join(' · ') || '—',
-  },
-  {
-    key: 'ativo',
-    header: 'Status',
-    cell: (r) => <Badge variant={r.ativo ? 'success' : 'outline'}>{r.ativo ? 'Ativo' : 'Inativo'}</Badge>,
-  },
-];
-
-export function RegioesPage() {
-  const state = useListState({
-    defaultSort: 'nome',
-    filterKeys: ['ativo'],
-    defaultFilters: { ativo: 'true' },
-  });
-  return (
-    <RegisterPage
-      title="Região de Entrega"
-      description="Regiões atendidas: municípios ou faixas de CEP cobertos e os dias de entrega."
-      queryKey={queryKey}
-      api={api}
-      state={state}
-      columns={columns}
-      searchPlaceholder="Buscar por nome"
-      newLabel="Nova região"
-      rowLabel={(r) => r.nome}
-      exportBase="regioes-entrega"
-      filters={
-        <FilterSelect
-          label="Status"
-          value={state.filters.ativo}
-          options={ativoFilterOptions}
-          onChange={(v) => state.setFilter('ativo', v)}
-        />
-      }
-      renderForm={(id, close) => <RegiaoForm id={id} onClose={close} />}
-    />
-  );
-}
-
-function toValues(row: RegiaoRow | null) {
-  return {
-    nome: row?.nome ?? '',
-    descricao: row?.descricao ?? '',
-    ativo: row?.ativo ?? true,
+const regioes: ClassificacaoConfig<RegiaoRow> = {
+  key: 'regioes',
+  title: 'Região de Entrega',
+  description: 'Regiões atendidas: municípios ou faixas de CEP cobertos e os dias de entrega.',
+  singular: 'região de entrega',
+  novo: 'Nova região',
+  novoTitulo: 'Nova região de entrega',
+  exportBase: 'regioes-entrega',
+  api: regioesApi as never,
+  createSchema: regiaoCreateSchema,
+  updateSchema: regiaoUpdateSchema,
+  columns: [
+    nomeColumn(),
+    {
+      key: 'dias',
+      header: 'Dias de entrega',
+      cell: (r) => (r.dias_entrega.length ? r.dias_entrega.map(diaCurto).join(', ') : '—'),
+    },
+    {
+      key: 'abrangencia',
+      header: 'Abrangência',
+      cell: (r) =>
+        [
+          r.municipios.length ? `${r.municipios.length} município(s)` : null,
+          r.faixas_cep.length ? `${r.faixas_cep.length} faixa(s) de CEP` : null,
+        ]
+          .filter(Boolean)
+          .join(' · ') || '—',
+    },
+    ativoColumn(),
+  ],
+  extraValues: (row) => ({
     dias_entrega: row?.dias_entrega ?? [],
     municipios: row?.municipios ?? [],
     faixas_cep: (row?.faixas_cep ?? []).map((f) => ({ inicio: maskCep(f.inicio), fim: maskCep(f.fim) })),
-    ...(row ? { versao: row.versao } : {}),
-  };
-}
-
-function RegiaoForm({ id, onClose }: { id: string | null; onClose(): void }) {
-  const form = useRecordForm({
-    queryKey,
-    id,
-    get: api.get,
-    create: api.create,
-    update: api.update,
-    toValues,
-  });
-  return (
-    <RegisterFormDialog
-      title={id ? 'Editar região de entrega' : 'Nova região de entrega'}
-      schema={id ? regiaoUpdateSchema : regiaoCreateSchema}
-      values={form.values as never}
-      loading={form.loading}
-      onSubmit={form.save}
-      onReload={form.reload as never}
-      onClose={onClose}
-      successMessage={id ? 'Região atualizada com sucesso!' : 'Região cadastrada com sucesso!'}
-      size="lg"
-    >
-      <FieldGroup title="Dados">
-        <TextField name="nome" label="Nome" required className="sm:col-span-2" maxLength={100} />
-        <SwitchField name="ativo" label="Ativo" />
-        <TextareaField
-          name="descricao"
-          label="Descrição"
-          className="sm:col-span-2 lg:col-span-4"
-          maxLength={500}
-        />
-      </FieldGroup>
+  }),
+  extraSections: (
+    <>
       <DiasField />
       <MunicipiosField />
       <FaixasCepField />
-    </RegisterFormDialog>
-  );
+    </>
+  ),
+  size: 'lg',
+  saved: ['Região cadastrada com sucesso!', 'Região atualizada com sucesso!'],
+};
+
+export function RegioesPage() {
+  return <ClassificacaoPage cfg={regioes} />;
 }
 
 function DiasField() {

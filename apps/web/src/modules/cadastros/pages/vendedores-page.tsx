@@ -7,13 +7,12 @@ import {
   vendedorUpdateSchema,
 } from '@erp/shared';
 import { useQuery } from '@tanstack/react-query';
-import type { Column } from '@/components/data-table/data-table.tsx';
-import { ativoFilterOptions, FilterSelect } from '@/components/data-table/filter-select.tsx';
+import { ativoColumn, type Column, nomeColumn } from '@/components/data-table/data-table.tsx';
+import { AtivoFilter } from '@/components/data-table/filter-select.tsx';
 import { type RegisterApi, RegisterPage } from '@/components/data-table/register-page.tsx';
 import { FieldGroup, MaskedField, SelectField, SwitchField, TextField } from '@/components/forms/fields.tsx';
 import { RegisterFormDialog } from '@/components/forms/register-form-dialog.tsx';
 import { useRecordForm } from '@/components/forms/use-record-form.ts';
-import { Badge } from '@/components/ui/badge.tsx';
 import { useListState } from '@/lib/list-state.ts';
 import { vendedoresApi } from '../api/cadastros-api.ts';
 import { decimalInput } from '../components/pessoa-fields.tsx';
@@ -23,12 +22,7 @@ const api = vendedoresApi as unknown as RegisterApi<VendedorRow> & typeof vended
 const percent = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 const columns: Column<VendedorRow>[] = [
-  {
-    key: 'nome',
-    header: 'Nome',
-    sortKey: 'nome',
-    cell: (r) => <span className="font-medium">{r.nome}</span>,
-  },
+  nomeColumn<VendedorRow>(),
   {
     key: 'cpf',
     header: 'CPF',
@@ -44,11 +38,7 @@ const columns: Column<VendedorRow>[] = [
     className: 'text-right',
   },
   { key: 'usuario', header: 'Usuário vinculado', cell: (r) => r.user_email ?? '—' },
-  {
-    key: 'ativo',
-    header: 'Status',
-    cell: (r) => <Badge variant={r.ativo ? 'success' : 'outline'}>{r.ativo ? 'Ativo' : 'Inativo'}</Badge>,
-  },
+  ativoColumn<VendedorRow>(),
 ];
 
 export function VendedoresPage() {
@@ -69,14 +59,7 @@ export function VendedoresPage() {
       newLabel="Novo vendedor"
       rowLabel={(r) => r.nome}
       exportBase="vendedores"
-      filters={
-        <FilterSelect
-          label="Status"
-          value={state.filters.ativo}
-          options={ativoFilterOptions}
-          onChange={(v) => state.setFilter('ativo', v)}
-        />
-      }
+      filters={<AtivoFilter state={state} />}
       renderForm={(id, close) => <VendedorForm id={id} onClose={close} />}
     />
   );
@@ -99,9 +82,7 @@ function VendedorForm({ id, onClose }: { id: string | null; onClose(): void }) {
   const form = useRecordForm({
     queryKey,
     id,
-    get: api.get,
-    create: api.create,
-    update: api.update,
+    api,
     toValues,
   });
   const usuarios = useQuery({ queryKey: ['cadastros', 'vendedores', 'usuarios'], queryFn: api.usuarios });
@@ -109,10 +90,7 @@ function VendedorForm({ id, onClose }: { id: string | null; onClose(): void }) {
     <RegisterFormDialog
       title={id ? 'Editar vendedor' : 'Novo vendedor'}
       schema={id ? vendedorUpdateSchema : vendedorCreateSchema}
-      values={form.values as never}
-      loading={form.loading}
-      onSubmit={form.save}
-      onReload={form.reload as never}
+      record={form}
       onClose={onClose}
       successMessage={id ? 'Vendedor atualizado com sucesso!' : 'Vendedor cadastrado com sucesso!'}
     >
