@@ -8,7 +8,6 @@ import {
   type VendaPorVendedor,
 } from '@erp/shared';
 import { DollarSign, Package, Receipt, ShoppingCart } from 'lucide-react';
-import { useState } from 'react';
 import {
   useComercialResumo,
   useVendasPorCliente,
@@ -17,7 +16,7 @@ import {
   useVendasPorVendedor,
 } from '../api/dashboard-api.ts';
 import { BlockSection } from './block-section.tsx';
-import { type Column, DrillDownDialog } from './drill-down-dialog.tsx';
+import { type Column, QueryDrillDownDialog, useDrillDown } from './drill-down-dialog.tsx';
 import { StatCard } from './stat-card.tsx';
 import { VendasChart } from './vendas-chart.tsx';
 
@@ -49,12 +48,9 @@ const vendedorColumns: Column<VendaPorVendedor>[] = [
 
 /** "Dashboard Comercial": the month's sales; each card opens its drill-down. */
 export function ComercialBlock() {
-  const [drill, setDrill] = useState<Drill | null>(null);
+  const drill = useDrillDown<Drill>();
   const resumo = useComercialResumo(true);
   const r = resumo.data;
-  const onOpenChange = (open: boolean) => {
-    if (!open) setDrill(null);
-  };
   return (
     <BlockSection id="dashboard-comercial" title="Dashboard Comercial">
       <StatCard
@@ -62,21 +58,21 @@ export function ComercialBlock() {
         icon={DollarSign}
         loading={resumo.isPending}
         value={formatBRL(r?.vendas_mes ?? '0')}
-        onOpen={() => setDrill('periodo')}
+        onOpen={() => drill.show('periodo')}
       />
       <StatCard
         label="Total de Pedidos"
         icon={ShoppingCart}
         loading={resumo.isPending}
         value={r?.total_pedidos ?? 0}
-        onOpen={() => setDrill('cliente')}
+        onOpen={() => drill.show('cliente')}
       />
       <StatCard
         label="Ticket Médio"
         icon={Receipt}
         loading={resumo.isPending}
         value={formatBRL(r?.ticket_medio ?? '0')}
-        onOpen={() => setDrill('vendedor')}
+        onOpen={() => drill.show('vendedor')}
       />
       <StatCard
         label="Produtos Mais Vendidos"
@@ -84,85 +80,46 @@ export function ComercialBlock() {
         loading={resumo.isPending}
         value={r?.produtos_vendidos ?? 0}
         hint={r?.produto_mais_vendido ? `Mais vendido: ${r.produto_mais_vendido}` : undefined}
-        onOpen={() => setDrill('produto')}
+        onOpen={() => drill.show('produto')}
       />
-      <PeriodoDialog open={drill === 'periodo'} onOpenChange={onOpenChange} />
-      <ClienteDialog open={drill === 'cliente'} onOpenChange={onOpenChange} />
-      <VendedorDialog open={drill === 'vendedor'} onOpenChange={onOpenChange} />
-      <ProdutoDialog open={drill === 'produto'} onOpenChange={onOpenChange} />
+      <QueryDrillDownDialog
+        {...drill.dialog('periodo')}
+        title="Vendas por Período"
+        description={`${DO_MES} Um dia por linha.`}
+        columns={periodoColumns}
+        useRows={useVendasPorPeriodo}
+        rowKey={(r) => r.data}
+        emptyText={EMPTY}
+      >
+        {(linhas) => <VendasChart linhas={linhas} />}
+      </QueryDrillDownDialog>
+      <QueryDrillDownDialog
+        {...drill.dialog('cliente')}
+        title="Vendas por Cliente"
+        description={`${DO_MES} Os 20 clientes de maior valor.`}
+        columns={clienteColumns}
+        useRows={useVendasPorCliente}
+        rowKey={(r, i) => `${i}-${r.cliente}`}
+        emptyText={EMPTY}
+      />
+      <QueryDrillDownDialog
+        {...drill.dialog('vendedor')}
+        title="Vendas por Vendedor"
+        description={`${DO_MES} Cada pedido conta para o vendedor do próprio pedido.`}
+        columns={vendedorColumns}
+        useRows={useVendasPorVendedor}
+        rowKey={(r, i) => `${i}-${r.vendedor}`}
+        emptyText={EMPTY}
+      />
+      <QueryDrillDownDialog
+        {...drill.dialog('produto')}
+        title="Vendas por Produto"
+        description={`${DO_MES} Os 20 produtos de maior valor vendido.`}
+        columns={produtoColumns}
+        useRows={useVendasPorProduto}
+        rowKey={(r, i) => `${i}-${r.produto}`}
+        emptyText={EMPTY}
+      />
     </BlockSection>
-  );
-}
-
-type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
-
-function PeriodoDialog({ open, onOpenChange }: DialogProps) {
-  const q = useVendasPorPeriodo(open);
-  const linhas = q.data?.linhas ?? [];
-  return (
-    <DrillDownDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Vendas por Período"
-      description={`${DO_MES} Um dia por linha.`}
-      columns={periodoColumns}
-      rows={linhas}
-      rowKey={(r) => r.data}
-      loading={q.isPending}
-      emptyText={EMPTY}
-    >
-      {q.isPending ? null : <VendasChart linhas={linhas} />}
-    </DrillDownDialog>
-  );
-}
-
-function ProdutoDialog({ open, onOpenChange }: DialogProps) {
-  const q = useVendasPorProduto(open);
-  return (
-    <DrillDownDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Vendas por Produto"
-      description={`${DO_MES} Os 20 produtos de maior valor vendido.`}
-      columns={produtoColumns}
-      rows={q.data?.linhas ?? []}
-      rowKey={(r, i) => `${i}-${r.produto}`}
-      loading={q.isPending}
-      emptyText={EMPTY}
-    />
-  );
-}
-
-function ClienteDialog({ open, onOpenChange }: DialogProps) {
-  const q = useVendasPorCliente(open);
-  return (
-    <DrillDownDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Vendas por Cliente"
-      description={`${DO_MES} Os 20 clientes de maior valor.`}
-      columns={clienteColumns}
-      rows={q.data?.linhas ?? []}
-      rowKey={(r, i) => `${i}-${r.cliente}`}
-      loading={q.isPending}
-      emptyText={EMPTY}
-    />
-  );
-}
-
-function VendedorDialog({ open, onOpenChange }: DialogProps) {
-  const q = useVendasPorVendedor(open);
-  return (
-    <DrillDownDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Vendas por Vendedor"
-      description={`${DO_MES} Cada pedido conta para o vendedor do próprio pedido.`}
-      columns={vendedorColumns}
-      rows={q.data?.linhas ?? []}
-      rowKey={(r, i) => `${i}-${r.vendedor}`}
-      loading={q.isPending}
-      emptyText={EMPTY}
-    />
   );
 }

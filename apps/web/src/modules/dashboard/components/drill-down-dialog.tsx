@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import {
   Dialog,
   DialogContent,
@@ -89,5 +89,48 @@ export function DrillDownDialog<T>({
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Which drill-down of a block is open: `show(d)` from a card, `dialog(d)` spread on its dialog. */
+export function useDrillDown<D extends string>() {
+  const [drill, setDrill] = useState<D | null>(null);
+  return {
+    show: (d: D) => setDrill(d),
+    dialog: (d: D) => ({
+      open: drill === d,
+      onOpenChange: (open: boolean) => {
+        if (!open) setDrill(null);
+      },
+    }),
+  };
+}
+
+/**
+ * A DrillDownDialog over a dashboard query hook (`{ linhas }`), fetched only while open.
+ * `children` renders above the table once the rows have arrived (e.g. a chart).
+ */
+export function QueryDrillDownDialog<T>({
+  open,
+  useRows,
+  children,
+  ...props
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  columns: Column<T>[];
+  rowKey: (row: T, index: number) => string;
+  emptyText: string;
+  useRows: (enabled: boolean) => { data?: { linhas: T[] }; isPending: boolean };
+  children?: (rows: T[]) => ReactNode;
+}) {
+  const q = useRows(open);
+  const rows = q.data?.linhas ?? [];
+  return (
+    <DrillDownDialog {...props} open={open} rows={rows} loading={q.isPending}>
+      {children && !q.isPending ? children(rows) : null}
+    </DrillDownDialog>
   );
 }

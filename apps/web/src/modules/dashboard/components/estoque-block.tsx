@@ -1,6 +1,5 @@
 import { formatBRL, formatQuantity, type ProdutoEstoque } from '@erp/shared';
 import { Boxes, PackageMinus, PackagePlus, Wallet } from 'lucide-react';
-import { useState } from 'react';
 import {
   useEstoqueResumo,
   useProdutosAbaixoMinimo,
@@ -8,7 +7,7 @@ import {
   useProdutosPorValor,
 } from '../api/dashboard-api.ts';
 import { BlockSection } from './block-section.tsx';
-import { type Column, DrillDownDialog } from './drill-down-dialog.tsx';
+import { type Column, QueryDrillDownDialog, useDrillDown } from './drill-down-dialog.tsx';
 import { StatCard } from './stat-card.tsx';
 import { StockStatusBadge } from './status-badges.tsx';
 
@@ -43,12 +42,9 @@ const valorColumns = [
 
 /** "Dashboard de Estoque": active products. */
 export function EstoqueBlock() {
-  const [drill, setDrill] = useState<Drill | null>(null);
+  const drill = useDrillDown<Drill>();
   const resumo = useEstoqueResumo(true);
   const r = resumo.data;
-  const onOpenChange = (open: boolean) => {
-    if (!open) setDrill(null);
-  };
   return (
     <BlockSection id="dashboard-estoque" title="Dashboard de Estoque">
       <StatCard
@@ -63,77 +59,49 @@ export function EstoqueBlock() {
         loading={resumo.isPending}
         value={r?.abaixo_minimo ?? 0}
         valueClassName={r && r.abaixo_minimo > 0 ? 'text-destructive' : undefined}
-        onOpen={() => setDrill('abaixo')}
+        onOpen={() => drill.show('abaixo')}
       />
       <StatCard
         label="Valor Total"
         icon={Wallet}
         loading={resumo.isPending}
         value={formatBRL(r?.valor_total ?? '0')}
-        onOpen={() => setDrill('valor')}
+        onOpen={() => drill.show('valor')}
       />
       <StatCard
         label="Produtos Acima do Máximo"
         icon={PackagePlus}
         loading={resumo.isPending}
         value={r?.acima_maximo ?? 0}
-        onOpen={() => setDrill('acima')}
+        onOpen={() => drill.show('acima')}
       />
-      <ProdutosDialog
-        open={drill === 'abaixo'}
-        onOpenChange={onOpenChange}
+      <QueryDrillDownDialog
+        {...drill.dialog('abaixo')}
         title="Produtos Abaixo do Estoque Mínimo"
         description="Produtos ativos com estoque igual ou abaixo do mínimo, do menor estoque para o maior (até 50)."
         columns={abaixoColumns}
         useRows={useProdutosAbaixoMinimo}
+        rowKey={(p) => p.id}
+        emptyText={EMPTY}
       />
-      <ProdutosDialog
-        open={drill === 'acima'}
-        onOpenChange={onOpenChange}
+      <QueryDrillDownDialog
+        {...drill.dialog('acima')}
         title="Produtos Acima do Estoque Máximo"
         description="Produtos ativos com estoque igual ou acima do máximo, do maior estoque para o menor (até 50)."
         columns={acimaColumns}
         useRows={useProdutosAcimaMaximo}
+        rowKey={(p) => p.id}
+        emptyText={EMPTY}
       />
-      <ProdutosDialog
-        open={drill === 'valor'}
-        onOpenChange={onOpenChange}
+      <QueryDrillDownDialog
+        {...drill.dialog('valor')}
         title="Produtos por Valor em Estoque"
         description="Produtos ativos com estoque, do maior preço de custo para o menor (até 50)."
         columns={valorColumns}
         useRows={useProdutosPorValor}
+        rowKey={(p) => p.id}
+        emptyText={EMPTY}
       />
     </BlockSection>
-  );
-}
-
-function ProdutosDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  columns,
-  useRows,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description: string;
-  columns: Column<ProdutoEstoque>[];
-  useRows: (enabled: boolean) => { data?: { linhas: ProdutoEstoque[] }; isPending: boolean };
-}) {
-  const q = useRows(open);
-  return (
-    <DrillDownDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={title}
-      description={description}
-      columns={columns}
-      rows={q.data?.linhas ?? []}
-      rowKey={(p) => p.id}
-      loading={q.isPending}
-      emptyText={EMPTY}
-    />
   );
 }

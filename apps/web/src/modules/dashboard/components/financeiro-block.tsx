@@ -1,6 +1,5 @@
 import { type ContaDashboard, formatBRL, formatDateBR, toCents } from '@erp/shared';
 import { AlertTriangle, ArrowDownCircle, ArrowUpCircle, Scale } from 'lucide-react';
-import { useState } from 'react';
 import { cn } from '@/lib/cn.ts';
 import {
   useContasPagar,
@@ -9,7 +8,7 @@ import {
   useFinanceiroResumo,
 } from '../api/dashboard-api.ts';
 import { BlockSection } from './block-section.tsx';
-import { type Column, DrillDownDialog } from './drill-down-dialog.tsx';
+import { type Column, QueryDrillDownDialog, useDrillDown } from './drill-down-dialog.tsx';
 import { StatCard } from './stat-card.tsx';
 import { StatusContaBadge, TipoContaBadge } from './status-badges.tsx';
 
@@ -34,13 +33,10 @@ const contaColumns: Column<ContaDashboard>[] = [
 
 /** "Dashboard Financeiro": open receivables and payables. */
 export function FinanceiroBlock() {
-  const [drill, setDrill] = useState<Drill | null>(null);
+  const drill = useDrillDown<Drill>();
   const resumo = useFinanceiroResumo(true);
   const r = resumo.data;
   const saldoNegativo = r ? toCents(r.saldo_projetado) < 0 : false;
-  const onOpenChange = (open: boolean) => {
-    if (!open) setDrill(null);
-  };
   return (
     <BlockSection id="dashboard-financeiro" title="Dashboard Financeiro">
       <StatCard
@@ -48,14 +44,14 @@ export function FinanceiroBlock() {
         icon={ArrowDownCircle}
         loading={resumo.isPending}
         value={formatBRL(r?.a_receber ?? '0')}
-        onOpen={() => setDrill('receber')}
+        onOpen={() => drill.show('receber')}
       />
       <StatCard
         label="A Pagar"
         icon={ArrowUpCircle}
         loading={resumo.isPending}
         value={formatBRL(r?.a_pagar ?? '0')}
-        onOpen={() => setDrill('pagar')}
+        onOpen={() => drill.show('pagar')}
       />
       <StatCard
         label="Saldo Projetado"
@@ -75,58 +71,35 @@ export function FinanceiroBlock() {
         loading={resumo.isPending}
         value={r?.contas_vencidas ?? 0}
         valueClassName={r && r.contas_vencidas > 0 ? 'text-destructive' : undefined}
-        onOpen={() => setDrill('vencidas')}
+        onOpen={() => drill.show('vencidas')}
       />
-      <ContasDialog
-        open={drill === 'receber'}
-        onOpenChange={onOpenChange}
+      <QueryDrillDownDialog
+        {...drill.dialog('receber')}
         title="Contas a Receber"
         description="Contas a receber em aberto, por vencimento (até 50)."
+        columns={contaColumns}
         useRows={useContasReceber}
+        rowKey={(c) => c.id}
+        emptyText={EMPTY}
       />
-      <ContasDialog
-        open={drill === 'pagar'}
-        onOpenChange={onOpenChange}
+      <QueryDrillDownDialog
+        {...drill.dialog('pagar')}
         title="Contas a Pagar"
         description="Contas a pagar em aberto, por vencimento (até 50)."
+        columns={contaColumns}
         useRows={useContasPagar}
+        rowKey={(c) => c.id}
+        emptyText={EMPTY}
       />
-      <ContasDialog
-        open={drill === 'vencidas'}
-        onOpenChange={onOpenChange}
+      <QueryDrillDownDialog
+        {...drill.dialog('vencidas')}
         title="Contas Vencidas"
         description="Contas em aberto com vencimento antes de hoje, por vencimento (até 50)."
+        columns={contaColumns}
         useRows={useContasVencidas}
+        rowKey={(c) => c.id}
+        emptyText={EMPTY}
       />
     </BlockSection>
-  );
-}
-
-function ContasDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  useRows,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description: string;
-  useRows: (enabled: boolean) => { data?: { linhas: ContaDashboard[] }; isPending: boolean };
-}) {
-  const q = useRows(open);
-  return (
-    <DrillDownDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={title}
-      description={description}
-      columns={contaColumns}
-      rows={q.data?.linhas ?? []}
-      rowKey={(c) => c.id}
-      loading={q.isPending}
-      emptyText={EMPTY}
-    />
   );
 }
