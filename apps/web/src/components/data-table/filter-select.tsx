@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
+import { Label } from '@/components/ui/label.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
 import type { ListState } from '@/lib/list-state.ts';
 
@@ -55,5 +56,35 @@ export function AtivoFilter({ state }: { state: Pick<ListState<'ativo'>, 'filter
       options={ativoFilterOptions}
       onChange={(v) => state.setFilter('ativo', v)}
     />
+  );
+}
+
+/** A filter select with a full-size label above it ("" is the `allLabel` option). */
+export function LabeledSelect({
+  id,
+  label,
+  value,
+  onChange,
+  allLabel,
+  className = 'grid gap-1.5',
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  allLabel: string;
+  className?: string;
+  /** the options after "all" */
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{allLabel}</option>
+        {children}
+      </NativeSelect>
+    </div>
   );
 }

@@ -9,15 +9,15 @@ import {
 import { Download, Eye, FilterX } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { LabeledSelect } from '@/components/data-table/filter-select.tsx';
+import { LoadErrorAlert, TableRowsPlaceholder } from '@/components/data-table/list-states.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
-import { NativeSelect } from '@/components/ui/native-select.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
-import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { showApiError } from '@/modules/usuarios/api/form-errors.ts';
@@ -25,6 +25,8 @@ import { useUsuarioOpcoes } from '@/modules/usuarios/api/usuarios-api.ts';
 import { useUrlState } from '@/modules/usuarios/hooks/use-url-state.ts';
 import { useAuditoria, useAuditoriaEntidades, useExportarAuditoria } from '../api/auditoria-api.ts';
 import { AuditoriaDetalheDialog } from '../components/auditoria-detalhe-dialog.tsx';
+
+const FILTER_CELL = 'grid gap-1.5 lg:col-span-2 2xl:col-span-1';
 
 const acaoVariant = (acao: string) =>
   acao === 'exclusao' || acao === 'falha_login' || acao === 'desativacao'
@@ -70,55 +72,52 @@ export function AuditoriaPage() {
             aria-label="Filtros da auditoria"
             className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-6 2xl:grid-cols-[1.5fr_1fr_1fr_10rem_10rem_auto]"
           >
-            <div className="grid gap-1.5 lg:col-span-2 2xl:col-span-1">
-              <Label htmlFor="auditoria-usuario">Usuário</Label>
-              <NativeSelect
-                id="auditoria-usuario"
-                value={params.usuario ?? ''}
-                onChange={(e) => update({ usuario: e.target.value })}
-              >
-                <option value="">Todos os usuários</option>
-                {usuarios.data?.map((u) => (
-                  <option key={u.id} value={u.id}>
-                    {u.nome_completo ? `${u.nome_completo} (${u.email})` : u.email}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="grid gap-1.5 lg:col-span-2 2xl:col-span-1">
-              <Label htmlFor="auditoria-entidade">Entidade</Label>
-              <NativeSelect
-                id="auditoria-entidade"
-                value={params.tabela ?? ''}
-                onChange={(e) => update({ tabela: e.target.value, registro: undefined })}
-              >
-                <option value="">Todas as entidades</option>
-                {entidades.data?.map((e) => (
-                  <option key={e.tabela} value={e.tabela}>
-                    {e.rotulo}
-                  </option>
-                ))}
-                {params.tabela && !entidades.data?.some((e) => e.tabela === params.tabela) ? (
-                  <option value={params.tabela}>{auditEntidadeLabel(params.tabela)}</option>
-                ) : null}
-              </NativeSelect>
-            </div>
-            <div className="grid gap-1.5 lg:col-span-2 2xl:col-span-1">
-              <Label htmlFor="auditoria-acao">Ação</Label>
-              <NativeSelect
-                id="auditoria-acao"
-                value={params.acao ?? ''}
-                onChange={(e) => update({ acao: e.target.value })}
-              >
-                <option value="">Todas as ações</option>
-                {AUDIT_ACOES.map((a: AuditAcao) => (
-                  <option key={a} value={a}>
-                    {auditAcaoLabel(a)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="grid gap-1.5 lg:col-span-2 2xl:col-span-1">
+            <LabeledSelect
+              id="auditoria-usuario"
+              label="Usuário"
+              className={FILTER_CELL}
+              value={params.usuario ?? ''}
+              onChange={(usuario) => update({ usuario })}
+              allLabel="Todos os usuários"
+            >
+              {usuarios.data?.map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.nome_completo ? `${u.nome_completo} (${u.email})` : u.email}
+                </option>
+              ))}
+            </LabeledSelect>
+            <LabeledSelect
+              id="auditoria-entidade"
+              label="Entidade"
+              className={FILTER_CELL}
+              value={params.tabela ?? ''}
+              onChange={(tabela) => update({ tabela, registro: undefined })}
+              allLabel="Todas as entidades"
+            >
+              {entidades.data?.map((e) => (
+                <option key={e.tabela} value={e.tabela}>
+                  {e.rotulo}
+                </option>
+              ))}
+              {params.tabela && !entidades.data?.some((e) => e.tabela === params.tabela) ? (
+                <option value={params.tabela}>{auditEntidadeLabel(params.tabela)}</option>
+              ) : null}
+            </LabeledSelect>
+            <LabeledSelect
+              id="auditoria-acao"
+              label="Ação"
+              className={FILTER_CELL}
+              value={params.acao ?? ''}
+              onChange={(acao) => update({ acao })}
+              allLabel="Todas as ações"
+            >
+              {AUDIT_ACOES.map((a: AuditAcao) => (
+                <option key={a} value={a}>
+                  {auditAcaoLabel(a)}
+                </option>
+              ))}
+            </LabeledSelect>
+            <div className={FILTER_CELL}>
               <Label htmlFor="auditoria-de">De</Label>
               <Input
                 id="auditoria-de"
@@ -128,7 +127,7 @@ export function AuditoriaPage() {
                 onChange={(e) => update({ de: e.target.value })}
               />
             </div>
-            <div className="grid gap-1.5 lg:col-span-2 2xl:col-span-1">
+            <div className={FILTER_CELL}>
               <Label htmlFor="auditoria-ate">Até</Label>
               <Input
                 id="auditoria-ate"
@@ -163,15 +162,7 @@ export function AuditoriaPage() {
           ) : null}
 
           {isError ? (
-            <div
-              role="alert"
-              className="flex items-center justify-between rounded-md border border-destructive/40 p-4 text-sm"
-            >
-              Não foi possível carregar a auditoria.
-              <Button variant="outline" size="sm" onClick={() => refetch()}>
-                Tentar novamente
-              </Button>
-            </div>
+            <LoadErrorAlert message="Não foi possível carregar a auditoria." onRetry={() => refetch()} />
           ) : (
             <Table aria-busy={isFetching} aria-label="Registros de auditoria">
               <TableHeader>
@@ -188,22 +179,13 @@ export function AuditoriaPage() {
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {isLoading
-                  ? Array.from({ length: 6 }, (_, i) => (
-                      <TableRow key={i}>
-                        <TableCell colSpan={7}>
-                          <Skeleton className="h-6 w-full" />
-                        </TableCell>
-                      </TableRow>
-                    ))
-                  : null}
-                {data?.items.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={7} className="py-8 text-center text-muted-foreground">
-                      Nenhum registro encontrado.
-                    </TableCell>
-                  </TableRow>
-                ) : null}
+                <TableRowsPlaceholder
+                  loading={isLoading}
+                  empty={data?.items.length === 0}
+                  colSpan={7}
+                  skeletonRows={6}
+                  emptyText="Nenhum registro encontrado."
+                />
                 {data?.items.map((r) => (
                   <TableRow key={r.id} data-acao={r.acao}>
                     <TableCell className="whitespace-nowrap">{formatDateTimeBR(r.occurred_at)}</TableCell>

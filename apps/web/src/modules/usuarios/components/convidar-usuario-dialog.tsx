@@ -4,21 +4,13 @@ import { Send } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { Button } from '@/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { showApiError } from '../api/form-errors.ts';
 import { useConvidarUsuario } from '../api/usuarios-api.ts';
 import { RolesField } from './roles-field.tsx';
+import { UsuarioFormDialog } from './usuario-form-dialog.tsx';
 
 type FormIn = z.input<typeof usuarioConviteSchema>;
 type FormOut = z.output<typeof usuarioConviteSchema>;
@@ -56,60 +48,50 @@ export function ConvidarUsuarioDialog({
   });
 
   return (
-    <Dialog
+    <UsuarioFormDialog
       open={open}
       onOpenChange={(o) => {
         if (!o) form.reset(empty);
         onOpenChange(o);
       }}
+      onCancel={() => onOpenChange(false)}
+      title="Convidar usuário"
+      description="A pessoa recebe um e-mail com um link para definir a senha. O link vale por 7 dias."
+      pending={convidar.isPending}
+      onSubmit={onSubmit}
+      submitContent={
+        <>
+          {convidar.isPending ? <Spinner label="Enviando" /> : <Send aria-hidden />}
+          Enviar convite
+        </>
+      }
     >
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Convidar usuário</DialogTitle>
-          <DialogDescription>
-            A pessoa recebe um e-mail com um link para definir a senha. O link vale por 7 dias.
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <fieldset disabled={convidar.isPending} className="grid gap-4">
-            <FormField label="Nome completo" required error={errors.nome_completo?.message}>
-              <Input autoComplete="off" {...form.register('nome_completo')} />
-            </FormField>
-            <FormField label="E-mail" required error={errors.email?.message}>
-              <Input type="email" autoComplete="off" {...form.register('email')} />
-            </FormField>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField label="Cargo" error={errors.cargo?.message}>
-                <Input {...form.register('cargo')} />
-              </FormField>
-              <FormField label="Departamento" error={errors.departamento?.message}>
-                <Input {...form.register('departamento')} />
-              </FormField>
-            </div>
-            <Controller
-              control={form.control}
-              name="roles"
-              render={({ field }) => (
-                <RolesField
-                  value={(field.value ?? []) as Role[]}
-                  onChange={field.onChange}
-                  error={errors.roles?.message}
-                  disabled={convidar.isPending}
-                />
-              )}
-            />
-          </fieldset>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={convidar.isPending}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={convidar.isPending}>
-              {convidar.isPending ? <Spinner label="Enviando" /> : <Send aria-hidden />}
-              Enviar convite
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      <FormField label="Nome completo" required error={errors.nome_completo?.message}>
+        <Input autoComplete="off" {...form.register('nome_completo')} />
+      </FormField>
+      <FormField label="E-mail" required error={errors.email?.message}>
+        <Input type="email" autoComplete="off" {...form.register('email')} />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Cargo" error={errors.cargo?.message}>
+          <Input {...form.register('cargo')} />
+        </FormField>
+        <FormField label="Departamento" error={errors.departamento?.message}>
+          <Input {...form.register('departamento')} />
+        </FormField>
+      </div>
+      <Controller
+        control={form.control}
+        name="roles"
+        render={({ field }) => (
+          <RolesField
+            value={(field.value ?? []) as Role[]}
+            onChange={field.onChange}
+            error={errors.roles?.message}
+            disabled={convidar.isPending}
+          />
+        )}
+      />
+    </UsuarioFormDialog>
   );
 }

@@ -4,21 +4,13 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { Button } from '@/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { showApiError } from '../api/form-errors.ts';
 import { useEditarUsuario } from '../api/usuarios-api.ts';
 import { RolesField } from './roles-field.tsx';
+import { UsuarioFormDialog } from './usuario-form-dialog.tsx';
 
 type FormIn = z.input<typeof usuarioUpdateSchema>;
 type FormOut = z.output<typeof usuarioUpdateSchema>;
@@ -78,40 +70,35 @@ export function EditarUsuarioDialog({
   });
 
   return (
-    <Dialog open={usuario !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Editar usuário</DialogTitle>
-          <DialogDescription>
-            {usuario?.email}. Mudanças de papéis valem a partir da próxima ação da pessoa, sem novo login.
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <fieldset disabled={editar.isPending} className="grid gap-4">
-            <FormField label="Nome completo" required error={errors.nome_completo?.message}>
-              <Input {...form.register('nome_completo')} />
-            </FormField>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField label="Cargo" error={errors.cargo?.message}>
-                <Input {...form.register('cargo')} />
-              </FormField>
-              <FormField label="Departamento" error={errors.departamento?.message}>
-                <Input {...form.register('departamento')} />
-              </FormField>
-            </div>
-            <RolesField value={roles} onChange={setRoles} disabled={editar.isPending} />
-          </fieldset>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={editar.isPending}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={editar.isPending}>
-              {editar.isPending ? <Spinner label="Salvando" /> : null}
-              Salvar
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <UsuarioFormDialog
+      open={usuario !== null}
+      onOpenChange={onOpenChange}
+      onCancel={() => onOpenChange(false)}
+      title="Editar usuário"
+      description={
+        <>{usuario?.email}. Mudanças de papéis valem a partir da próxima ação da pessoa, sem novo login.</>
+      }
+      pending={editar.isPending}
+      onSubmit={onSubmit}
+      submitContent={
+        <>
+          {editar.isPending ? <Spinner label="Salvando" /> : null}
+          Salvar
+        </>
+      }
+    >
+      <FormField label="Nome completo" required error={errors.nome_completo?.message}>
+        <Input {...form.register('nome_completo')} />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Cargo" error={errors.cargo?.message}>
+          <Input {...form.register('cargo')} />
+        </FormField>
+        <FormField label="Departamento" error={errors.departamento?.message}>
+          <Input {...form.register('departamento')} />
+        </FormField>
+      </div>
+      <RolesField value={roles} onChange={setRoles} disabled={editar.isPending} />
+    </UsuarioFormDialog>
   );
 }

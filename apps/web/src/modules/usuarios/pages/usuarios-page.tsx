@@ -9,15 +9,15 @@ import {
 } from '@erp/shared';
 import { Search, UserPlus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { LabeledSelect } from '@/components/data-table/filter-select.tsx';
+import { LoadErrorAlert, TableRowsPlaceholder } from '@/components/data-table/list-states.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
-import { NativeSelect } from '@/components/ui/native-select.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
-import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { useAuth } from '@/lib/auth/auth-context.ts';
 import { useUsuarios } from '../api/usuarios-api.ts';
@@ -87,49 +87,37 @@ export function UsuariosPage() {
                 />
               </div>
             </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="usuarios-papel">Papel</Label>
-              <NativeSelect
-                id="usuarios-papel"
-                value={params.papel ?? ''}
-                onChange={(e) => update({ papel: e.target.value })}
-              >
-                <option value="">Todos os papéis</option>
-                {ROLES.map((r) => (
-                  <option key={r} value={r}>
-                    {roleLabels[r]}
-                  </option>
-                ))}
-                <option value="nenhum">Sem papel</option>
-              </NativeSelect>
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="usuarios-status">Status</Label>
-              <NativeSelect
-                id="usuarios-status"
-                value={params.status ?? ''}
-                onChange={(e) => update({ status: e.target.value })}
-              >
-                <option value="">Todos os status</option>
-                {USUARIO_STATUS.map((s) => (
-                  <option key={s} value={s}>
-                    {usuarioStatusLabels[s]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
+            <LabeledSelect
+              id="usuarios-papel"
+              label="Papel"
+              value={params.papel ?? ''}
+              onChange={(papel) => update({ papel })}
+              allLabel="Todos os papéis"
+            >
+              {ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {roleLabels[r]}
+                </option>
+              ))}
+              <option value="nenhum">Sem papel</option>
+            </LabeledSelect>
+            <LabeledSelect
+              id="usuarios-status"
+              label="Status"
+              value={params.status ?? ''}
+              onChange={(status) => update({ status })}
+              allLabel="Todos os status"
+            >
+              {USUARIO_STATUS.map((s) => (
+                <option key={s} value={s}>
+                  {usuarioStatusLabels[s]}
+                </option>
+              ))}
+            </LabeledSelect>
           </search>
 
           {isError ? (
-            <div
-              role="alert"
-              className="flex items-center justify-between rounded-md border border-destructive/40 p-4 text-sm"
-            >
-              Não foi possível carregar os usuários.
-              <Button variant="outline" size="sm" onClick={() => refetch()}>
-                Tentar novamente
-              </Button>
-            </div>
+            <LoadErrorAlert message="Não foi possível carregar os usuários." onRetry={() => refetch()} />
           ) : (
             <Table aria-busy={isFetching} aria-label="Usuários">
               <TableHeader>
@@ -145,22 +133,13 @@ export function UsuariosPage() {
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {isLoading
-                  ? Array.from({ length: 5 }, (_, i) => (
-                      <TableRow key={i}>
-                        <TableCell colSpan={6}>
-                          <Skeleton className="h-6 w-full" />
-                        </TableCell>
-                      </TableRow>
-                    ))
-                  : null}
-                {data?.items.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={6} className="py-8 text-center text-muted-foreground">
-                      Nenhum usuário encontrado.
-                    </TableCell>
-                  </TableRow>
-                ) : null}
+                <TableRowsPlaceholder
+                  loading={isLoading}
+                  empty={data?.items.length === 0}
+                  colSpan={6}
+                  skeletonRows={5}
+                  emptyText="Nenhum usuário encontrado."
+                />
                 {data?.items.map((u) => (
                   <TableRow key={u.id} data-usuario={u.email}>
                     <TableCell>
