@@ -74,7 +74,8 @@ export function PerfisPage() {
         title="Perfis de Acesso"
         description="O que cada papel abre no sistema e quem o possui. Para mudar os papéis de alguém, use Usuários."
       />
-      <div className="grid gap-6">
+      {/* grid-cols-1 (minmax(0, 1fr)) lets the matrix scroll inside its card on a narrow screen */}
+      <div className="grid grid-cols-1 gap-6">
         <Card>
           <CardHeader>
             <CardTitle>Matriz de acesso</CardTitle>
@@ -93,7 +94,7 @@ export function PerfisPage() {
                     </TableHead>
                   ))}
                   <TableHead scope="col" className="text-right">
-                    Usuários
+                    Pessoas
                   </TableHead>
                 </TableRow>
               </TableHeader>
@@ -124,7 +125,7 @@ export function PerfisPage() {
           </CardContent>
         </Card>
 
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           {perfis.map((p) => {
             const label = p === 'nenhum' ? 'Sem papel' : roleLabels[p];
             const holders = porPapel.data?.[p];
