@@ -360,5 +360,7 @@ describe('breadcrumbs (spec section 2 "Shell")', () => {
       expect(breadcrumbTrail(route).at(-1)?.to, route).toBe(route);
     }
     expect(screenTitle('/')).toBe('Dashboard');
+    expect(screenTitle('/notasfiscais/entrada')).toBe('Notas Fiscais de Entrada');
+    expect(screenTitle('/notasfiscais/saida')).toBe('Notas Fiscais de Saída');
   });
 });

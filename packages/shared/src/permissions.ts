@@ -461,6 +461,9 @@ const screenTitles: Record<string, string> = {
   '/': 'Dashboard',
   '/estoque': 'Posição de Estoque',
   '/configuracoes/fiscais': 'Configurações Fiscais',
+  // the crumbs "Entrada" / "Saída" sit under "Notas Fiscais"; alone as a heading they say too little
+  '/notasfiscais/entrada': 'Notas Fiscais de Entrada',
+  '/notasfiscais/saida': 'Notas Fiscais de Saída',
 };
 
 /** The heading of a signed-in screen (usually its last crumb). */
