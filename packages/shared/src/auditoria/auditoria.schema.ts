@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatDateBR, formatDateTimeBR } from '../dates.ts';
 import { type ListPage, listQuerySchema } from '../list-params.ts';
 
 /** Every action the audit log records, with its pt-BR label. */
@@ -119,10 +120,20 @@ export function auditChanges(
   }));
 }
 
-/** A value of the audit JSON as text for a person (and the CSV). */
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)$/;
+
+/**
+ * A value of the audit JSON as text for a person (and the CSV). Dates ('YYYY-MM-DD') read
+ * dd/mm/aaaa and instants (timestamptz as JSON) read "21/11/2026, 03:27" in São Paulo time.
+ */
 export function auditValueText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') {
+    if (ISO_DAY.test(value)) return formatDateBR(value);
+    if (ISO_INSTANT.test(value)) return formatDateTimeBR(value);
+    return value;
+  }
   if (typeof value === 'boolean') return value ? 'sim' : 'não';
   if (typeof value === 'number') return String(value);
   return JSON.stringify(value);
