@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { writeSection } from '../lib/write-section.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -18,11 +19,11 @@ process.on('uncaughtException', (err) => {
   process.exit(1);
 });
 
-function start() {
+function start(extraEnv = {}) {
   const t0 = performance.now();
   const child = spawn('npm', ['start'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...extraEnv },
     stdio: 'ignore',
     detached: true,
   });
@@ -97,6 +98,26 @@ const afterRss = rssMiB(pid);
 await stop(child);
 fs.rmSync(dataDir, { recursive: true, force: true });
 
+// The same server on a PostgreSQL server instead of PGlite, to show how much of the RSS is the embedded database.
+let pgRss = null;
+const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+try {
+  const admin = new pg.Client({ connectionString: pgAdminUrl });
+  await admin.connect();
+  await admin.query('drop database if exists erp_bench_foundation with (force)');
+  await admin.query('create database erp_bench_foundation');
+  await admin.end();
+  const url = new URL(pgAdminUrl);
+  url.pathname = '/erp_bench_foundation';
+  const pgStart = start({ DATABASE_URL: url.toString(), SEED_DEMO: 'false' });
+  await waitReady(pgStart.t0);
+  await new Promise((r) => setTimeout(r, 3000));
+  pgRss = rssMiB(serverPid());
+  await stop(pgStart.child);
+} catch (err) {
+  console.warn(`PostgreSQL comparison skipped: ${err.message}`);
+}
+
 const median = times[Math.floor(times.length / 2)];
 const body = `
 Command: \`npm run bench:foundation\` — ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus().length} cores.
@@ -107,9 +128,12 @@ Command: \`npm run bench:foundation\` — ${new Date().toISOString().slice(0, 10
 | \`GET /health\`, autocannon 50 connections × 10 s | ${Math.round(result.requests.average)} req/s (latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.errors} errors, ${result.non2xx} non-2xx) | — |
 | server RSS idle after start | ${idleRss.toFixed(0)} MiB | — |
 | server RSS after the load | ${afterRss.toFixed(0)} MiB | — |
+| server RSS idle, same server on a PostgreSQL server (no PGlite) | ${pgRss === null ? 'not measured' : `${pgRss.toFixed(0)} MiB`} | — |
 
 The cold start includes npm, the stale-check of the web build (no rebuild), tsx loading the TypeScript sources,
-opening PGlite (WASM) on the existing data directory and checking migrations.
+opening PGlite (WASM) on the existing data directory and checking migrations. The difference between the embedded
+and the PostgreSQL-server RSS is PGlite's WebAssembly heap (the embedded PostgreSQL itself); the rest is Node with
+tsx and the app's modules.
 `;
 writeSection('Foundation', body);
 console.log(body);
