@@ -25,7 +25,9 @@ export function FormField({
   const errorId = `${id}-erro`;
   const hintId = `${id}-dica`;
   return (
-    <div className={cn('grid gap-1.5', className)}>
+    // content-start: in a form grid the row is as tall as its tallest field; the label and input stay
+    // at the top (aligned with the neighbours) instead of spreading over the extra height.
+    <div className={cn('grid content-start gap-1.5', className)}>
       <Label htmlFor={id}>
         {label}
         {required ? <span className="text-destructive"> *</span> : null}
