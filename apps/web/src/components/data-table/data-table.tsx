@@ -39,6 +39,17 @@ export function ativoColumn<T extends { ativo: boolean }>(): Column<T> {
 }
 
 /**
+ * The row actions stay pinned to the right edge while the other columns scroll sideways (a narrow
+ * window, an expanded sidebar), on an opaque background with a divider so nothing shows through;
+ * on a hovered row the background matches the row's hover tint (muted at 50% over the card).
+ */
+/** Register tables hold many columns: a tighter cell padding than the base table, wider at the edges. */
+const CELL = 'px-2 first:pl-3 last:pr-3';
+
+const STICKY_ACTIONS =
+  'sticky right-0 z-10 bg-card shadow-[inset_1px_0_0_var(--color-border)] transition-colors';
+
+/**
  * A server-paginated table: sortable headers (aria-sort), loading skeleton, empty state, row
  * count and pagination, all driven by a ListState kept in the URL.
  */
@@ -77,7 +88,7 @@ export function DataTable<T extends { id: string }>({
             {columns.map((col) => (
               <TableHead
                 key={col.key}
-                className={col.className}
+                className={cn(CELL, col.className)}
                 aria-sort={
                   col.sortKey && state.sort === col.sortKey
                     ? state.dir === 'asc'
@@ -90,7 +101,7 @@ export function DataTable<T extends { id: string }>({
               </TableHead>
             ))}
             {rowActions ? (
-              <TableHead className="w-px text-right">
+              <TableHead className={cn(CELL, STICKY_ACTIONS, 'w-px text-right')}>
                 <span className="sr-only">Ações</span>
               </TableHead>
             ) : null}
@@ -121,16 +132,23 @@ export function DataTable<T extends { id: string }>({
             rows?.map((row) => (
               <TableRow
                 key={row.id}
-                className={cn(onRowClick && 'cursor-pointer', loading && 'opacity-60')}
+                className={cn('group', onRowClick && 'cursor-pointer', loading && 'opacity-60')}
                 onClick={onRowClick ? () => onRowClick(row) : undefined}
               >
                 {columns.map((col) => (
-                  <TableCell key={col.key} className={col.className}>
+                  <TableCell key={col.key} className={cn(CELL, col.className)}>
                     {col.cell(row)}
                   </TableCell>
                 ))}
                 {rowActions ? (
-                  <TableCell className="text-right" onClick={(e) => e.stopPropagation()}>
+                  <TableCell
+                    className={cn(
+                      CELL,
+                      STICKY_ACTIONS,
+                      'text-right group-hover:bg-[color-mix(in_oklab,var(--color-muted)_50%,var(--color-card))]',
+                    )}
+                    onClick={(e) => e.stopPropagation()}
+                  >
                     {rowActions(row)}
                   </TableCell>
                 ) : null}

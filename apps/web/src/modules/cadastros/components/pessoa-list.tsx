@@ -15,7 +15,7 @@ export function pessoaColumns<Row extends PessoaRow>(): Column<Row>[] {
       key: 'razao_social',
       header: 'Razão social / nome',
       sortKey: 'razao_social',
-      className: 'min-w-64',
+      className: 'min-w-56',
       cell: (r) => (
         <div>
           <div className="font-medium">{r.razao_social}</div>

@@ -39,8 +39,9 @@ const columns: Column<ClienteRow>[] = [
     key: 'limite_credito',
     header: 'Limite de crédito',
     sortKey: 'limite_credito',
-    cell: (r) => formatBRL(r.limite_credito),
-    className: 'text-right whitespace-nowrap',
+    // the amount never breaks; the header may take two lines when the table is tight
+    cell: (r) => <span className="whitespace-nowrap">{formatBRL(r.limite_credito)}</span>,
+    className: 'text-right',
   },
   ativoColumn<ClienteRow>(),
 ];
