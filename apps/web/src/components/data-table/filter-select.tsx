@@ -21,13 +21,13 @@ export function FilterSelect({
 }) {
   const id = useId();
   return (
-    <div className="grid gap-1">
+    <div className="grid min-w-0 gap-1">
       <label htmlFor={id} className="text-xs font-medium text-muted-foreground">
         {label}
       </label>
       <NativeSelect
         id={id}
-        className="h-9 w-auto min-w-36"
+        className="h-9 w-full sm:w-auto sm:min-w-36"
         value={value}
         onChange={(e) => onChange(e.target.value)}
       >

@@ -19,7 +19,12 @@ export function ListToolbar({
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3">
       <SearchInput value={state.q} onSearch={state.setSearch} placeholder={searchPlaceholder} />
-      {filters}
+      {filters ? (
+        // phone: the filters fill the width in equal columns (two, or one alone); from sm up they flow in the row
+        <div className="grid w-full grid-cols-[repeat(auto-fit,minmax(10rem,1fr))] gap-3 sm:contents">
+          {filters}
+        </div>
+      ) : null}
       {state.hasFilters ? (
         <Button variant="ghost" size="sm" onClick={state.clearFilters}>
           <X aria-hidden />
