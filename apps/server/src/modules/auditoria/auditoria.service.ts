@@ -4,12 +4,14 @@ import {
   type AuditLogPage,
   type AuditoriaListQuery,
   auditAcaoLabel,
+  auditCampoLabel,
   auditChanges,
   auditEntidadeLabel,
   auditoriaListQuerySchema,
   auditValueText,
   BUSINESS_TIME_ZONE,
   EXPORT_MAX_ROWS,
+  sortByCampoLabel,
 } from '@erp/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -182,8 +184,10 @@ export async function* exportAuditCsv(db: Db, query: AuditoriaListQuery): AsyncG
     if (rows.length === 0) return;
     let chunk = '';
     for (const r of rows) {
-      const changes = auditChanges(r.antes, r.depois)
-        .map((ch) => `${ch.campo}: ${auditValueText(ch.antes)} → ${auditValueText(ch.depois)}`)
+      const changes = sortByCampoLabel(auditChanges(r.antes, r.depois))
+        .map(
+          (ch) => `${auditCampoLabel(ch.campo)}: ${auditValueText(ch.antes)} → ${auditValueText(ch.depois)}`,
+        )
         .join(' | ');
       chunk += csvLine([
         r.quando,

@@ -199,7 +199,7 @@ describe('CSV export', () => {
     );
     expect(lines[1]).toBe(
       `05/03/2026 10:04:05;"'=HYPERLINK(""http://mal"")";${who.email};Mudança de papéis;Usuários;${who.userId};` +
-        `"roles: [] → [""estoque""]";10.0.0.1;"Navegador; com ponto e vírgula"`,
+        `"Papéis: [] → [""estoque""]";10.0.0.1;"Navegador; com ponto e vírgula"`,
     );
     expect(lines.filter(Boolean)).toHaveLength(2);
   });

@@ -1,4 +1,10 @@
-import { auditAcaoLabel, auditEntidadeLabel, formatDateTimeBR } from '@erp/shared';
+import {
+  auditAcaoLabel,
+  auditCampoLabel,
+  auditEntidadeLabel,
+  formatDateTimeBR,
+  sortByCampoLabel,
+} from '@erp/shared';
 import { ArrowRight } from 'lucide-react';
 import {
   Dialog,
@@ -71,9 +77,11 @@ export function AuditoriaDetalheDialog({ id, onClose }: { id: number | null; onC
                     </TableRow>
                   </TableHeader>
                   <TableBody>
-                    {data.alteracoes.map((ch) => (
+                    {sortByCampoLabel(data.alteracoes).map((ch) => (
                       <TableRow key={ch.campo}>
-                        <TableCell className="font-medium">{ch.campo}</TableCell>
+                        <TableCell className="font-medium" title={ch.campo}>
+                          {auditCampoLabel(ch.campo)}
+                        </TableCell>
                         <TableCell className="bg-destructive/5">
                           <AuditValue value={ch.antes} />
                         </TableCell>
