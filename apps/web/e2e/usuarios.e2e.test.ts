@@ -140,10 +140,10 @@ describe('users administration', () => {
     expect(await mudanca.getByText('Mudança de papéis').isVisible()).toBe(true);
     await mudanca.getByRole('button', { name: /^Detalhes: Mudança de papéis/ }).click();
     const dialog = admin.getByRole('dialog', { name: 'Detalhes do registro de auditoria' });
-    const change = dialog.getByRole('row', { name: /roles/ });
+    const change = dialog.getByRole('row', { name: /Papéis/ });
     await change.waitFor();
     const cells = await change.getByRole('cell').allTextContents();
-    expect(cells[0]).toBe('roles');
+    expect(cells[0]).toBe('Papéis');
     expect(cells[1]).toBe('[]');
     expect(cells[3]).toBe('["estoque"]');
     expect(await dialog.getByText(`Ana Administradora · ${demoEmail('admin')}`).isVisible()).toBe(true);
