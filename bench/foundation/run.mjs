@@ -23,7 +23,14 @@ function start(extraEnv = {}) {
   const t0 = performance.now();
   const child = spawn('npm', ['start'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...extraEnv },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...extraEnv,
+    },
     stdio: 'ignore',
     detached: true,
   });

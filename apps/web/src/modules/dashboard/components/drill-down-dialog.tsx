@@ -49,44 +49,44 @@ export function DrillDownDialog<T>({
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         {children}
+        {/* the columns show at once; the rows (or the empty text) once they have arrived */}
+        <Table aria-busy={loading || undefined}>
+          <TableHeader>
+            <TableRow>
+              {columns.map((c) => (
+                <TableHead key={c.header} className={cn(c.numeric && 'text-right')}>
+                  {c.header}
+                </TableHead>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {loading ? null : rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={columns.length} className="py-8 text-center text-muted-foreground">
+                  {emptyText}
+                </TableCell>
+              </TableRow>
+            ) : (
+              rows.map((row, i) => (
+                <TableRow key={rowKey(row, i)}>
+                  {columns.map((c) => (
+                    <TableCell key={c.header} className={cn(c.numeric && 'text-right tabular-nums')}>
+                      {c.cell(row)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
         {loading ? (
-          <div className="grid gap-2" aria-busy="true">
+          <div className="grid gap-2" aria-hidden>
             <Skeleton className="h-8 w-full" />
             <Skeleton className="h-8 w-full" />
             <Skeleton className="h-8 w-full" />
           </div>
-        ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                {columns.map((c) => (
-                  <TableHead key={c.header} className={cn(c.numeric && 'text-right')}>
-                    {c.header}
-                  </TableHead>
-                ))}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={columns.length} className="py-8 text-center text-muted-foreground">
-                    {emptyText}
-                  </TableCell>
-                </TableRow>
-              ) : (
-                rows.map((row, i) => (
-                  <TableRow key={rowKey(row, i)}>
-                    {columns.map((c) => (
-                      <TableCell key={c.header} className={cn(c.numeric && 'text-right tabular-nums')}>
-                        {c.cell(row)}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        )}
+        ) : null}
       </DialogContent>
     </Dialog>
   );
