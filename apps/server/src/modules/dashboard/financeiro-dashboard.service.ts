@@ -36,9 +36,7 @@ export async function getFinanceiroResumo(db: Db, hoje: string): Promise<Finance
 
 type ContaRow = Omit<ContaDashboard, 'vencida'>;
 
-const contaColumns = sql.raw(
-  'id, tipo, descricao, data_vencimento::text as data_vencimento, valor::text as valor, status',
-);
+const contaColumns = sql`id, tipo, descricao, data_vencimento::text as data_vencimento, valor::text as valor, status`;
 
 async function listContas(db: Db, hoje: string, where: SQL): Promise<ContaDashboard[]> {
   const rows = rowsOf<ContaRow>(
@@ -66,11 +64,15 @@ export function listContasPagar(db: Db, hoje: string) {
  * Contas Vencidas: open accounts of both types due before today. Each type's first 50 come from its
  * own (tipo, data_vencimento) index range; the merge of the two keeps the first 50 overall.
  */
+// Literals (not parameters) so each branch's plan uses its own (tipo, data_vencimento) index range;
+// static SQL text, never built from a string.
+const tipoLiteral = { receber: sql`'receber'`, pagar: sql`'pagar'` } as const;
+
 export async function listContasVencidas(db: Db, hoje: string): Promise<ContaDashboard[]> {
   const porTipo = (tipo: 'receber' | 'pagar') => sql`(
     select ${contaColumns}, f.data_vencimento as venc
     from financial_accounts f
-    where f.status = 'em_aberto' and f.tipo = ${sql.raw(`'${tipo}'`)} and f.data_vencimento < ${hoje}::date
+    where f.status = 'em_aberto' and f.tipo = ${tipoLiteral[tipo]} and f.data_vencimento < ${hoje}::date
     order by f.data_vencimento asc, f.descricao, f.id
     limit ${DASHBOARD_LIST_LIMIT})`;
   const rows = rowsOf<ContaRow>(
