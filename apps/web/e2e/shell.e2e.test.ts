@@ -148,25 +148,39 @@ async function readMenu(page: Page): Promise<Array<[string, string[]]>> {
   );
 }
 
-/** Minha Conta → Tema → a theme, by keyboard (the sub-menu opens with ArrowRight). */
+/**
+ * Minha Conta → Tema (sub-menu opened by keyboard, ArrowRight) → a theme. Under load a key press can land
+ * while a menu is still animating, so each attempt is checked: the choice counts once the menus have closed.
+ */
 async function chooseTheme(page: Page, label: 'Claro' | 'Escuro' | 'Sistema') {
-  await page.getByRole('button', { name: 'Minha Conta' }).click();
-  // Radix focuses the menu once it is open; only then move focus into it
-  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('menu');
   const item = page.getByRole('menuitemradio', { name: label });
-  // under load the first ArrowRight can land before the sub-trigger is ready: press again until it opens
-  await expect
-    .poll(
-      async () => {
-        await page.getByRole('menuitem', { name: 'Tema' }).focus();
-        await page.keyboard.press('ArrowRight');
-        return item.isVisible();
-      },
-      { timeout: 15_000, interval: 500 },
-    )
-    .toBe(true);
-  await item.focus();
-  await page.keyboard.press('Enter');
+  for (let attempt = 1; ; attempt++) {
+    await page.getByRole('button', { name: 'Minha Conta' }).click();
+    // Radix focuses the menu once it is open; only then move focus into it
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('menu');
+    await page.getByRole('menuitem', { name: 'Tema' }).focus();
+    await page.keyboard.press('ArrowRight');
+    const opened = await item
+      .waitFor({ timeout: 3_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (opened) {
+      // keyboard, not the mouse: a pointer path across the parent menu would close the sub-menu
+      await item.focus();
+      await page.keyboard.press('Enter');
+      const closed = await page
+        .getByRole('menu')
+        .first()
+        .waitFor({ state: 'detached', timeout: 3_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (closed) return;
+    }
+    if (attempt === 4) throw new Error(`could not choose the theme "${label}"`);
+    // close whatever is open and try again
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+  }
 }
 
 async function seriousAxeViolations(page: Page) {
