@@ -6,36 +6,46 @@ import { PageSpinner } from '@/components/ui/spinner.tsx';
 /** How long to look for the new page's heading (lazy screens may render it a little later). */
 const HEADING_WAIT_MS = 3000;
 
+// When the user last pressed a pointer or a key, and when the last navigation happened. The new page
+// mounts only after the old one has animated out, so input made in between must count too: a user who
+// opens a menu right after navigating keeps it (the heading never steals focus from it).
+let lastInputAt = 0;
+let navigatedAt = 0;
+if (typeof document !== 'undefined') {
+  const noteInput = () => {
+    lastInputAt = performance.now();
+  };
+  document.addEventListener('pointerdown', noteInput, true);
+  document.addEventListener('keydown', noteInput, true);
+}
+const userActedSinceNavigation = () => lastInputAt >= navigatedAt;
+
 /**
  * Moves focus to the page heading (`[data-page-heading]`, set by PageHeader) once it appears in
- * this frame, so keyboard and screen-reader users start on the new page after a navigation.
+ * this frame, so keyboard and screen-reader users start on the new page after a navigation —
+ * unless the user has pressed a pointer or a key since the navigation.
  */
 function useFocusHeading(container: React.RefObject<HTMLDivElement | null>, enabled: boolean) {
   useEffect(() => {
     const root = container.current;
     if (!enabled || !root) return;
     const tryFocus = () => {
+      if (userActedSinceNavigation()) return true;
       const heading = root.querySelector<HTMLElement>('[data-page-heading]');
       if (!heading) return false;
       heading.focus({ preventScroll: true });
       return true;
     };
     if (tryFocus()) return;
-    // Wait for the heading, but never take focus away from something the user started meanwhile
-    // (typing in a field, opening a menu): any pointer or key press cancels.
     const observer = new MutationObserver(() => {
       if (tryFocus()) stop();
     });
     const stop = () => {
       observer.disconnect();
       clearTimeout(timer);
-      document.removeEventListener('pointerdown', stop, true);
-      document.removeEventListener('keydown', stop, true);
     };
     observer.observe(root, { childList: true, subtree: true });
     const timer = setTimeout(stop, HEADING_WAIT_MS);
-    document.addEventListener('pointerdown', stop, true);
-    document.addEventListener('keydown', stop, true);
     return stop;
   }, [container, enabled]);
 }
@@ -66,6 +76,10 @@ export function AnimatedOutlet() {
   const reduceMotion = useReducedMotion();
   const firstKey = useRef(location.key);
   const focusHeading = location.key !== firstKey.current;
+  useEffect(() => {
+    // the navigation happened now; input from here on cancels the heading focus
+    navigatedAt = performance.now();
+  }, [location.key]);
 
   if (reduceMotion) {
     return <PageFrame key={location.pathname} outlet={outlet} focusHeading={focusHeading} />;

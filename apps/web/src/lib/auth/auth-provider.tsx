@@ -86,7 +86,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const reloadMe = useCallback(async () => {
     const me = await fetchMe();
-    setMeState({ userId: me.user.id, me });
+    // Keep the same state object when nothing changed: the periodic re-read must not re-render the app
+    // (an open menu would be rebuilt under the user's pointer).
+    setMeState((prev) =>
+      prev?.userId === me.user.id && JSON.stringify(prev.me) === JSON.stringify(me)
+        ? prev
+        : { userId: me.user.id, me },
+    );
   }, []);
 
   useEffect(() => {
