@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { holdDataDir } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
+import { printDemoSignIns } from './db/seed/demo-users.ts';
 import { seedDemo } from './db/seed/seed-demo.ts';
 import { createLogger } from './lib/logger.ts';
 import { startMailWorker } from './lib/mail/mail-queue.ts';
@@ -95,11 +96,6 @@ async function main() {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
-}
-
-function printDemoSignIns() {
-  // Filled in by the auth module's demo users (see db/seed/demo-users.ts).
-  import('./db/seed/demo-users.ts').then((m) => m.printDemoSignIns()).catch(() => {});
 }
 
 main().catch((err) => {

@@ -23,6 +23,8 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded engine itself (PGlite only): tests dump it as the per-file template. */
+  pglite?: PGlite;
   /** Runs a plain SQL text (several statements allowed); used by migrations and tests. */
   exec(sqlText: string): Promise<void>;
   close(): Promise<void>;
@@ -74,8 +76,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await client.exec(text);
     },
     close: () => client.close(),
-    // exposed for tests that dump a template
-    ...({ pglite: client } as object),
+    pglite: client,
   };
 }
 

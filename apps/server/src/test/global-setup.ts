@@ -36,8 +36,7 @@ export default async function setup(project: TestProject) {
   }
   const db = await openDatabase({});
   await migrate(db.db);
-  const pglite = (db as unknown as { pglite: { dumpDataDir(c?: 'gzip' | 'none'): Promise<Blob> } }).pglite;
-  const dump = await pglite.dumpDataDir('none');
+  const dump = await db.pglite!.dumpDataDir('none');
   const file = path.join(os.tmpdir(), `erp-pglite-template-${process.pid}.tar`);
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await db.close();
