@@ -4,11 +4,12 @@ import { type ListPage, listQuerySchema } from '../list-params.ts';
 import { ROLES, type Role } from '../permissions.ts';
 
 /** A user's account status as the users screen shows it. */
-export const USUARIO_STATUS = ['convite_pendente', 'ativo', 'desativado'] as const;
+export const USUARIO_STATUS = ['convite_pendente', 'aguardando_confirmacao', 'ativo', 'desativado'] as const;
 export type UsuarioStatus = (typeof USUARIO_STATUS)[number];
 
 export const usuarioStatusLabels: Record<UsuarioStatus, string> = {
   convite_pendente: 'Convite pendente',
+  aguardando_confirmacao: 'Aguardando confirmação',
   ativo: 'Ativo',
   desativado: 'Desativado',
 };

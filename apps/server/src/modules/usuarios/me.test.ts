@@ -159,6 +159,25 @@ describe('own sessions', () => {
     expect(after.map((s) => s.id)).toEqual([u.sessionId]);
   });
 
+  it('"Último uso" moves when the session refreshes (refresh-token grant)', async () => {
+    const u = await t.signIn([]);
+    await t.db.execute(
+      sql`update auth_sessions set refreshed_at = '2026-01-01T10:00:00Z' where id = ${u.sessionId}::uuid`,
+    );
+    const before = Date.now();
+    const res = await t.request('POST', '/auth/v1/token?grant_type=refresh_token', {
+      body: { refresh_token: u.refreshToken },
+    });
+    expect(res.status).toBe(200);
+    const { access_token } = (await res.json()) as { access_token: string };
+    const list = (await (
+      await t.request('GET', '/api/me/sessoes', { token: access_token })
+    ).json()) as SessaoAtiva[];
+    expect(list).toHaveLength(1);
+    expect(list[0]!.id).toBe(u.sessionId);
+    expect(Date.parse(list[0]!.refreshed_at)).toBeGreaterThanOrEqual(before - 1000);
+  });
+
   it('another user’s sessions are neither listed nor ended', async () => {
     const a = await t.signIn([]);
     const b = await t.signIn([]);

@@ -36,13 +36,15 @@ export const usuarioMessages = {
 
 /**
  * The account status shown on the users screen: deactivated wins; an invited person who has not
- * accepted yet (no password, e-mail not confirmed through the link) is "convite pendente";
+ * accepted yet (no password, e-mail not confirmed through the link) is "convite pendente"; a
+ * sign-up whose e-mail is not confirmed yet (cannot sign in) is "aguardando confirmação";
  * everyone else is active.
  */
 const statusSql = sql<UsuarioStatus>`case
   when not u.ativo then 'desativado'
   when u.invited_at is not null and u.encrypted_password is null and u.email_confirmed_at is null
     then 'convite_pendente'
+  when u.email_confirmed_at is null then 'aguardando_confirmacao'
   else 'ativo' end`;
 
 const rolesSql = sql`coalesce(array(select r.role from user_roles r where r.user_id = u.id order by r.role), '{}')`;

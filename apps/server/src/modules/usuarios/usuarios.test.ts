@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { lastQueuedMail, linkIn, pathOf } from '../auth/auth-test-support.ts';
 
 let t: TestContext;
 let admin: Awaited<ReturnType<TestContext['signIn']>>;
@@ -113,6 +114,42 @@ describe('list', () => {
       t.request('GET', '/api/usuarios?q=.status@&status=desativado', admin),
     );
     expect(des.items.map((i) => i.email)).toEqual(['desligado.status@teste.com.br']);
+  });
+
+  it('a sign-up whose e-mail is not confirmed is "aguardando confirmação", not "ativo", until the link is opened', async () => {
+    const email = 'autocadastro.status@teste.com.br';
+    const up = await t.request('POST', '/auth/v1/signup', {
+      body: { email, password: 'Cadastro#2026-status', data: { name: 'Helena Autocadastro' } },
+    });
+    expect(up.status).toBe(200);
+    const { id } = (await up.json()) as { id: string };
+
+    const waiting = await json<UsuariosPage>(
+      t.request('GET', '/api/usuarios?q=autocadastro.status&status=aguardando_confirmacao', admin),
+    );
+    expect(waiting.items.map((i) => [i.email, i.status])).toEqual([[email, 'aguardando_confirmacao']]);
+    const active = await json<UsuariosPage>(
+      t.request('GET', '/api/usuarios?q=autocadastro.status&status=ativo', admin),
+    );
+    expect(active.total).toBe(0);
+    expect(await json<UsuarioListItem>(t.request('GET', `/api/usuarios/${id}`, admin))).toMatchObject({
+      status: 'aguardando_confirmacao',
+      nome_completo: 'Helena Autocadastro',
+    });
+    const porPapel = await json<UsuariosPorPapel>(t.request('GET', '/api/usuarios/por-papel', admin));
+    expect(porPapel.nenhum.find((u) => u.id === id)).toEqual({
+      id,
+      email,
+      nome_completo: 'Helena Autocadastro',
+      status: 'aguardando_confirmacao',
+    });
+
+    // the confirmation link makes the account active
+    const mail = await lastQueuedMail(t.db, email, 'confirmacao');
+    expect((await t.request('GET', pathOf(linkIn(mail.texto)))).status).toBe(303);
+    expect(await json<UsuarioListItem>(t.request('GET', `/api/usuarios/${id}`, admin))).toMatchObject({
+      status: 'ativo',
+    });
   });
 
   it('rejects bad filters with pt-BR field errors', async () => {

@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge.tsx';
 const variants = {
   ativo: 'success',
   convite_pendente: 'warning',
+  aguardando_confirmacao: 'warning',
   desativado: 'secondary',
 } as const satisfies Record<UsuarioStatus, string>;
 
