@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseDecimalBR } from '../money.ts';
 import { onlyDigits } from './brasil.ts';
 
 // Field builders shared by every register schema. Form inputs send '' for an empty field; the
@@ -71,17 +72,17 @@ export const decimalBR = (label: string, opts: { max: number; places?: number; d
     .transform((v, ctx) => {
       let text = typeof v === 'number' ? v.toFixed(places) : (v ?? '').trim();
       if (text === '') text = opts.default ?? '0';
-      if (text.includes(',')) text = text.replace(/\./g, '').replace(',', '.');
-      const m = new RegExp(`^(\\d{1,12})(?:\\.(\\d{1,${places}}))?$`).exec(text);
-      if (!m) {
+      const parsed = parseDecimalBR(text, places);
+      if (!parsed) {
         ctx.addIssue({ code: 'custom', message: `${label} inválido` });
         return z.NEVER;
       }
-      if (Number(m[1]) > opts.max || (Number(m[1]) === opts.max && /[1-9]/.test(m[2] ?? ''))) {
+      const [int, frac = ''] = parsed.split('.');
+      if (Number(int) > opts.max || (Number(int) === opts.max && /[1-9]/.test(frac))) {
         ctx.addIssue({ code: 'custom', message: `${label} deve ser no máximo ${opts.max}` });
         return z.NEVER;
       }
-      return `${Number(m[1])}.${(m[2] ?? '').padEnd(places, '0')}`;
+      return parsed;
     });
 };
 
