@@ -66,6 +66,14 @@ describe('/auth and /reset-password in Chromium', () => {
     await expect
       .poll(() => toast(page, 'Cadastro realizado com sucesso! Você já pode fazer login.').count())
       .toBe(1);
+    // the card switches to "Entrar", says where the confirmation link went and fills in the e-mail
+    expect(await page.getByRole('tab', { name: 'Entrar' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByTestId('aviso-email-enviado').textContent()).toBe(
+      `Enviamos um link de confirmação para ${email}. Abra-o para ativar sua conta e depois entre com seu e-mail e senha. Não encontrou? Verifique também a pasta de spam.`,
+    );
+    expect(await page.getByLabel('E-mail').inputValue()).toBe(email);
+    // the sign-up form was cleared
+    await page.getByRole('tab', { name: 'Novo cadastro' }).click();
     expect(await page.getByLabel('Nome').inputValue()).toBe('');
     expect(await page.getByLabel('E-mail').inputValue()).toBe('');
     expect(await page.getByLabel('Senha', { exact: true }).inputValue()).toBe('');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoEmail, launchBrowser, newPage, signInAs } from './support/browser.ts';
+import { baseURL, demoEmail, launchBrowser, newPage, signInAs } from './support/browser.ts';
 
 // The shell against the specification (section 2 "Shell", section 6 "Menu visibility" and
 // "Route guards"), signed in as each demo user through the real /auth screen.
@@ -382,12 +382,18 @@ describe('shell details (admin)', () => {
     await page.getByRole('button', { name: 'Expandir menu' }).click();
   });
 
-  it('shows the 404 page for an unknown path, with a link home', async () => {
+  it('shows the 404 page inside the shell for an unknown path, with a link home', async () => {
     await page.goto('/comercial/inexistente');
-    await expect.poll(() => page.getByText('Oops! Page not found').isVisible()).toBe(true);
+    await expect.poll(() => heading(page)).toBe('Oops! Page not found');
+    // signed in, the menu and the top bar stay around it
+    await waitForShell(page);
+    expect(await sidebar(page).isVisible()).toBe(true);
+    expect(await page.title()).toBe('Página não encontrada · Plataforma ERP');
+    expect(new URL(page.url()).pathname).toBe('/comercial/inexistente');
     await page.getByRole('link', { name: 'Voltar para o início' }).click();
     await page.waitForURL((u) => u.pathname === '/');
     await waitForShell(page);
+    await expect.poll(() => heading(page)).toBe('Dashboard');
   });
 
   it('a failed sign-out toasts "Erro ao fazer logout" and keeps the user in', async () => {
@@ -410,6 +416,65 @@ describe('shell details (admin)', () => {
     await expect.poll(() => page.getByText('Logout realizado com sucesso!').isVisible()).toBe(true);
     await page.goto('/');
     await page.waitForURL((u) => u.pathname === '/auth');
+  });
+});
+
+describe('signed out, deep links and forbidden routes', () => {
+  const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });
+
+  it('a signed-out visitor of an unknown path sees the 404 alone, without the shell', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/rota/que/nao/existe');
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Oops! Page not found' }).isVisible())
+      .toBe(true);
+    expect(await page.locator('aside').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/rota/que/nao/existe');
+    await page.getByRole('link', { name: 'Voltar para o início' }).click();
+    await page.waitForURL((u) => u.pathname === '/auth' && u.search === '');
+    await context.close();
+  });
+
+  it('a deep link opened signed out comes back after signing in, query included', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/matriz/fornecedores?uf=SP');
+    await page.waitForURL((u) => u.pathname === '/auth');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/matriz/fornecedores?uf=SP');
+    await page.getByLabel('E-mail').fill(demoEmail('estoque'));
+    await page.getByLabel('Senha', { exact: true }).fill('demo12345');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL((u) => u.pathname === '/matriz/fornecedores');
+    expect(new URL(page.url()).search).toBe('?uf=SP');
+    await waitForShell(page);
+    await expect.poll(() => heading(page)).toBe('Fornecedores');
+    await context.close();
+  });
+
+  it('a redirect to another origin is ignored: signing in lands on /', async () => {
+    const { context, page } = await newPage(browser);
+    for (const hostile of ['//evil.example.com/x', 'https://evil.example.com/', '/\\evil.example.com']) {
+      await page.goto(`/auth?redirect=${encodeURIComponent(hostile)}`);
+      await page.getByLabel('E-mail').fill(demoEmail('semacesso'));
+      await page.getByLabel('Senha', { exact: true }).fill('demo12345');
+      await page.getByRole('button', { name: 'Entrar' }).click();
+      await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
+      expect(new URL(page.url()).origin, hostile).toBe(new URL(baseURL()).origin);
+      await waitForShell(page);
+      await page.locator('aside').getByRole('button', { name: 'Sair' }).click();
+      await page.waitForURL((u) => u.pathname === '/auth');
+    }
+    await context.close();
+  });
+
+  it('a route the user may not open goes to / (history replaced) with "Você não tem acesso a esta tela."', async () => {
+    const { context, page } = await signedIn('estoque');
+    const before = await page.evaluate(() => history.length);
+    await page.goto('/usuarios');
+    await page.waitForURL((u) => u.pathname === '/');
+    await expect.poll(() => toast(page, 'Você não tem acesso a esta tela.').count()).toBe(1);
+    expect(await page.evaluate(() => history.length)).toBe(before + 1);
+    await expect.poll(() => heading(page)).toBe('Dashboard');
+    await context.close();
   });
 });
 

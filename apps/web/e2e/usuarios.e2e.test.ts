@@ -224,16 +224,19 @@ describe('own profile (/perfil)', () => {
 });
 
 describe('access profiles and general settings (admin)', () => {
-  it('/configuracoes/perfis shows the roles × modules matrix and who holds each role', async () => {
+  it('/configuracoes/perfis shows the roles × areas matrix and who holds each role', async () => {
     await admin.goto('/configuracoes/perfis');
     await admin.getByRole('heading', { level: 1, name: 'Perfis de Acesso' }).waitFor();
-    const cell = (papel: string, modulo: string) =>
-      admin.locator(`tr[data-papel="${papel}"] td[data-modulo="${modulo}"]`).textContent();
-    expect(await cell('estoque', 'estoque')).toBe('Sim');
-    expect(await cell('estoque', 'cadastros')).toBe('Sim');
-    expect(await cell('estoque', 'financeiro')).toBe('Não');
-    expect(await cell('comercial', 'auditoria')).toBe('Não');
-    expect(await cell('admin', 'auditoria')).toBe('Sim');
+    const cell = (papel: string, area: string) =>
+      admin.locator(`tr[data-papel="${papel}"] td[data-area="${area}"]`).textContent();
+    expect(await cell('estoque', 'Estoque')).toBe(
+      'Parcial: Posição de Estoque, Produtos, Entradas de Mercadorias, Locais de Estoque, Lotes',
+    );
+    expect(await cell('estoque', 'Financeiro')).toBe('Não');
+    expect(await cell('comercial', 'Expedição')).toBe('Sim');
+    expect(await cell('financeiro', 'Frota')).toBe('Sim');
+    expect(await cell('comercial', 'Auditoria')).toBe('Não');
+    expect(await cell('admin', 'Auditoria')).toBe('Sim');
     const estoque = admin
       .getByRole('region', { name: 'Estoque' })
       .or(admin.locator('[aria-labelledby="perfil-estoque"]'));

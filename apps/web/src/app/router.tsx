@@ -7,7 +7,7 @@ import { dashboardRoutes } from '@/modules/dashboard/routes.tsx';
 import { usuariosRoutes } from '@/modules/usuarios/routes.tsx';
 import { RouteErrorPage } from './error-page.tsx';
 import { AppLayout, FullScreenSpinner } from './layout/app-layout.tsx';
-import { NotFoundPage } from './not-found-page.tsx';
+import { NOT_FOUND_ROUTE_ID, NotFoundPage } from './not-found-page.tsx';
 import { shellRoutes } from './shell-routes.tsx';
 
 // The signed-in screens of each module (one spread per module). Access comes from the shared
@@ -21,7 +21,8 @@ const moduleRoutes: RouteObject[] = [
 ];
 
 // Public routes; the signed-in shell with every module's screens and the shell's own (settings hub,
-// placeholders for screens not built yet); then 404.
+// placeholders for screens not built yet) and, last, the 404 — inside the shell, so a signed-in user
+// keeps the menu (the shell shows it alone to a signed-out visitor).
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -35,10 +36,16 @@ export const routes: RouteObject[] = [
         Component: AppLayout,
         // a screen that fails keeps the shell around its error message
         children: [
-          { ErrorBoundary: RouteErrorPage, children: [...moduleRoutes, ...shellRoutes(moduleRoutes)] },
+          {
+            ErrorBoundary: RouteErrorPage,
+            children: [
+              ...moduleRoutes,
+              ...shellRoutes(moduleRoutes),
+              { id: NOT_FOUND_ROUTE_ID, path: '*', Component: NotFoundPage },
+            ],
+          },
         ],
       },
-      { path: '*', Component: NotFoundPage },
     ],
   },
 ];

@@ -1,9 +1,11 @@
 import { permissionForPath, screenTitle } from '@erp/shared';
 import { useEffect, useState } from 'react';
-import { Navigate, useLocation, useNavigation } from 'react-router';
+import { Navigate, useLocation, useMatches, useNavigation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { TooltipProvider } from '@/components/ui/tooltip.tsx';
 import { useAuth } from '@/lib/auth/auth-context.ts';
+import { signInPathFor } from '@/lib/auth/redirect-path.ts';
+import { NOT_FOUND_ROUTE_ID, NotFoundPage } from '../not-found-page.tsx';
 import { RouteGuard } from '../route-guard.tsx';
 import { AnimatedOutlet } from './page-transition.tsx';
 import { DesktopSidebar, useSidebarCollapsed } from './sidebar.tsx';
@@ -46,11 +48,14 @@ function NavigationSpinner() {
 
 /**
  * The signed-in shell: sidebar, top bar and the current screen. Without a user it goes to /auth
- * (also on sign-out); a centred spinner shows while the session or the roles load.
+ * (also on sign-out), carrying the path to come back to after signing in; an unknown path shows the
+ * 404 alone instead. A centred spinner shows while the session or the roles load.
  */
 export function AppLayout() {
   const auth = useAuth();
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
+  const notFound = useMatches().some((m) => m.id === NOT_FOUND_ROUTE_ID);
   const [collapsed, setCollapsed] = useSidebarCollapsed();
   const guard = useRouteGuardProps();
 
@@ -61,7 +66,10 @@ export function AppLayout() {
   }, [title]);
 
   if (auth.loading) return <FullScreenSpinner />;
-  if (!auth.user) return <Navigate to="/auth" replace />;
+  if (!auth.user) {
+    if (notFound) return <NotFoundPage standalone />;
+    return <Navigate to={signInPathFor(location)} replace />;
+  }
   if (auth.rolesLoading && auth.roles.length === 0) return <FullScreenSpinner />;
 
   return (

@@ -8,17 +8,26 @@ import { Button } from '@/components/ui/button.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { authClient } from '@/lib/auth/auth-client.ts';
+import { useReturnPath } from '@/lib/auth/use-return-path.ts';
 import { authToasts, loginErrorText } from '../auth-messages.ts';
 import { SubmitButton } from './submit-button.tsx';
 
-export function LoginForm({ onForgotPassword }: { onForgotPassword(): void }) {
+/** "Entrar"; after signing in it opens the deep link /auth was opened with, else "/". */
+export function LoginForm({
+  onForgotPassword,
+  defaultEmail = '',
+}: {
+  onForgotPassword(): void;
+  defaultEmail?: string;
+}) {
   const navigate = useNavigate();
+  const returnPath = useReturnPath();
   const [pending, setPending] = useState(false);
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: defaultEmail, password: '' },
   });
   const { errors } = form.formState;
 
@@ -34,7 +43,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword(): void }) {
         return;
       }
       toast.success(authToasts.loginOk);
-      navigate('/', { replace: true });
+      navigate(returnPath, { replace: true });
     } catch (err) {
       console.error('login falhou', err);
       toast.error(authToasts.loginUnexpected);

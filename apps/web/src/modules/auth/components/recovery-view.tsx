@@ -1,6 +1,5 @@
 import { type RecoveryInput, recoverySchema } from '@erp/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -9,6 +8,7 @@ import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { authClient } from '@/lib/auth/auth-client.ts';
 import { authToasts, recoveryErrorText } from '../auth-messages.ts';
+import { MailSentNotice } from './mail-sent-notice.tsx';
 import { SubmitButton } from './submit-button.tsx';
 
 /** "Recuperar senha": asks for the e-mail, then the sent state with "Voltar para login". */
@@ -50,13 +50,10 @@ export function RecoveryView({ onBack }: { onBack(): void }) {
       </h2>
       {sentTo ? (
         <>
-          <div className="flex gap-3 rounded-md border border-border bg-muted p-4 text-sm" role="status">
-            <MailCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
-            <p>
-              Se houver uma conta com o e-mail <strong>{sentTo}</strong>, enviamos um link para redefinir a
-              senha. Verifique sua caixa de entrada e também a pasta de spam.
-            </p>
-          </div>
+          <MailSentNotice>
+            Se houver uma conta com o e-mail <strong>{sentTo}</strong>, enviamos um link para redefinir a
+            senha. Verifique sua caixa de entrada e também a pasta de spam.
+          </MailSentNotice>
           <Button type="button" className="w-full" onClick={onBack}>
             Voltar para login
           </Button>

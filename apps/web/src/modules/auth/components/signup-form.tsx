@@ -11,7 +11,8 @@ import { SubmitButton } from './submit-button.tsx';
 
 const empty: SignupInput = { name: '', email: '', password: '', confirmPassword: '' };
 
-export function SignupForm() {
+/** "Novo cadastro"; on success the form is cleared and `onSignedUp` gets the e-mail the link went to. */
+export function SignupForm({ onSignedUp }: { onSignedUp(email: string): void }) {
   const [pending, setPending] = useState(false);
   const form = useForm<SignupInput>({
     resolver: zodResolver(signupSchema),
@@ -36,6 +37,7 @@ export function SignupForm() {
       }
       toast.success(authToasts.signupOk);
       form.reset(empty);
+      onSignedUp(values.email);
     } catch (err) {
       console.error('cadastro falhou', err);
       toast.error(authToasts.signupUnexpected);

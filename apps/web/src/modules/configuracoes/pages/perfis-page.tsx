@@ -1,16 +1,14 @@
 import {
   allows,
-  canAccessModule,
-  MODULES,
-  type Module,
   menu,
   ROLES,
   type Role,
   roleLabels,
   routePermissions,
+  screenTitle,
   usuarioStatusLabels,
 } from '@erp/shared';
-import { Check, Minus, Users } from 'lucide-react';
+import { Check, CircleDot, Minus, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
@@ -18,16 +16,9 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { useUsuariosPorPapel } from '@/modules/usuarios/api/usuarios-api.ts';
+import { type AreaAccess, areaAccess, type GuardArea, guardAreas } from '../perfis-areas.ts';
 
-const moduleLabels: Record<Module, string> = {
-  comercial: 'Comercial',
-  estoque: 'Estoque',
-  financeiro: 'Financeiro',
-  cadastros: 'Cadastros Básicos',
-  configuracoes: 'Configurações',
-  usuarios: 'Usuários',
-  auditoria: 'Auditoria',
-};
+const areas = guardAreas();
 
 const roleDescriptions: Record<Role | 'nenhum', string> = {
   admin: 'Acesso a tudo, inclusive usuários, auditoria e configurações.',
@@ -50,13 +41,39 @@ function screensFor(roles: Role[]) {
     .filter((g) => g.items.length > 0);
 }
 
-function Allowed({ yes, label }: { yes: boolean; label: string }) {
-  return yes ? (
-    <span className="inline-flex text-success" title={`${label}: acesso`}>
-      <Check aria-hidden className="size-4" strokeWidth={3} />
-      <span className="sr-only">Sim</span>
-    </span>
-  ) : (
+/** One cell of the matrix: all, some (which ones in the tooltip) or none of the area's screens. */
+function Allowed({
+  access,
+  roles,
+  area,
+  label,
+}: {
+  access: AreaAccess;
+  roles: Role[];
+  area: GuardArea;
+  label: string;
+}) {
+  if (access === 'total') {
+    return (
+      <span className="inline-flex text-success" title={`${label}: acesso`}>
+        <Check aria-hidden className="size-4" strokeWidth={3} />
+        <span className="sr-only">Sim</span>
+      </span>
+    );
+  }
+  if (access === 'parcial') {
+    const opens = area.paths
+      .filter((p) => allows(roles, routePermissions[p]!))
+      .map((p) => screenTitle(p) ?? p)
+      .join(', ');
+    return (
+      <span className="inline-flex text-warning" title={`${label}: parcial (${opens})`}>
+        <CircleDot aria-hidden className="size-4" />
+        <span className="sr-only">Parcial: {opens}</span>
+      </span>
+    );
+  }
+  return (
     <span className="inline-flex text-muted-foreground" title={`${label}: sem acesso`}>
       <Minus aria-hidden className="size-4" />
       <span className="sr-only">Não</span>
@@ -80,17 +97,18 @@ export function PerfisPage() {
           <CardHeader>
             <CardTitle>Matriz de acesso</CardTitle>
             <CardDescription>
-              Módulos que cada papel abre. Uma pessoa com vários papéis soma os acessos.
+              Áreas que cada papel abre: todas as telas, parte delas ou nenhuma. Dashboard e Perfil abrem para
+              todos. Uma pessoa com vários papéis soma os acessos.
             </CardDescription>
           </CardHeader>
           <CardContent>
-            <Table aria-label="Matriz de acesso: papéis por módulo">
+            <Table aria-label="Matriz de acesso: papéis por área">
               <TableHeader>
                 <TableRow>
                   <TableHead scope="col">Papel</TableHead>
-                  {MODULES.map((m) => (
-                    <TableHead key={m} scope="col" className="text-center">
-                      {moduleLabels[m]}
+                  {areas.map((a) => (
+                    <TableHead key={a.prefix} scope="col" className="text-center">
+                      {a.label}
                     </TableHead>
                   ))}
                   <TableHead scope="col" className="text-right">
@@ -107,14 +125,19 @@ export function PerfisPage() {
                     >
                       {p === 'nenhum' ? 'Sem papel' : roleLabels[p]}
                     </TableHead>
-                    {MODULES.map((m) => (
-                      <TableCell key={m} className="text-center" data-modulo={m}>
-                        <Allowed
-                          yes={p !== 'nenhum' && canAccessModule([p], m)}
-                          label={`${p === 'nenhum' ? 'Sem papel' : roleLabels[p]} × ${moduleLabels[m]}`}
-                        />
-                      </TableCell>
-                    ))}
+                    {areas.map((a) => {
+                      const roles = p === 'nenhum' ? [] : [p];
+                      return (
+                        <TableCell key={a.prefix} className="text-center" data-area={a.label}>
+                          <Allowed
+                            access={areaAccess(roles, a)}
+                            roles={roles}
+                            area={a}
+                            label={`${p === 'nenhum' ? 'Sem papel' : roleLabels[p]} × ${a.label}`}
+                          />
+                        </TableCell>
+                      );
+                    })}
                     <TableCell className="text-right tabular-nums">
                       {porPapel.data ? porPapel.data[p].length : '…'}
                     </TableCell>

@@ -7,7 +7,9 @@ import type {
   UsuarioUpdate,
 } from '@erp/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { api, unwrap } from '@/lib/api-client.ts';
+import { useAuth } from '@/lib/auth/auth-context.ts';
 import { meKeys, usuariosKeys } from './keys.ts';
 
 /** Query-string values for the typed client (every value a string, empty ones left out). */
@@ -131,7 +133,19 @@ export function useAlterarSenha() {
   });
 }
 
+/**
+ * Own sessions. Re-read whenever this device's session is refreshed (a new access token), so
+ * "Último uso" moves on the screen when the server moves it.
+ */
 export function useMinhasSessoes() {
+  const qc = useQueryClient();
+  const accessToken = useAuth().session?.access_token;
+  const seenToken = useRef(accessToken);
+  useEffect(() => {
+    if (accessToken === seenToken.current) return;
+    seenToken.current = accessToken;
+    if (accessToken) qc.invalidateQueries({ queryKey: meKeys.sessoes });
+  }, [accessToken, qc]);
   return useQuery({
     queryKey: meKeys.sessoes,
     queryFn: () => unwrap(api.me.sessoes.$get()),

@@ -1,0 +1,62 @@
+import { type Role, routePermissions } from '@erp/shared';
+import { describe, expect, it } from 'vitest';
+import { areaAccess, guardAreas } from './perfis-areas.ts';
+
+const byLabel = () => Object.fromEntries(guardAreas().map((a) => [a.label, a]));
+
+describe('Perfis de Acesso areas', () => {
+  it('lists every area of the route guard table, Expedição and Frota included', () => {
+    expect(guardAreas().map((a) => a.label)).toEqual([
+      'Comercial',
+      'Cadastros',
+      'Notas Fiscais',
+      'Expedição',
+      'Estoque',
+      'Financeiro',
+      'Frota',
+      'Configurações',
+      'Usuários',
+      'Auditoria',
+    ]);
+  });
+
+  it('puts every guarded route in exactly one area (a new route cannot be left out)', () => {
+    const guarded = Object.entries(routePermissions)
+      .filter(([, p]) => p !== 'public' && p !== 'authenticated')
+      .map(([path]) => path)
+      .sort();
+    expect(
+      guardAreas()
+        .flatMap((a) => a.paths)
+        .sort(),
+    ).toEqual(guarded);
+    for (const area of guardAreas()) expect(area.label, area.prefix).not.toMatch(/^\//);
+  });
+
+  it('says how much of each area a role opens', () => {
+    const areas = byLabel();
+    const row = (roles: Role[]) =>
+      Object.fromEntries(Object.entries(areas).map(([label, a]) => [label, areaAccess(roles, a)]));
+    expect(row(['comercial'])).toEqual({
+      Comercial: 'total',
+      Cadastros: 'total',
+      'Notas Fiscais': 'total',
+      Expedição: 'total',
+      Estoque: 'nenhum',
+      Financeiro: 'nenhum',
+      Frota: 'nenhum',
+      Configurações: 'nenhum',
+      Usuários: 'nenhum',
+      Auditoria: 'nenhum',
+    });
+    expect(row(['estoque'])).toMatchObject({
+      Cadastros: 'parcial',
+      Estoque: 'parcial',
+      Expedição: 'nenhum',
+      Comercial: 'nenhum',
+    });
+    expect(row(['financeiro'])).toMatchObject({ Financeiro: 'total', Frota: 'total', Expedição: 'nenhum' });
+    expect(new Set(Object.values(row(['admin'])))).toEqual(new Set(['total']));
+    expect(new Set(Object.values(row([])))).toEqual(new Set(['nenhum']));
+  });
+});
