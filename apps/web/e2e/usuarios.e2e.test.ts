@@ -144,8 +144,12 @@ describe('users administration', () => {
     await change.waitFor();
     const cells = await change.getByRole('cell').allTextContents();
     expect(cells[0]).toBe('Papéis');
-    expect(cells[1]).toBe('[]');
-    expect(cells[3]).toBe('["estoque"]');
+    expect(cells[1]).toBe('—');
+    expect(cells[3]).toBe('Estoque');
+    // the record by its name (the person's e-mail) and the entity in pt-BR, not a table name or a UUID
+    expect(await dialog.getByText('Usuário', { exact: true }).count()).toBeGreaterThan(0);
+    expect(await mudanca.getByRole('cell', { name: 'Usuário', exact: true }).isVisible()).toBe(true);
+    expect(await mudanca.getByTitle('Ver o histórico deste registro').textContent()).toBe(email);
     expect(await dialog.getByText(`Ana Administradora · ${demoEmail('admin')}`).isVisible()).toBe(true);
   });
 });

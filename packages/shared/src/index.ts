@@ -4,6 +4,7 @@ import './zod-locale.ts';
 export * from './api-error.ts';
 export * from './auditoria/auditoria.schema.ts';
 export * from './auditoria/auditoria-campos.ts';
+export * from './auditoria/auditoria-valores.ts';
 export * from './auth/auth.schema.ts';
 export * from './auth/gotrue.schema.ts';
 export * from './cadastros/brasil.ts';

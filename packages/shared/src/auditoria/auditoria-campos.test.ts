@@ -1,39 +1,60 @@
 import { describe, expect, it } from 'vitest';
-import { auditCampoLabel, auditCampoLabels, sortByCampoLabel } from './auditoria-campos.ts';
+import {
+  auditCampo,
+  auditCampoLabel,
+  auditCampos,
+  auditEntidadeLabel,
+  auditEntidades,
+} from './auditoria-campos.ts';
 
 describe('auditCampoLabel', () => {
   it('names audited columns in pt-BR', () => {
-    expect(auditCampoLabel('codigo_municipio')).toBe('Código do município');
+    expect(auditCampoLabel('codigo_municipio')).toBe('Município (IBGE)');
     expect(auditCampoLabel('created_at')).toBe('Criado em');
-    expect(auditCampoLabel('updated_at')).toBe('Atualizado em');
     expect(auditCampoLabel('grupo_id')).toBe('Grupo empresarial');
     expect(auditCampoLabel('razao_social')).toBe('Razão social');
     expect(auditCampoLabel('limite_credito')).toBe('Limite de crédito');
-    expect(auditCampoLabel('versao')).toBe('Versão');
     expect(auditCampoLabel('email_nfe')).toBe('E-mail para NF-e');
-    expect(auditCampoLabel('nome_completo')).toBe('Nome completo');
-    expect(auditCampoLabel('preco_venda')).toBe('Preço de venda');
     expect(auditCampoLabel('data_vencimento')).toBe('Data de vencimento');
     expect(auditCampoLabel('roles')).toBe('Papéis');
+  });
+
+  it('takes a table-specific entry first', () => {
+    expect(auditCampo('valor', 'financial_accounts')).toEqual({ rotulo: 'Valor', formato: 'dinheiro' });
+    expect(auditCampo('valor', 'app_settings')).toEqual({ rotulo: 'Valor' });
+    expect(auditCampoLabel('status', 'sales_orders')).toBe('Status');
+    expect(auditCampo('status')).toBeUndefined();
   });
 
   it('falls back to the raw name for an unknown field, prototype names included', () => {
     expect(auditCampoLabel('coluna_nova')).toBe('coluna_nova');
     expect(auditCampoLabel('constructor')).toBe('constructor');
-    expect(auditCampoLabel('toString')).toBe('toString');
+    expect(auditCampoLabel('toString', 'clientes')).toBe('toString');
     expect(auditCampoLabel('')).toBe('');
   });
 
-  it('gives every field a distinct, non-empty label', () => {
-    const labels = Object.values(auditCampoLabels);
-    expect(labels.every((l) => l.trim() === l && l.length > 0)).toBe(true);
-    expect(new Set(labels).size).toBe(labels.length);
+  it('gives every field a trimmed, non-empty label; a linked field names an entity that names its records', () => {
+    for (const [campo, def] of Object.entries(auditCampos)) {
+      expect(def.rotulo.trim(), campo).toBe(def.rotulo);
+      expect(def.rotulo.length, campo).toBeGreaterThan(0);
+      if (def.formato === 'registro') expect(Object.keys(auditEntidades), campo).toContain(def.tabela);
+      if (def.formato === 'codigo') expect(Object.keys(def.codigos ?? {}).length, campo).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('auditEntidadeLabel', () => {
+  it('names audited tables in pt-BR, the raw name when unknown', () => {
+    expect(auditEntidadeLabel('grupos_empresariais')).toBe('Grupo empresarial');
+    expect(auditEntidadeLabel('situacoes_cliente')).toBe('Situação de cliente');
+    expect(auditEntidadeLabel('users')).toBe('Usuário');
+    expect(auditEntidadeLabel('tabela_nova')).toBe('tabela_nova');
+    expect(auditEntidadeLabel('constructor')).toBe('constructor');
+    expect(auditEntidadeLabel(null)).toBe('');
   });
 
-  it('orders changed fields by their pt-BR name, accents compared as letters', () => {
-    const campos = ['versao', 'updated_at', 'codigo_municipio', 'created_at', 'uf', 'coluna_x', 'ativo'];
-    expect(sortByCampoLabel(campos.map((campo) => ({ campo }))).map((c) => auditCampoLabel(c.campo))).toEqual(
-      ['Ativo', 'Atualizado em', 'Código do município', 'coluna_x', 'Criado em', 'UF', 'Versão'],
-    );
+  it('gives every entity a distinct name', () => {
+    const labels = Object.values(auditEntidades).map((e) => e.rotulo);
+    expect(new Set(labels).size).toBe(labels.length);
   });
 });

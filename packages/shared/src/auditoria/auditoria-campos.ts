@@ -1,133 +1,244 @@
+import { indicadorIeLabels, tipoPessoaLabels } from '../cadastros/pessoa.schema.ts';
+
 /**
- * pt-BR names of the fields the audit log records: the columns of the audited tables (auth,
- * usuarios, cadastros, estoque, comercial, financeiro, configuracoes) and the keys the sign-in and
- * user events write. One name per column whatever its table; a field not listed shows its own name.
+ * How a value of an audited field reads for a person (see auditValueText):
+ * - `dinheiro` R$ 15.000,50 · `quantidade` 12,5 · `percentual` 5,5%
+ * - `data` dd/mm/aaaa · `instante` dd/mm/aaaa, hh:mm (São Paulo)
+ * - `registro` the linked record's name (razão social, nome, e-mail), resolved when the log is read
+ * - `municipio` / `municipios` IBGE codes as "Município/UF"
+ * - `dias_semana` 0–6 as "Segunda, Quarta" · `faixas_cep` "01000-000 a 01999-999"
+ * - `documento` CPF/CNPJ, `cep`, `telefone` with their masks
+ * - `codigo` a code named by the field's `codigos` · `papeis` role names
+ * - none: text as it is, booleans Sim/Não, ISO dates and instants in pt-BR, lists joined by commas
  */
-export const auditCampoLabels: Record<string, string> = {
-  // bookkeeping columns every table has
-  id: 'ID',
-  created_at: 'Criado em',
-  updated_at: 'Atualizado em',
-  versao: 'Versão',
-  ativo: 'Ativo',
-  busca: 'Texto de busca',
-  nome: 'Nome',
-  descricao: 'Descrição',
-  codigo: 'Código',
-  tipo: 'Tipo',
-  status: 'Status',
-  observacoes: 'Observações',
+export type AuditFormato =
+  | 'dinheiro'
+  | 'quantidade'
+  | 'percentual'
+  | 'data'
+  | 'instante'
+  | 'registro'
+  | 'municipio'
+  | 'municipios'
+  | 'dias_semana'
+  | 'faixas_cep'
+  | 'documento'
+  | 'cep'
+  | 'telefone'
+  | 'codigo'
+  | 'papeis';
 
-  // auth: accounts, sessions, tokens, rate limits
-  email: 'E-mail',
-  encrypted_password: 'Senha',
-  email_confirmed_at: 'E-mail confirmado em',
-  invited_at: 'Convidado em',
-  last_sign_in_at: 'Último acesso em',
-  confirmation_sent_at: 'Confirmação enviada em',
-  recovery_sent_at: 'Recuperação enviada em',
-  user_metadata: 'Dados do usuário',
-  user_id: 'Usuário',
-  refreshed_at: 'Renovado em',
-  user_agent: 'Navegador',
-  ip: 'IP',
-  session_id: 'Sessão',
-  token_hash: 'Token',
-  parent_id: 'Token anterior',
-  revoked: 'Revogado',
-  expires_at: 'Expira em',
-  used_at: 'Utilizado em',
-  chave: 'Chave',
-  janela_inicio: 'Início da janela',
-  contagem: 'Contagem',
-
-  // usuarios: roles and profiles
-  role: 'Papel',
-  nome_completo: 'Nome completo',
-  cargo: 'Cargo',
-  departamento: 'Departamento',
-
-  // cadastros: classifications, sellers, customers, suppliers
-  bloqueia_vendas: 'Bloqueia vendas',
-  dias_entrega: 'Dias de entrega',
-  municipios: 'Municípios',
-  faixas_cep: 'Faixas de CEP',
-  cpf: 'CPF',
-  telefone: 'Telefone',
-  comissao: 'Comissão (%)',
-  tipo_pessoa: 'Tipo de pessoa',
-  documento: 'CPF/CNPJ',
-  razao_social: 'Razão social',
-  nome_fantasia: 'Nome fantasia',
-  inscricao_estadual: 'Inscrição estadual',
-  indicador_ie: 'Indicador de IE',
-  email_nfe: 'E-mail para NF-e',
-  celular: 'Celular',
-  cep: 'CEP',
-  logradouro: 'Logradouro',
-  numero: 'Número',
-  complemento: 'Complemento',
-  bairro: 'Bairro',
-  municipio: 'Município',
-  codigo_municipio: 'Código do município',
-  uf: 'UF',
-  vendedor_id: 'Vendedor',
-  grupo_id: 'Grupo empresarial',
-  segmento_id: 'Segmento',
-  regiao_id: 'Região de entrega',
-  situacao_id: 'Situação',
-  limite_credito: 'Limite de crédito',
-  prazo_medio_entrega: 'Prazo médio de entrega (dias)',
-
-  // estoque: products and stock movements
-  ean: 'EAN',
-  ncm: 'NCM',
-  unidade: 'Unidade',
-  preco_custo: 'Preço de custo',
-  preco_venda: 'Preço de venda',
-  estoque_atual: 'Estoque atual',
-  estoque_minimo: 'Estoque mínimo',
-  estoque_maximo: 'Estoque máximo',
-  product_id: 'Produto',
-  quantidade: 'Quantidade',
-  origem: 'Origem',
-  origem_id: 'Registro de origem',
-  ocorrido_em: 'Ocorrido em',
-
-  // comercial: orders and their items
-  cliente_id: 'Cliente',
-  cliente_nome: 'Nome do cliente',
-  data_emissao: 'Data de emissão',
-  valor_total: 'Valor total',
-  order_id: 'Pedido',
-  produto_nome: 'Nome do produto',
-  preco_unitario: 'Preço unitário',
-  subtotal: 'Subtotal',
-
-  // financeiro: payables and receivables
-  valor: 'Valor',
-  data_vencimento: 'Data de vencimento',
-  fornecedor_nome: 'Fornecedor',
-  sales_order_id: 'Pedido de venda',
-
-  // keys of the sign-in and user events (recordAuthEvent)
-  roles: 'Papéis',
-  metodo: 'Método',
-  motivo: 'Motivo',
-  etapa: 'Etapa',
-  via: 'Via',
-  sessoes_encerradas: 'Sessões encerradas',
-  outras_sessoes_encerradas: 'Outras sessões encerradas',
+export type AuditCampo = {
+  /** pt-BR name of the field */
+  rotulo: string;
+  formato?: AuditFormato;
+  /** `registro`: the audited table the value is a key of (its names: auditEntidades) */
+  tabela?: string;
+  /** `codigo`: pt-BR name of each code; an unknown code shows as it is */
+  codigos?: Readonly<Record<string, string>>;
 };
 
-/** The pt-BR name of an audited field (`codigo_municipio` → "Código do município"); unknown: itself. */
-export function auditCampoLabel(campo: string): string {
-  return Object.hasOwn(auditCampoLabels, campo) ? (auditCampoLabels[campo] as string) : campo;
+const money = (rotulo: string): AuditCampo => ({ rotulo, formato: 'dinheiro' });
+const qty = (rotulo: string): AuditCampo => ({ rotulo, formato: 'quantidade' });
+const day = (rotulo: string): AuditCampo => ({ rotulo, formato: 'data' });
+const instant = (rotulo: string): AuditCampo => ({ rotulo, formato: 'instante' });
+const ref = (rotulo: string, tabela: string): AuditCampo => ({ rotulo, formato: 'registro', tabela });
+const codes = (rotulo: string, codigos: Record<string, string>): AuditCampo => ({
+  rotulo,
+  formato: 'codigo',
+  codigos,
+});
+
+const linkKinds = {
+  signup: 'Link de cadastro',
+  invite: 'Link de convite',
+  recovery: 'Link de recuperação de senha',
+};
+
+/**
+ * The one map of audited fields: every column of every audited table (every table with
+ * `audit_attach`) and every key the account events write (recordAuthEvent), with its pt-BR name,
+ * how its value reads and, for a key of another record, the linked table. A column means the same
+ * in every table unless a `tabela.coluna` entry says otherwise. A test fails when an audited
+ * column has no entry here, so a new module adds its columns.
+ */
+export const auditCampos: Readonly<Record<string, AuditCampo>> = {
+  // bookkeeping columns every table has
+  id: { rotulo: 'ID' },
+  created_at: instant('Criado em'),
+  updated_at: instant('Atualizado em'),
+  versao: { rotulo: 'Versão' },
+  ativo: { rotulo: 'Ativo' },
+  busca: { rotulo: 'Texto de busca' },
+  nome: { rotulo: 'Nome' },
+  descricao: { rotulo: 'Descrição' },
+  codigo: { rotulo: 'Código' },
+  observacoes: { rotulo: 'Observações' },
+
+  // auth: accounts (named by the account events)
+  email: { rotulo: 'E-mail' },
+  email_confirmed_at: instant('E-mail confirmado em'),
+  invited_at: instant('Convidado em'),
+  last_sign_in_at: instant('Último acesso em'),
+  confirmation_sent_at: instant('Confirmação enviada em'),
+  recovery_sent_at: instant('Recuperação enviada em'),
+  user_metadata: { rotulo: 'Dados do usuário' },
+  user_id: ref('Usuário', 'users'),
+
+  // configuracoes: key/value settings
+  chave: { rotulo: 'Chave' },
+  'app_settings.valor': { rotulo: 'Valor' },
+
+  // usuarios: roles and profiles
+  role: { rotulo: 'Papel', formato: 'papeis' },
+  nome_completo: { rotulo: 'Nome completo' },
+  cargo: { rotulo: 'Cargo' },
+  departamento: { rotulo: 'Departamento' },
+
+  // cadastros: classifications, sellers, customers, suppliers
+  bloqueia_vendas: { rotulo: 'Bloqueia vendas' },
+  dias_entrega: { rotulo: 'Dias de entrega', formato: 'dias_semana' },
+  municipios: { rotulo: 'Municípios', formato: 'municipios' },
+  faixas_cep: { rotulo: 'Faixas de CEP', formato: 'faixas_cep' },
+  cpf: { rotulo: 'CPF', formato: 'documento' },
+  telefone: { rotulo: 'Telefone', formato: 'telefone' },
+  comissao: { rotulo: 'Comissão', formato: 'percentual' },
+  tipo_pessoa: codes('Tipo de pessoa', tipoPessoaLabels),
+  documento: { rotulo: 'CPF/CNPJ', formato: 'documento' },
+  razao_social: { rotulo: 'Razão social' },
+  nome_fantasia: { rotulo: 'Nome fantasia' },
+  inscricao_estadual: { rotulo: 'Inscrição estadual' },
+  indicador_ie: codes('Indicador de IE', indicadorIeLabels),
+  email_nfe: { rotulo: 'E-mail para NF-e' },
+  celular: { rotulo: 'Celular', formato: 'telefone' },
+  cep: { rotulo: 'CEP', formato: 'cep' },
+  logradouro: { rotulo: 'Logradouro' },
+  numero: { rotulo: 'Número' },
+  complemento: { rotulo: 'Complemento' },
+  bairro: { rotulo: 'Bairro' },
+  municipio: { rotulo: 'Município' },
+  codigo_municipio: { rotulo: 'Município (IBGE)', formato: 'municipio' },
+  uf: { rotulo: 'UF' },
+  vendedor_id: ref('Vendedor', 'vendedores'),
+  grupo_id: ref('Grupo empresarial', 'grupos_empresariais'),
+  segmento_id: ref('Segmento', 'segmentos'),
+  regiao_id: ref('Região de entrega', 'regioes_entrega'),
+  situacao_id: ref('Situação', 'situacoes_cliente'),
+  limite_credito: money('Limite de crédito'),
+  prazo_medio_entrega: { rotulo: 'Prazo médio de entrega (dias)' },
+
+  // estoque: products
+  ean: { rotulo: 'EAN' },
+  ncm: { rotulo: 'NCM' },
+  unidade: { rotulo: 'Unidade' },
+  preco_custo: money('Preço de custo'),
+  preco_venda: money('Preço de venda'),
+  estoque_atual: qty('Estoque atual'),
+  estoque_minimo: qty('Estoque mínimo'),
+  estoque_maximo: qty('Estoque máximo'),
+  product_id: ref('Produto', 'products'),
+  quantidade: qty('Quantidade'),
+
+  // comercial: orders and their items
+  cliente_id: ref('Cliente', 'clientes'),
+  cliente_nome: { rotulo: 'Nome do cliente' },
+  data_emissao: day('Data de emissão'),
+  valor_total: money('Valor total'),
+  'sales_orders.status': codes('Status', { aberto: 'Aberto', faturado: 'Faturado', cancelado: 'Cancelado' }),
+  order_id: ref('Pedido', 'sales_orders'),
+  produto_nome: { rotulo: 'Nome do produto' },
+  preco_unitario: money('Preço unitário'),
+  subtotal: money('Subtotal'),
+
+  // financeiro: payables and receivables
+  'financial_accounts.tipo': codes('Tipo', { receber: 'A receber', pagar: 'A pagar' }),
+  'financial_accounts.status': codes('Status', {
+    em_aberto: 'Em aberto',
+    pago: 'Pago',
+    cancelado: 'Cancelado',
+  }),
+  valor: money('Valor'),
+  data_vencimento: day('Data de vencimento'),
+  fornecedor_nome: { rotulo: 'Fornecedor' },
+  sales_order_id: ref('Pedido de venda', 'sales_orders'),
+
+  // keys of the sign-in and account events (recordAuthEvent)
+  roles: { rotulo: 'Papéis', formato: 'papeis' },
+  metodo: codes('Método', {
+    senha: 'Senha',
+    link_signup: linkKinds.signup,
+    link_invite: linkKinds.invite,
+    link_recovery: linkKinds.recovery,
+  }),
+  motivo: codes('Motivo', {
+    senha_incorreta: 'Senha incorreta',
+    usuario_inexistente: 'E-mail não cadastrado',
+    usuario_desativado: 'Usuário desativado',
+    email_nao_confirmado: 'E-mail não confirmado',
+    reuso_refresh_token: 'Token de renovação reutilizado (sessão encerrada por segurança)',
+    limite_tentativas: 'Limite de tentativas excedido',
+    senha_atual_incorreta: 'Senha atual incorreta',
+  }),
+  etapa: codes('Etapa', { email_enviado: 'E-mail enviado', link_utilizado: 'Link utilizado' }),
+  via: codes('Via', linkKinds),
+  escopo: codes('Escopo', { global: 'Todas as sessões', local: 'Esta sessão', others: 'As outras sessões' }),
+  origem: codes('Origem', { 'user:create': 'Linha de comando (user:create)' }),
+  sessao: { rotulo: 'Sessão' },
+  reenvio: { rotulo: 'Reenvio' },
+  primeira_senha: { rotulo: 'Primeira senha' },
+  sessoes_encerradas: { rotulo: 'Sessões encerradas' },
+  outras_sessoes_encerradas: { rotulo: 'Outras sessões encerradas' },
+};
+
+/** The entry of a field of a table: `tabela.campo` first, then `campo`; undefined when not mapped. */
+export function auditCampo(campo: string, tabela?: string | null): AuditCampo | undefined {
+  if (tabela && Object.hasOwn(auditCampos, `${tabela}.${campo}`)) return auditCampos[`${tabela}.${campo}`];
+  return Object.hasOwn(auditCampos, campo) ? auditCampos[campo] : undefined;
 }
 
-/** Changed fields in the alphabetical order of their pt-BR names, as the detail and the CSV list them. */
-export function sortByCampoLabel<T extends { campo: string }>(changes: readonly T[]): T[] {
-  return [...changes].sort((a, b) =>
-    auditCampoLabel(a.campo).localeCompare(auditCampoLabel(b.campo), 'pt-BR'),
-  );
+/** The pt-BR name of an audited field (`razao_social` → "Razão social"); unknown: itself. */
+export function auditCampoLabel(campo: string, tabela?: string | null): string {
+  return auditCampo(campo, tabela)?.rotulo ?? campo;
+}
+
+/**
+ * How the records of an audited table are named in the log: a column (`coluna`) of a table
+ * (`tabela`, the audited table itself unless given) whose key (`chave`, uuid, default `id`) is the
+ * record id, optionally after a prefix; or fixed names by key (`nomes`).
+ */
+export type AuditNomeRegistro =
+  | { tabela?: string; coluna: string; chave?: string; prefixo?: string }
+  | { nomes: Readonly<Record<string, string>> };
+
+export type AuditEntidade = { rotulo: string; nome: AuditNomeRegistro };
+
+/**
+ * The audited tables (and `users`, the table of the account events): pt-BR name and how a record
+ * is named. A test fails when an audited table is missing here.
+ */
+export const auditEntidades: Readonly<Record<string, AuditEntidade>> = {
+  users: { rotulo: 'Usuário', nome: { coluna: 'email' } },
+  user_roles: { rotulo: 'Papel de usuário', nome: { tabela: 'users', coluna: 'email' } },
+  user_profiles: { rotulo: 'Perfil de usuário', nome: { tabela: 'users', coluna: 'email' } },
+  app_settings: {
+    rotulo: 'Configuração',
+    nome: { nomes: { permitir_novos_cadastros: 'Permitir novos cadastros' } },
+  },
+  clientes: { rotulo: 'Cliente', nome: { coluna: 'razao_social' } },
+  fornecedores: { rotulo: 'Fornecedor', nome: { coluna: 'razao_social' } },
+  vendedores: { rotulo: 'Vendedor', nome: { coluna: 'nome' } },
+  grupos_empresariais: { rotulo: 'Grupo empresarial', nome: { coluna: 'nome' } },
+  segmentos: { rotulo: 'Segmento', nome: { coluna: 'nome' } },
+  situacoes_cliente: { rotulo: 'Situação de cliente', nome: { coluna: 'nome' } },
+  regioes_entrega: { rotulo: 'Região de entrega', nome: { coluna: 'nome' } },
+  products: { rotulo: 'Produto', nome: { coluna: 'nome' } },
+  sales_orders: { rotulo: 'Pedido de venda', nome: { coluna: 'numero', prefixo: 'Pedido nº ' } },
+  sales_order_items: { rotulo: 'Item de pedido', nome: { coluna: 'produto_nome' } },
+  financial_accounts: { rotulo: 'Conta a pagar/receber', nome: { coluna: 'descricao' } },
+};
+
+/** The pt-BR name of an audited table (`grupos_empresariais` → "Grupo empresarial"); unknown: itself. */
+export function auditEntidadeLabel(tabela: string | null): string {
+  if (!tabela) return '';
+  return Object.hasOwn(auditEntidades, tabela) ? (auditEntidades[tabela] as AuditEntidade).rotulo : tabela;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { formatDateBR, formatDateTimeBR } from '../dates.ts';
+import { isIsoDay } from '../dates.ts';
 import { type ListPage, listQuerySchema } from '../list-params.ts';
+import type { AuditFieldChange } from './auditoria-valores.ts';
 
 /** Every action the audit log records, with its pt-BR label. */
 export const auditAcaoLabels = {
@@ -26,30 +27,7 @@ export function auditAcaoLabel(acao: string): string {
   return (auditAcaoLabels as Record<string, string>)[acao] ?? acao;
 }
 
-/** pt-BR names of audited tables; a table not listed shows its own name. */
-export const auditEntidadeLabels: Record<string, string> = {
-  users: 'Usuários',
-  user_roles: 'Papéis de usuário',
-  user_profiles: 'Perfis de usuário',
-  app_settings: 'Configurações',
-  clientes: 'Clientes',
-  vendedores: 'Vendedores',
-  fornecedores: 'Fornecedores',
-  products: 'Produtos',
-  sales_orders: 'Pedidos',
-  sales_order_items: 'Itens de pedido',
-  financial_accounts: 'Contas financeiras',
-};
-
-export function auditEntidadeLabel(tabela: string | null): string {
-  if (!tabela) return '';
-  return auditEntidadeLabels[tabela] ?? tabela;
-}
-
-const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Data inválida');
+const isoDay = z.string().refine(isIsoDay, 'Data inválida');
 
 /**
  * GET /api/auditoria (and GET /api/auditoria/export) — filters; the period is in business days of
@@ -76,7 +54,11 @@ export const auditoriaListQuerySchema = listQuerySchema(['quando'], 'quando', {
 export type AuditoriaListQuery = z.input<typeof auditoriaListQuerySchema>;
 
 export const auditoriaIdParamSchema = z.object({
-  id: z.coerce.number().int('Registro inválido').positive('Registro inválido'),
+  id: z.coerce
+    .number()
+    .int('Registro inválido')
+    .positive('Registro inválido')
+    .max(Number.MAX_SAFE_INTEGER, 'Registro inválido'),
 });
 
 export type AuditLogItem = {
@@ -87,7 +69,13 @@ export type AuditLogItem = {
   user_nome: string | null;
   acao: string;
   tabela: string | null;
+  /** pt-BR name of the table ("Grupo empresarial") */
+  entidade: string;
   registro_id: string | null;
+  /** the record's name when the log is read (razão social, nome, e-mail); null when unknown */
+  registro_nome: string | null;
+  /** the reason of an account event in pt-BR ("E-mail não confirmado"), if any */
+  motivo: string | null;
   ip: string | null;
   user_agent: string | null;
 };
@@ -95,46 +83,9 @@ export type AuditLogItem = {
 /** `totalLimitado`: the count stopped at its cap (the log holds at least `total` matching rows). */
 export type AuditLogPage = ListPage<AuditLogItem> & { totalLimitado: boolean };
 
-export type AuditFieldChange = { campo: string; antes: unknown; depois: unknown };
-
 export type AuditLogDetail = AuditLogItem & {
   antes: Record<string, unknown> | null;
   depois: Record<string, unknown> | null;
+  /** the changed fields named and formatted in pt-BR, in the order of their names */
   alteracoes: AuditFieldChange[];
 };
-
-/**
- * The changed fields of an audit row, before → after: for an update only the columns that changed
- * (the trigger stores only those), for a creation every field (before empty), for a deletion every
- * field (after empty). Keys in a stable, alphabetical order.
- */
-export function auditChanges(
-  antes: Record<string, unknown> | null,
-  depois: Record<string, unknown> | null,
-): AuditFieldChange[] {
-  const keys = new Set([...Object.keys(antes ?? {}), ...Object.keys(depois ?? {})]);
-  return [...keys].sort().map((campo) => ({
-    campo,
-    antes: antes && campo in antes ? antes[campo] : null,
-    depois: depois && campo in depois ? depois[campo] : null,
-  }));
-}
-
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)$/;
-
-/**
- * A value of the audit JSON as text for a person (and the CSV). Dates ('YYYY-MM-DD') read
- * dd/mm/aaaa and instants (timestamptz as JSON) read "21/11/2026, 03:27" in São Paulo time.
- */
-export function auditValueText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') {
-    if (ISO_DAY.test(value)) return formatDateBR(value);
-    if (ISO_INSTANT.test(value)) return formatDateTimeBR(value);
-    return value;
-  }
-  if (typeof value === 'boolean') return value ? 'sim' : 'não';
-  if (typeof value === 'number') return String(value);
-  return JSON.stringify(value);
-}

@@ -2,21 +2,25 @@ import {
   type AuditLogDetail,
   type AuditLogItem,
   type AuditLogPage,
+  type AuditNomes,
   type AuditoriaListQuery,
+  type AuditRef,
   auditAcaoLabel,
-  auditCampoLabel,
   auditChanges,
   auditEntidadeLabel,
+  auditLinkedRefs,
   auditoriaListQuerySchema,
+  auditRecordRef,
+  auditRefKey,
   auditValueText,
   BUSINESS_TIME_ZONE,
   EXPORT_MAX_ROWS,
-  sortByCampoLabel,
 } from '@erp/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { resolveAuditNames } from './audit-names.service.ts';
 
 /** Counting stops here: on a large log an exact count of a broad filter costs more than it tells. */
 export const AUDIT_COUNT_CAP = 100_000;
@@ -42,17 +46,36 @@ function auditWhere(f: Filters): SQL {
 }
 
 const itemColumns = sql`a.id, a.occurred_at, a.user_id, a.user_email, p.nome_completo as user_nome, a.acao,
-  a.tabela, a.registro_id, host(a.ip) as ip, a.user_agent`;
+  a.tabela, a.registro_id, a.depois ->> 'motivo' as motivo, host(a.ip) as ip, a.user_agent`;
 
-type ItemRow = Omit<AuditLogItem, 'occurred_at' | 'id'> & { id: number | string; occurred_at: Date | string };
+type ItemRow = Omit<AuditLogItem, 'occurred_at' | 'id' | 'entidade' | 'registro_nome'> & {
+  id: number | string;
+  occurred_at: Date | string;
+};
 
-function toItem(r: ItemRow): AuditLogItem {
+/** The name of the record an audit row is about, if known. */
+function registroNome(r: { tabela: string | null; registro_id: string | null }, nomes: AuditNomes) {
+  return r.tabela && r.registro_id ? (nomes.get(auditRefKey(r.tabela, r.registro_id)) ?? null) : null;
+}
+
+/** The acting user as the list, the detail and the CSV show them; "Sistema" for the system. */
+function isSystem(r: { user_id: string | null; user_email: string | null }) {
+  return !r.user_id && (!r.user_email || r.user_email === 'sistema');
+}
+
+function toItem(r: ItemRow, nomes: AuditNomes): AuditLogItem {
   return {
     ...r,
     id: Number(r.id),
     occurred_at: (r.occurred_at instanceof Date ? r.occurred_at : new Date(r.occurred_at)).toISOString(),
+    entidade: auditEntidadeLabel(r.tabela),
+    registro_nome: registroNome(r, nomes),
+    motivo: r.motivo ? auditValueText('motivo', r.motivo, { tabela: r.tabela }) : null,
   };
 }
+
+const recordRefs = (rows: { tabela: string | null; registro_id: string | null }[]): AuditRef[] =>
+  rows.flatMap((r) => auditRecordRef(r.tabela, r.registro_id) ?? []);
 
 export async function listAuditLog(db: Db, query: AuditoriaListQuery): Promise<AuditLogPage> {
   const { page, pageSize, ...filters } = auditoriaListQuerySchema.parse(query);
@@ -65,8 +88,10 @@ export async function listAuditLog(db: Db, query: AuditoriaListQuery): Promise<A
       (select 1 from audit_log a where ${where} limit ${AUDIT_COUNT_CAP + 1}) x`),
   ]);
   const total = rowsOf<{ total: number }>(counted)[0]?.total ?? 0;
+  const items = rowsOf<ItemRow>(rows);
+  const nomes = await resolveAuditNames(db, recordRefs(items));
   return {
-    items: rowsOf<ItemRow>(rows).map(toItem),
+    items: items.map((r) => toItem(r, nomes)),
     total: Math.min(total, AUDIT_COUNT_CAP),
     totalLimitado: total > AUDIT_COUNT_CAP,
     page,
@@ -83,7 +108,16 @@ export async function getAuditLogEntry(db: Db, id: number): Promise<AuditLogDeta
   )[0];
   if (!row) throw new AppError('not_found', 'Registro de auditoria não encontrado.');
   const { antes, depois, ...item } = row;
-  return { ...toItem(item), antes, depois, alteracoes: auditChanges(antes, depois) };
+  const nomes = await resolveAuditNames(db, [
+    ...recordRefs([item]),
+    ...auditLinkedRefs(item.tabela, antes, depois),
+  ]);
+  return {
+    ...toItem(item, nomes),
+    antes,
+    depois,
+    alteracoes: auditChanges(item.tabela, antes, depois, nomes),
+  };
 }
 
 /**
@@ -111,6 +145,7 @@ export const AUDIT_CSV_HEADER = [
   'Ação',
   'Entidade',
   'Registro',
+  'ID do registro',
   'Alterações (antes → depois)',
   'IP',
   'Navegador',
@@ -182,19 +217,22 @@ export async function* exportAuditCsv(db: Db, query: AuditoriaListQuery): AsyncG
         order by a.occurred_at desc, a.id desc limit ${EXPORT_BATCH}`),
     );
     if (rows.length === 0) return;
+    const nomes = await resolveAuditNames(db, [
+      ...recordRefs(rows),
+      ...rows.flatMap((r) => auditLinkedRefs(r.tabela, r.antes, r.depois)),
+    ]);
     let chunk = '';
     for (const r of rows) {
-      const changes = sortByCampoLabel(auditChanges(r.antes, r.depois))
-        .map(
-          (ch) => `${auditCampoLabel(ch.campo)}: ${auditValueText(ch.antes)} → ${auditValueText(ch.depois)}`,
-        )
+      const changes = auditChanges(r.tabela, r.antes, r.depois, nomes)
+        .map((ch) => `${ch.rotulo}: ${ch.antes_texto || '—'} → ${ch.depois_texto || '—'}`)
         .join(' | ');
       chunk += csvLine([
         r.quando,
-        r.user_nome ?? (r.user_id === null && r.user_email === null ? 'Sistema' : ''),
+        r.user_nome ?? (isSystem(r) ? 'Sistema' : ''),
         r.user_email,
         auditAcaoLabel(r.acao),
         auditEntidadeLabel(r.tabela),
+        registroNome(r, nomes),
         r.registro_id,
         changes,
         r.ip,

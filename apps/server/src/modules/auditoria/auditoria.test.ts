@@ -59,50 +59,108 @@ describe('audit rows of a business edit', () => {
       user_nome: 'Bruno Novo',
       acao: 'alteracao',
       tabela: 'user_profiles',
+      entidade: 'Perfil de usuário',
       registro_id: u.userId,
+      registro_nome: u.email,
+      motivo: null,
       user_agent: 'Mozilla/5.0 Teste',
     });
     const d = await detail(item.id);
     expect(d.alteracoes).toEqual([
-      { campo: 'cargo', antes: null, depois: 'Vendedor' },
-      { campo: 'nome_completo', antes: 'Bruno Antigo', depois: 'Bruno Novo' },
+      {
+        campo: 'cargo',
+        rotulo: 'Cargo',
+        antes: null,
+        depois: 'Vendedor',
+        antes_texto: '',
+        depois_texto: 'Vendedor',
+      },
+      {
+        campo: 'nome_completo',
+        rotulo: 'Nome completo',
+        antes: 'Bruno Antigo',
+        depois: 'Bruno Novo',
+        antes_texto: 'Bruno Antigo',
+        depois_texto: 'Bruno Novo',
+      },
     ]);
     // bookkeeping columns alone are not "changes"
     expect(Object.keys(d.depois ?? {})).not.toContain('updated_at');
   });
 });
 
-describe('audit rows of a customer edit', () => {
-  it('a customer edited through its API shows on the audit screen with the changed fields before → after', async () => {
-    const comercial = await t.signIn(['comercial'], { nome: 'Carla Comercial' });
-    const cliente = {
-      tipo_pessoa: 'J',
-      documento: '11.222.333/0001-81',
-      razao_social: 'Mercado Alfa Ltda',
-      nome_fantasia: 'Mercado Alfa',
-      indicador_ie: '9',
-      cep: '01310-100',
-      logradouro: 'Avenida Paulista',
-      numero: '1000',
-      bairro: 'Bela Vista',
-      codigo_municipio: '3550308',
-      municipio: 'São Paulo',
-      uf: 'SP',
-      limite_credito: '1.000,00',
+const NBSP = '\u00a0';
+
+/** The changed fields of a detail as "Campo: antes → depois" lines. */
+const texts = (d: AuditLogDetail) =>
+  d.alteracoes.map((c) => `${c.rotulo}: ${c.antes_texto} → ${c.depois_texto}`);
+
+async function post(token: string, path: string, body: unknown): Promise<string> {
+  const res = await t.request('POST', path, { token, body });
+  expect(res.status, `${path} ${await res.clone().text()}`).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+describe('readable audit: a customer', () => {
+  const cliente = {
+    tipo_pessoa: 'J',
+    documento: '11.222.333/0001-81',
+    razao_social: 'Mercado Alfa Ltda',
+    nome_fantasia: 'Mercado Alfa',
+    indicador_ie: '9',
+    cep: '01310-100',
+    logradouro: 'Avenida Paulista',
+    numero: '1000',
+    bairro: 'Bela Vista',
+    codigo_municipio: '3550308',
+    municipio: 'São Paulo',
+    uf: 'SP',
+    limite_credito: '15.000,50',
+  };
+  let comercial: Awaited<ReturnType<TestContext['signIn']>>;
+  let id: string;
+  let ids: Record<'ativa' | 'bloqueada' | 'grupo' | 'segmento' | 'regiao' | 'vendedor', string>;
+
+  beforeAll(async () => {
+    comercial = await t.signIn(['comercial'], { nome: 'Carla Comercial' });
+    const token = comercial.token;
+    ids = {
+      ativa: await post(token, '/api/cadastros/situacoes', { nome: 'Em dia' }),
+      bloqueada: await post(token, '/api/cadastros/situacoes', {
+        nome: 'Inadimplente',
+        bloqueia_vendas: true,
+      }),
+      grupo: await post(token, '/api/cadastros/grupos', { nome: 'Rede Alfa' }),
+      segmento: await post(token, '/api/cadastros/segmentos', { nome: 'Supermercado' }),
+      regiao: await post(token, '/api/cadastros/regioes', {
+        nome: 'Capital e Campinas',
+        dias_entrega: [1, 3, 5],
+        municipios: ['3550308', '3509502'],
+        faixas_cep: [{ inicio: '01000-000', fim: '01999-999' }],
+      }),
+      vendedor: await post(token, '/api/cadastros/vendedores', { nome: 'Vera Vendedora', comissao: '2,5' }),
     };
-    const created = await t.request('POST', '/api/cadastros/clientes', {
-      token: comercial.token,
-      body: cliente,
-    });
-    expect(created.status).toBe(201);
-    const { id } = (await created.json()) as { id: string };
+    id = await post(token, '/api/cadastros/clientes', { ...cliente, situacao_id: ids.ativa });
     const edited = await t.request('PUT', `/api/cadastros/clientes/${id}`, {
-      token: comercial.token,
-      body: { ...cliente, razao_social: 'Mercado Alfa Centro Ltda', limite_credito: '2.500,75', versao: 1 },
+      token,
+      body: {
+        ...cliente,
+        razao_social: 'Mercado Alfa Centro Ltda',
+        limite_credito: '20.000,00',
+        situacao_id: ids.bloqueada,
+        grupo_id: ids.grupo,
+        segmento_id: ids.segmento,
+        regiao_id: ids.regiao,
+        vendedor_id: ids.vendedor,
+        ativo: false,
+        versao: 1,
+      },
       headers: { 'User-Agent': 'Navegador do Comercial' },
     });
     expect(edited.status).toBe(200);
+  });
 
+  it('the list names the entity in pt-BR and the record by its razão social (its current name)', async () => {
     const page = await list(`tabela=clientes&registro=${id}`);
     expect(page.items.map((i) => i.acao)).toEqual(['alteracao', 'criacao']);
     expect(page.items[0]).toMatchObject({
@@ -111,14 +169,146 @@ describe('audit rows of a customer edit', () => {
       user_nome: 'Carla Comercial',
       user_agent: 'Navegador do Comercial',
       tabela: 'clientes',
+      entidade: 'Cliente',
       registro_id: id,
+      registro_nome: 'Mercado Alfa Centro Ltda',
+      motivo: null,
     });
-    const d = await detail(page.items[0]!.id);
-    // exactly the changed fields: not the version counter, not the derived search text
-    expect(d.alteracoes).toEqual([
-      { campo: 'limite_credito', antes: 1000, depois: 2500.75 },
-      { campo: 'razao_social', antes: 'Mercado Alfa Ltda', depois: 'Mercado Alfa Centro Ltda' },
+    expect(page.items[1]!.registro_nome).toBe('Mercado Alfa Centro Ltda');
+  });
+
+  it('the detail shows linked records by name, money as BRL, booleans as Sim/Não — exactly the changed fields', async () => {
+    const [edit] = (await list(`tabela=clientes&registro=${id}&acao=alteracao`)).items;
+    const d = await detail(edit!.id);
+    expect(d).toMatchObject({ entidade: 'Cliente', registro_nome: 'Mercado Alfa Centro Ltda' });
+    // not the version counter, not the derived search text
+    expect(texts(d)).toEqual([
+      'Ativo: Sim → Não',
+      'Grupo empresarial:  → Rede Alfa',
+      `Limite de crédito: R$${NBSP}15.000,50 → R$${NBSP}20.000,00`,
+      'Razão social: Mercado Alfa Ltda → Mercado Alfa Centro Ltda',
+      'Região de entrega:  → Capital e Campinas',
+      'Segmento:  → Supermercado',
+      'Situação: Em dia → Inadimplente',
+      'Vendedor:  → Vera Vendedora',
     ]);
+    // the raw values stay alongside
+    expect(d.alteracoes.find((c) => c.campo === 'situacao_id')).toMatchObject({
+      antes: ids.ativa,
+      depois: ids.bloqueada,
+    });
+  });
+
+  it('the creation shows IBGE codes as Município/UF, the document and CEP with their masks, codes in pt-BR', async () => {
+    const [created] = (await list(`tabela=clientes&registro=${id}&acao=criacao`)).items;
+    const byField = Object.fromEntries(
+      (await detail(created!.id)).alteracoes.map((c) => [c.campo, c.depois_texto]),
+    );
+    expect(byField).toMatchObject({
+      codigo_municipio: 'São Paulo/SP',
+      documento: '11.222.333/0001-81',
+      cep: '01310-100',
+      tipo_pessoa: 'Pessoa jurídica',
+      indicador_ie: '9 - Não contribuinte',
+      limite_credito: `R$${NBSP}15.000,50`,
+      situacao_id: 'Em dia',
+      ativo: 'Sim',
+    });
+    expect(byField.created_at).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/);
+  });
+
+  it('a region reads its municipalities as Município/UF, its weekdays and CEP ranges', async () => {
+    const [created] = (await list(`tabela=regioes_entrega&registro=${ids.regiao}`)).items;
+    expect(created).toMatchObject({ entidade: 'Região de entrega', registro_nome: 'Capital e Campinas' });
+    const d = await detail(created!.id);
+    expect(texts(d).filter((l) => /^(Municípios|Dias de entrega|Faixas de CEP)/.test(l))).toEqual([
+      'Dias de entrega:  → Segunda, Quarta, Sexta',
+      'Faixas de CEP:  → 01000-000 a 01999-999',
+      'Municípios:  → São Paulo/SP, Campinas/SP',
+    ]);
+  });
+
+  it('a seller reads its commission as a percentage', async () => {
+    const [created] = (await list(`tabela=vendedores&registro=${ids.vendedor}`)).items;
+    expect(created).toMatchObject({ entidade: 'Vendedor', registro_nome: 'Vera Vendedora' });
+    expect(texts(await detail(created!.id))).toContain('Comissão:  → 2,5%');
+  });
+
+  it('a deleted record keeps its name, read from its deletion row', async () => {
+    const grupo = await post(comercial.token, '/api/cadastros/grupos', { nome: 'Grupo Efêmero' });
+    expect((await t.request('DELETE', `/api/cadastros/grupos/${grupo}`, comercial)).status).toBe(204);
+    const page = await list(`tabela=grupos_empresariais&registro=${grupo}`);
+    expect(page.items.map((i) => [i.acao, i.entidade, i.registro_nome])).toEqual([
+      ['exclusao', 'Grupo empresarial', 'Grupo Efêmero'],
+      ['criacao', 'Grupo empresarial', 'Grupo Efêmero'],
+    ]);
+  });
+
+  it('the CSV export shows the same names and formats', async () => {
+    const res = await t.request(
+      'GET',
+      `/api/auditoria/export?tabela=clientes&registro=${id}&acao=alteracao`,
+      admin,
+    );
+    const lines = (await res.text()).split('\r\n');
+    expect(lines[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2};/);
+    expect(lines[1]!.split(';').slice(1)).toEqual([
+      'Carla Comercial',
+      comercial.email,
+      'Alteração',
+      'Cliente',
+      'Mercado Alfa Centro Ltda',
+      id,
+      'Ativo: Sim → Não | Grupo empresarial: — → Rede Alfa | ' +
+        `Limite de crédito: R$${NBSP}15.000,50 → R$${NBSP}20.000,00 | ` +
+        'Razão social: Mercado Alfa Ltda → Mercado Alfa Centro Ltda | Região de entrega: — → Capital e Campinas | ' +
+        'Segmento: — → Supermercado | Situação: Em dia → Inadimplente | Vendedor: — → Vera Vendedora',
+      '',
+      'Navegador do Comercial',
+    ]);
+  });
+});
+
+describe('readable audit: account events and settings', () => {
+  it('a refused sign-in shows its reason in pt-BR in the list and the detail', async () => {
+    const who = await t.signIn([]);
+    await t.db.execute(sql`update users set email_confirmed_at = null where id = ${who.userId}::uuid`);
+    const res = await t.request('POST', '/auth/v1/token?grant_type=password', {
+      body: { email: who.email, password: 'senha-de-teste-123' },
+    });
+    expect(res.status).toBe(400);
+    const [falha] = (await list(`registro=${who.userId}&acao=falha_login`)).items;
+    expect(falha).toMatchObject({
+      entidade: 'Usuário',
+      registro_nome: who.email,
+      motivo: 'E-mail não confirmado',
+    });
+    expect(texts(await detail(falha!.id))).toEqual(['Motivo:  → E-mail não confirmado']);
+  });
+
+  it('a role change names the roles; a setting change names the setting', async () => {
+    const who = await t.signIn(['comercial']);
+    const changed = await t.request('PUT', `/api/usuarios/${who.userId}/papeis`, {
+      token: admin.token,
+      body: { roles: ['estoque', 'financeiro'] },
+    });
+    expect(changed.status).toBe(200);
+    const [mudanca] = (await list(`registro=${who.userId}&acao=mudanca_papeis`)).items;
+    expect(texts(await detail(mudanca!.id))).toEqual(['Papéis: Comercial → Estoque, Financeiro']);
+    for (const permitir_novos_cadastros of [false, true]) {
+      const res = await t.request('PUT', '/api/configuracoes/gerais', {
+        token: admin.token,
+        body: { permitir_novos_cadastros },
+      });
+      expect(res.status).toBe(200);
+    }
+    const [setting] = (await list('tabela=app_settings&acao=alteracao')).items;
+    expect(setting).toMatchObject({
+      entidade: 'Configuração',
+      registro_id: 'permitir_novos_cadastros',
+      registro_nome: 'Permitir novos cadastros',
+    });
+    expect(texts(await detail(setting!.id))).toEqual(['Valor: Não → Sim']);
   });
 });
 
@@ -173,8 +363,12 @@ describe('filters and pagination', () => {
   it('lists the audited entities present in the log with pt-BR labels', async () => {
     const res = await t.request('GET', '/api/auditoria/entidades', admin);
     const entidades = (await res.json()) as { tabela: string; rotulo: string }[];
-    expect(entidades).toContainEqual({ tabela: 'user_profiles', rotulo: 'Perfis de usuário' });
-    expect(entidades).toContainEqual({ tabela: 'users', rotulo: 'Usuários' });
+    expect(entidades).toContainEqual({ tabela: 'user_profiles', rotulo: 'Perfil de usuário' });
+    expect(entidades).toContainEqual({ tabela: 'users', rotulo: 'Usuário' });
+    expect(entidades).toContainEqual({ tabela: 'grupos_empresariais', rotulo: 'Grupo empresarial' });
+    // in the order of their pt-BR names
+    const rotulos = entidades.map((e) => e.rotulo);
+    expect(rotulos).toEqual([...rotulos].sort((a, b) => a.localeCompare(b, 'pt-BR')));
   });
 });
 
@@ -195,11 +389,11 @@ describe('CSV export', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).split('\r\n');
     expect(lines[0]).toBe(
-      'Data/hora;Usuário;E-mail;Ação;Entidade;Registro;Alterações (antes → depois);IP;Navegador',
+      'Data/hora;Usuário;E-mail;Ação;Entidade;Registro;ID do registro;Alterações (antes → depois);IP;Navegador',
     );
     expect(lines[1]).toBe(
-      `05/03/2026 10:04:05;"'=HYPERLINK(""http://mal"")";${who.email};Mudança de papéis;Usuários;${who.userId};` +
-        `"Papéis: [] → [""estoque""]";10.0.0.1;"Navegador; com ponto e vírgula"`,
+      `05/03/2026 10:04:05;"'=HYPERLINK(""http://mal"")";${who.email};Mudança de papéis;Usuário;${who.email};` +
+        `${who.userId};Papéis: — → Estoque;10.0.0.1;"Navegador; com ponto e vírgula"`,
     );
     expect(lines.filter(Boolean)).toHaveLength(2);
   });

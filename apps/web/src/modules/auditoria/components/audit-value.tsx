@@ -1,8 +1,5 @@
-import { auditValueText } from '@erp/shared';
-
-/** A before/after value: empty shown as a dash, long JSON wrapped. */
-export function AuditValue({ value }: { value: unknown }) {
-  const text = auditValueText(value);
+/** A before/after value, already in pt-BR (R$ 15.000,50, 21/11/2026, a record's name): empty as a dash. */
+export function AuditValue({ text }: { text: string }) {
   if (text === '') return <span className="text-muted-foreground">—</span>;
-  return <span className="break-all whitespace-pre-wrap font-mono text-xs">{text}</span>;
+  return <span className="break-words whitespace-pre-wrap">{text}</span>;
 }

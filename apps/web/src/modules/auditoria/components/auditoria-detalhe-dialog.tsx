@@ -1,10 +1,4 @@
-import {
-  auditAcaoLabel,
-  auditCampoLabel,
-  auditEntidadeLabel,
-  formatDateTimeBR,
-  sortByCampoLabel,
-} from '@erp/shared';
+import { auditAcaoLabel, formatDateTimeBR } from '@erp/shared';
 import { ArrowRight } from 'lucide-react';
 import {
   Dialog,
@@ -51,8 +45,13 @@ export function AuditoriaDetalheDialog({ id, onClose }: { id: number | null; onC
                   : 'Sistema'}
               </Info>
               <Info label="Ação">{auditAcaoLabel(data.acao)}</Info>
-              <Info label="Entidade">{auditEntidadeLabel(data.tabela)}</Info>
-              <Info label="Registro">{data.registro_id}</Info>
+              <Info label="Entidade">{data.entidade}</Info>
+              <Info label="Registro">
+                {data.registro_nome ?? data.registro_id}
+                {data.registro_nome && data.registro_id ? (
+                  <span className="block font-mono text-xs text-muted-foreground">{data.registro_id}</span>
+                ) : null}
+              </Info>
               <Info label="IP">{data.ip}</Info>
               <div className="sm:col-span-2">
                 <Info label="Navegador">{data.user_agent}</Info>
@@ -77,19 +76,19 @@ export function AuditoriaDetalheDialog({ id, onClose }: { id: number | null; onC
                     </TableRow>
                   </TableHeader>
                   <TableBody>
-                    {sortByCampoLabel(data.alteracoes).map((ch) => (
+                    {data.alteracoes.map((ch) => (
                       <TableRow key={ch.campo}>
                         <TableCell className="font-medium" title={ch.campo}>
-                          {auditCampoLabel(ch.campo)}
+                          {ch.rotulo}
                         </TableCell>
                         <TableCell className="bg-destructive/5">
-                          <AuditValue value={ch.antes} />
+                          <AuditValue text={ch.antes_texto} />
                         </TableCell>
                         <TableCell>
                           <ArrowRight aria-hidden className="size-4 text-muted-foreground" />
                         </TableCell>
                         <TableCell className="bg-success/5">
-                          <AuditValue value={ch.depois} />
+                          <AuditValue text={ch.depois_texto} />
                         </TableCell>
                       </TableRow>
                     ))}

@@ -20,6 +20,7 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
+import { cn } from '@/lib/cn.ts';
 import { showApiError } from '@/modules/usuarios/api/form-errors.ts';
 import { useUsuarioOpcoes } from '@/modules/usuarios/api/usuarios-api.ts';
 import { useUrlState } from '@/modules/usuarios/hooks/use-url-state.ts';
@@ -203,13 +204,17 @@ export function AuditoriaPage() {
                     </TableCell>
                     <TableCell>
                       <Badge variant={acaoVariant(r.acao)}>{auditAcaoLabel(r.acao)}</Badge>
+                      {r.motivo ? <div className="mt-1 text-xs text-muted-foreground">{r.motivo}</div> : null}
                     </TableCell>
-                    <TableCell>{auditEntidadeLabel(r.tabela)}</TableCell>
+                    <TableCell>{r.entidade}</TableCell>
                     <TableCell>
                       {r.registro_id ? (
                         <button
                           type="button"
-                          className="font-mono text-xs text-primary underline-offset-2 hover:underline"
+                          className={cn(
+                            'text-left text-primary underline-offset-2 hover:underline',
+                            !r.registro_nome && 'font-mono text-xs',
+                          )}
                           title="Ver o histórico deste registro"
                           onClick={() =>
                             update({
@@ -220,7 +225,8 @@ export function AuditoriaPage() {
                             })
                           }
                         >
-                          {r.registro_id.length > 12 ? `${r.registro_id.slice(0, 8)}…` : r.registro_id}
+                          {r.registro_nome ??
+                            (r.registro_id.length > 12 ? `${r.registro_id.slice(0, 8)}…` : r.registro_id)}
                         </button>
                       ) : (
                         '—'
