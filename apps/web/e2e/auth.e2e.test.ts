@@ -120,7 +120,8 @@ describe('/auth and /reset-password in Chromium', () => {
     // the next API call gets 401, the refresh is refused, the local session is dropped
     await page.reload();
     await page.waitForURL((u) => u.pathname === '/auth');
-    expect(await page.getByRole('button', { name: 'Entrar' }).isVisible()).toBe(true);
+    // the sign-in screen loads on demand: wait for it
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
     await context.close();
   });
 
