@@ -68,8 +68,16 @@ export function createApp(deps: Deps) {
       },
       referrerPolicy: 'strict-origin-when-cross-origin',
       crossOriginEmbedderPolicy: false,
+      // a header a route set itself wins (GET /auth/v1/verify answers Referrer-Policy: no-referrer)
+      overwrite: false,
     }),
   );
+
+  // API answers (data of signed-in users, tokens) are never kept by browsers or proxies.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
 
   app.use(
     '*',

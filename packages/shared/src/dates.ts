@@ -3,6 +3,15 @@
 
 export const BUSINESS_TIME_ZONE = 'America/Sao_Paulo';
 
+const ISO_DAY_FORMAT = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for a real calendar day written 'YYYY-MM-DD' (2026-02-30 is not one). */
+export function isIsoDay(value: string): boolean {
+  if (!ISO_DAY_FORMAT.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
 const isoDay = new Intl.DateTimeFormat('en-CA', {
   timeZone: BUSINESS_TIME_ZONE,
   year: 'numeric',

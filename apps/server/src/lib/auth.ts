@@ -54,9 +54,10 @@ export function requires(permission: Permission): PermissionMiddleware {
     if (permission !== 'public') {
       const user = await resolveUser(c.var.deps, bearerToken(c.req.header('authorization')));
       if (!user) throw new AppError('unauthorized', genericMessages.unauthorized);
+      // before the permission check, so the log line of a 403 names who was refused
+      c.set('log', c.var.log.child({ userId: user.id }));
       if (!allows(user.roles, permission)) throw new AppError('forbidden', genericMessages.forbidden);
       c.set('user', user);
-      c.set('log', c.var.log.child({ userId: user.id }));
     }
     await next();
   });

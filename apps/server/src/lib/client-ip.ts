@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 
@@ -8,7 +9,8 @@ import type { Context } from 'hono';
 export function clientIp(c: Context, trustProxy = false): string | null {
   if (trustProxy) {
     const first = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (first && /^[0-9a-fA-F:.]+$/.test(first)) return first;
+    // only a well-formed address: it is stored in inet columns (sessions, audit)
+    if (first && isIP(first)) return first;
   }
   try {
     return getConnInfo(c).remote.address ?? null;

@@ -11,6 +11,8 @@ const redact = {
     '*.refresh_token',
     'token',
     '*.token',
+    'params',
+    '*.params',
     'req.headers.authorization',
     'req.headers.cookie',
     'headers.authorization',
@@ -19,8 +21,39 @@ const redact = {
   censor: '[redacted]',
 };
 
+type ErrorFields = Error & Record<string, unknown>;
+
+/**
+ * A copy of an error (and of its causes) without the values of the failed SQL: drizzle's
+ * "Failed query" error carries the query's parameters in `params`, its message and its stack
+ * (passwords' hashes, personal data), and PostgreSQL's `detail` may hold a whole row ("Failing row
+ * contains ..."). The SQL text itself, the SQLSTATE and the stack stay.
+ */
+export function scrubError(err: Error, depth = 0): Error {
+  const e = err as ErrorFields;
+  const copy = Object.assign(Object.create(Object.getPrototypeOf(err)), err) as ErrorFields;
+  let message = err.message;
+  let stack = err.stack;
+  if ('params' in e) {
+    const clean = typeof e.query === 'string' ? `Failed query: ${e.query}` : 'Failed query';
+    const header = `${err.name}: ${err.message}`;
+    stack = stack?.startsWith(header) ? `${err.name}: ${clean}${stack.slice(header.length)}` : undefined;
+    message = clean;
+  }
+  Object.defineProperty(copy, 'message', { value: message, enumerable: false, writable: true });
+  Object.defineProperty(copy, 'stack', { value: stack, enumerable: false, writable: true });
+  delete copy.params;
+  delete copy.detail;
+  if (err.cause instanceof Error && depth < 5) copy.cause = scrubError(err.cause, depth + 1);
+  return copy;
+}
+
+const serializers = {
+  err: (err: unknown) => pino.stdSerializers.err(err instanceof Error ? scrubError(err) : (err as Error)),
+};
+
 export type Logger = pino.Logger;
 
-export function createLogger(level: string): Logger {
-  return pino({ level, redact, base: { service: 'plataforma-erp' } });
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  return pino({ level, redact, serializers, base: { service: 'plataforma-erp' } }, destination);
 }

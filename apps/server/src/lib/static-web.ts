@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv } from './context.ts';
+import { AppError } from './errors.ts';
+
+export const badPathMessage = 'Endereço inválido.';
 
 const mime: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -35,7 +38,14 @@ export function staticWeb(root: string) {
   };
 
   app.get('*', async (c, next) => {
-    const urlPath = decodeURIComponent(c.req.path);
+    let urlPath: string;
+    try {
+      urlPath = decodeURIComponent(c.req.path);
+    } catch {
+      // a malformed percent-encoding (GET /%, /matriz/%zz) names no file and no client route
+      throw new AppError('bad_request', badPathMessage);
+    }
+    if (urlPath.includes('\u0000')) throw new AppError('bad_request', badPathMessage);
     if (urlPath.startsWith('/api/') || urlPath.startsWith('/auth/v1/')) return next();
     const file = path.normalize(path.join(root, urlPath));
     if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {

@@ -57,7 +57,8 @@ export const ativo = z.boolean({ error: 'Valor inválido' }).default(true);
 export const versao = z
   .number({ error: 'Versão do registro é obrigatória' })
   .int('Versão inválida')
-  .min(1, 'Versão inválida');
+  .min(1, 'Versão inválida')
+  .max(2_147_483_647, 'Versão inválida');
 
 /**
  * A non-negative decimal typed as "1.234,56" (pt-BR) or "1234.56"; output "1234.56".

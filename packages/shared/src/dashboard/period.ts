@@ -4,13 +4,8 @@
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** True for a real calendar day written 'YYYY-MM-DD'. */
-export function isIsoDay(value: string): boolean {
-  const m = ISO_DAY.exec(value);
-  if (!m) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
+// The calendar-day check lives with the other date helpers; re-exported for the dashboard's users.
+export { isIsoDay } from '../dates.ts';
 
 export type MonthRange = { inicio: string; fim: string };
 

@@ -33,11 +33,15 @@ export async function signAccessToken(
   return { token, expiresAt };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
+
 /** Returns the claims, or null for a tampered, expired or malformed token. */
 export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], audience: 'authenticated' });
-    if (typeof payload.sub !== 'string' || typeof payload.session_id !== 'string') return null;
+    // Signed by us, but never trusted blindly: ids that are not UUIDs would reach SQL casts.
+    if (!isUuid(payload.sub) || !isUuid(payload.session_id)) return null;
     return payload as unknown as AccessClaims;
   } catch (err) {
     if (err instanceof joseErrors.JOSEError) return null;
