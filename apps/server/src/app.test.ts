@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app.ts';
 import { rowsOf } from './db/client.ts';
+import { createLogger } from './lib/logger.ts';
 import { createTestApp, type TestContext } from './test/test-app.ts';
 
 let t: TestContext;
@@ -68,6 +70,73 @@ describe('security headers', () => {
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('security headers of the auth and API answers', () => {
+  it('GET /auth/v1/verify keeps Referrer-Policy: no-referrer (the link token is in its URL)', async () => {
+    const res = await t.request('GET', '/auth/v1/verify?token=qualquer&type=signup');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect((await t.request('GET', '/health')).headers.get('referrer-policy')).toBe(
+      'strict-origin-when-cross-origin',
+    );
+  });
+
+  it('/api and /auth/v1 JSON answers carry Cache-Control: no-store (errors too)', async () => {
+    const { token } = await t.signIn([]);
+    for (const [path, withToken] of [
+      ['/api/me', true],
+      ['/api/me', false],
+      ['/api/usuarios', true],
+      ['/api/nao-existe', true],
+      ['/api/config', false],
+      ['/auth/v1/settings', false],
+      ['/auth/v1/user', true],
+      ['/auth/v1/user', false],
+    ] as const) {
+      const res = await t.request('GET', path, withToken ? { token } : {});
+      expect(res.headers.get('content-type'), path).toMatch(/^application\/json/);
+      expect(res.headers.get('cache-control'), `${path} ${res.status}`).toBe('no-store');
+    }
+  });
+});
+
+describe('logs', () => {
+  function capture() {
+    const lines: Record<string, unknown>[] = [];
+    const logger = createLogger('info', { write: (s: string) => lines.push(JSON.parse(s)) });
+    return { lines, logger };
+  }
+
+  it('the log line of a 403 answer names the user who was refused', async () => {
+    const { lines, logger } = capture();
+    const app = createApp({ ...t.deps, logger });
+    const { token, userId } = await t.signIn([]);
+    const res = await app.request('/api/usuarios', { headers: { Authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(403);
+    expect(lines.find((l) => l.msg === 'request')).toMatchObject({
+      status: 403,
+      path: '/api/usuarios',
+      userId,
+    });
+  });
+
+  it('a failed SQL statement is logged without its parameters (nor the row of a failing constraint)', async () => {
+    const { lines, logger } = capture();
+    const secret = '$argon2id$v=19$segredo-que-nao-pode-ir-ao-log';
+    const err = await t.db
+      .execute(sql`select ${secret}::text as hash, 1 / 0 as boom`)
+      .catch((e: unknown) => e);
+    expect(String((err as Error).message)).toContain(secret); // drizzle puts the parameters in its message
+    logger.error({ err }, 'unhandled error');
+    const text = JSON.stringify(lines);
+    expect(text).not.toContain('segredo-que-nao-pode-ir-ao-log');
+    expect(lines[0]).toMatchObject({
+      msg: 'unhandled error',
+      err: { message: expect.stringMatching(/^Failed query: select \$1::text as hash/) },
+    });
+    expect(text).toContain('division by zero');
   });
 });
 

@@ -34,9 +34,10 @@ export function scrubError(err: Error, depth = 0): Error {
   const copy = Object.assign(Object.create(Object.getPrototypeOf(err)), err) as ErrorFields;
   let message = err.message;
   let stack = err.stack;
-  if ('params' in e) {
-    const clean = typeof e.query === 'string' ? `Failed query: ${e.query}` : 'Failed query';
-    const header = `${err.name}: ${err.message}`;
+  const cut = message.indexOf('\nparams: ');
+  if (cut >= 0) {
+    const clean = message.slice(0, cut);
+    const header = `${err.name}: ${message}`;
     stack = stack?.startsWith(header) ? `${err.name}: ${clean}${stack.slice(header.length)}` : undefined;
     message = clean;
   }
