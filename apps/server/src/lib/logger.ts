@@ -30,7 +30,6 @@ type ErrorFields = Error & Record<string, unknown>;
  * contains ..."). The SQL text itself, the SQLSTATE and the stack stay.
  */
 export function scrubError(err: Error, depth = 0): Error {
-  const e = err as ErrorFields;
   const copy = Object.assign(Object.create(Object.getPrototypeOf(err)), err) as ErrorFields;
   let message = err.message;
   let stack = err.stack;
