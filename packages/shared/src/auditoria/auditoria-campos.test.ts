@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type AuditCampo,
   auditCampo,
   auditCampoLabel,
   auditCampos,
@@ -34,7 +35,7 @@ describe('auditCampoLabel', () => {
   });
 
   it('gives every field a trimmed, non-empty label; a linked field names an entity that names its records', () => {
-    for (const [campo, def] of Object.entries(auditCampos)) {
+    for (const [campo, def] of Object.entries<AuditCampo>(auditCampos)) {
       expect(def.rotulo.trim(), campo).toBe(def.rotulo);
       expect(def.rotulo.length, campo).toBeGreaterThan(0);
       if (def.formato === 'registro') expect(Object.keys(auditEntidades), campo).toContain(def.tabela);

@@ -55,6 +55,18 @@ const linkKinds = {
   recovery: 'Link de recuperação de senha',
 };
 
+/** Reasons an account event records (`motivo`): recordAuthEvent accepts only these. */
+export const auditMotivos = {
+  senha_incorreta: 'Senha incorreta',
+  usuario_inexistente: 'E-mail não cadastrado',
+  usuario_desativado: 'Usuário desativado',
+  email_nao_confirmado: 'E-mail não confirmado',
+  reuso_refresh_token: 'Token de renovação reutilizado (sessões encerradas por segurança)',
+  limite_tentativas: 'Limite de tentativas excedido',
+  senha_atual_incorreta: 'Senha atual incorreta',
+} as const;
+export type AuditMotivo = keyof typeof auditMotivos;
+
 /**
  * The one map of audited fields: every column of every audited table (every table with
  * `audit_attach`) and every key the account events write (recordAuthEvent), with its pt-BR name,
@@ -62,7 +74,7 @@ const linkKinds = {
  * in every table unless a `tabela.coluna` entry says otherwise. A test fails when an audited
  * column has no entry here, so a new module adds its columns.
  */
-export const auditCampos: Readonly<Record<string, AuditCampo>> = {
+export const auditCampos = {
   // bookkeeping columns every table has
   id: { rotulo: 'ID' },
   created_at: instant('Criado em'),
@@ -170,15 +182,7 @@ export const auditCampos: Readonly<Record<string, AuditCampo>> = {
     link_invite: linkKinds.invite,
     link_recovery: linkKinds.recovery,
   }),
-  motivo: codes('Motivo', {
-    senha_incorreta: 'Senha incorreta',
-    usuario_inexistente: 'E-mail não cadastrado',
-    usuario_desativado: 'Usuário desativado',
-    email_nao_confirmado: 'E-mail não confirmado',
-    reuso_refresh_token: 'Token de renovação reutilizado (sessão encerrada por segurança)',
-    limite_tentativas: 'Limite de tentativas excedido',
-    senha_atual_incorreta: 'Senha atual incorreta',
-  }),
+  motivo: codes('Motivo', auditMotivos),
   etapa: codes('Etapa', { email_enviado: 'E-mail enviado', link_utilizado: 'Link utilizado' }),
   via: codes('Via', linkKinds),
   escopo: codes('Escopo', { global: 'Todas as sessões', local: 'Esta sessão', others: 'As outras sessões' }),
@@ -188,12 +192,17 @@ export const auditCampos: Readonly<Record<string, AuditCampo>> = {
   primeira_senha: { rotulo: 'Primeira senha' },
   sessoes_encerradas: { rotulo: 'Sessões encerradas' },
   outras_sessoes_encerradas: { rotulo: 'Outras sessões encerradas' },
-};
+} satisfies Record<string, AuditCampo>;
+
+/** A field the map names (an account event may only record these). */
+export type AuditCampoNome = keyof typeof auditCampos;
+
+const campos: Readonly<Record<string, AuditCampo>> = auditCampos;
 
 /** The entry of a field of a table: `tabela.campo` first, then `campo`; undefined when not mapped. */
 export function auditCampo(campo: string, tabela?: string | null): AuditCampo | undefined {
-  if (tabela && Object.hasOwn(auditCampos, `${tabela}.${campo}`)) return auditCampos[`${tabela}.${campo}`];
-  return Object.hasOwn(auditCampos, campo) ? auditCampos[campo] : undefined;
+  if (tabela && Object.hasOwn(campos, `${tabela}.${campo}`)) return campos[`${tabela}.${campo}`];
+  return Object.hasOwn(campos, campo) ? campos[campo] : undefined;
 }
 
 /** The pt-BR name of an audited field (`razao_social` → "Razão social"); unknown: itself. */

@@ -1,19 +1,20 @@
+import type { AuditAcao, AuditCampoNome, AuditMotivo } from '@erp/shared';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from './auditoria.tables.ts';
 
-/** Authentication and account events recorded next to the data changes in audit_log. */
-export type AuthEventAcao =
-  | 'entrada'
-  | 'saida'
-  | 'falha_login'
-  | 'troca_senha'
-  | 'recuperacao_senha'
-  | 'cadastro'
-  | 'confirmacao_email'
-  | 'convite'
-  | 'mudanca_papeis'
-  | 'desativacao'
-  | 'reativacao';
+/**
+ * Authentication and account events recorded next to the data changes in audit_log: the actions
+ * of the shared list that the trigger does not write (a new one gets its pt-BR label there).
+ */
+export type AuthEventAcao = Exclude<AuditAcao, 'criacao' | 'alteracao' | 'exclusao'>;
+
+/**
+ * Facts of an event, never secrets. Each key needs a pt-BR name in the shared field map
+ * (auditCampos); a reason (`motivo`) must be one of auditMotivos so the audit can name it.
+ */
+export type AuthEventFacts = Partial<Record<Exclude<AuditCampoNome, 'motivo'>, unknown>> & {
+  motivo?: AuditMotivo;
+};
 
 export async function recordAuthEvent(
   db: Db,
@@ -24,9 +25,9 @@ export async function recordAuthEvent(
     email?: string | null;
     ip?: string | null;
     userAgent?: string | null;
-    /** extra facts (e.g. roles before/after); never secrets */
-    antes?: Record<string, unknown> | null;
-    depois?: Record<string, unknown> | null;
+    /** extra facts (e.g. roles before/after, the reason of a refusal) */
+    antes?: AuthEventFacts | null;
+    depois?: AuthEventFacts | null;
     /** who acted, when not the user themself (an admin) */
     actorUserId?: string | null;
     actorEmail?: string | null;
