@@ -11,19 +11,20 @@ import { createRandom, type Random } from './prng.ts';
 // A deterministic, plausible distributor: products, sellers, customers, six months of orders,
 // receivables and payables. Dates are relative to "today" in São Paulo so the dashboard is alive.
 
+/** The cities of the demo, with the telephone area code (DDD) that serves each one. */
 export const cidades = [
-  { municipio: 'São Paulo', codigo: '3550308', uf: 'SP', cep: '01310' },
-  { municipio: 'Campinas', codigo: '3509502', uf: 'SP', cep: '13010' },
-  { municipio: 'São José dos Campos', codigo: '3549904', uf: 'SP', cep: '12210' },
-  { municipio: 'Ribeirão Preto', codigo: '3543402', uf: 'SP', cep: '14010' },
-  { municipio: 'Rio de Janeiro', codigo: '3304557', uf: 'RJ', cep: '20040' },
-  { municipio: 'Belo Horizonte', codigo: '3106200', uf: 'MG', cep: '30130' },
-  { municipio: 'Curitiba', codigo: '4106902', uf: 'PR', cep: '80010' },
-  { municipio: 'Porto Alegre', codigo: '4314902', uf: 'RS', cep: '90010' },
-  { municipio: 'Florianópolis', codigo: '4205407', uf: 'SC', cep: '88010' },
-  { municipio: 'São José', codigo: '4216602', uf: 'SC', cep: '88101' },
-  { municipio: 'Goiânia', codigo: '5208707', uf: 'GO', cep: '74003' },
-  { municipio: 'Salvador', codigo: '2927408', uf: 'BA', cep: '40010' },
+  { municipio: 'São Paulo', codigo: '3550308', uf: 'SP', cep: '01310', ddd: 11 },
+  { municipio: 'Campinas', codigo: '3509502', uf: 'SP', cep: '13010', ddd: 19 },
+  { municipio: 'São José dos Campos', codigo: '3549904', uf: 'SP', cep: '12210', ddd: 12 },
+  { municipio: 'Ribeirão Preto', codigo: '3543402', uf: 'SP', cep: '14010', ddd: 16 },
+  { municipio: 'Rio de Janeiro', codigo: '3304557', uf: 'RJ', cep: '20040', ddd: 21 },
+  { municipio: 'Belo Horizonte', codigo: '3106200', uf: 'MG', cep: '30130', ddd: 31 },
+  { municipio: 'Curitiba', codigo: '4106902', uf: 'PR', cep: '80010', ddd: 41 },
+  { municipio: 'Porto Alegre', codigo: '4314902', uf: 'RS', cep: '90010', ddd: 51 },
+  { municipio: 'Florianópolis', codigo: '4205407', uf: 'SC', cep: '88010', ddd: 48 },
+  { municipio: 'São José', codigo: '4216602', uf: 'SC', cep: '88101', ddd: 48 },
+  { municipio: 'Goiânia', codigo: '5208707', uf: 'GO', cep: '74003', ddd: 62 },
+  { municipio: 'Salvador', codigo: '2927408', uf: 'BA', cep: '40010', ddd: 71 },
 ] as const;
 
 const firstNames = [
@@ -205,7 +206,7 @@ export function generateDemoData(opts: { today?: string; seed?: number } = {}) {
     const documento = pj
       ? cnpjWithCheckDigits(i % 25 === 0 ? `${rnd.digits(2)}ABC${rnd.digits(3)}0001` : `${rnd.digits(8)}0001`)
       : cpfWithCheckDigits(rnd.digits(9));
-    const person = `${rnd.pick(firstNames)} ${rnd.pick(lastNames)} ${rnd.pick(lastNames)}`;
+    const person = `${rnd.pick(firstNames)} ${twoSurnames(rnd)}`;
     const fantasia = `${rnd.pick(businessWords)} ${rnd.pick(businessNames)}`;
     return {
       id: uuidFrom(rnd),
@@ -216,7 +217,7 @@ export function generateDemoData(opts: { today?: string; seed?: number } = {}) {
       inscricaoEstadual: null,
       indicadorIe: '9' as const,
       email: `contato${i + 1}@cliente.demo.erp.br`,
-      telefone: demoTelefone(rnd.int(11, 99), rnd.int(30000000, 39999999)),
+      telefone: landline(cidade, rnd),
       cep: `${cidade.cep}${rnd.digits(3)}`,
       logradouro: rnd.pick(streets),
       numero: String(rnd.int(10, 3000)),
@@ -344,59 +345,7 @@ export function generateDemoData(opts: { today?: string; seed?: number } = {}) {
     }
   }
 
-  const accounts: {
-    tipo: 'receber' | 'pagar';
-    status: string;
-    descricao: string;
-    valor: string;
-    dataEmissao: string;
-    dataVencimento: string;
-    clienteId: string | null;
-    fornecedorNome: string | null;
-    salesOrderId: string | null;
-  }[] = [];
-  orders.forEach((o, i) => {
-    if (i % 4 !== 0) return;
-    const due = addDays(o.dataEmissao, 30);
-    // paid when due more than a week ago, except some that stay overdue
-    const paid = due < addDays(today, -7) && i % 36 !== 0;
-    accounts.push({
-      tipo: 'receber',
-      status: paid ? 'pago' : 'em_aberto',
-      descricao: `Pedido ${i + 1} - ${o.clienteNome}`,
-      valor: o.valorTotal === '0.00' ? '1.00' : o.valorTotal,
-      dataEmissao: o.dataEmissao,
-      dataVencimento: due,
-      clienteId: o.clienteId,
-      fornecedorNome: null,
-      salesOrderId: o.id,
-    });
-  });
-  const fornecedores = [
-    'Cerealista Paraná Ltda',
-    'Laticínios Serra Azul S.A.',
-    'Bebidas do Vale Ltda',
-    'Higiene & Lar Indústria',
-    'Transportadora Rota Sul',
-    'Energia Elétrica - Concessionária',
-    'Aluguel do Galpão',
-  ];
-  for (let i = 0; i < 240; i++) {
-    const due = addDays(today, rnd.int(-90, 60));
-    const paid = due < addDays(today, -5) && i % 9 !== 0;
-    const fornecedor = rnd.pick(fornecedores);
-    accounts.push({
-      tipo: 'pagar',
-      status: paid ? 'pago' : 'em_aberto',
-      descricao: `${fornecedor} - NF ${10000 + i}`,
-      valor: fromCents(rnd.int(150_00, 48_000_00)),
-      dataEmissao: addDays(due, -28),
-      dataVencimento: due,
-      clienteId: null,
-      fornecedorNome: fornecedor,
-      salesOrderId: null,
-    });
-  }
+  const accounts = generateAccounts({ today, orders, items, products, seed: opts.seed ?? 20261121 });
 
   return {
     today,
@@ -417,13 +366,21 @@ export function generateDemoData(opts: { today?: string; seed?: number } = {}) {
 // ---- cadastros: classifications and suppliers (own PRNG so the orders and accounts above keep
 // exactly the values they had before these registers existed) ----
 
-/** A landline with the drawn DDD when that DDD exists, else São Paulo's. */
-function demoTelefone(ddd: number, numero: number): string {
-  const tel = `${ddd}${numero}`;
-  return isValidTelefone(tel) ? tel : `11${numero}`;
+type Cidade = (typeof cidades)[number];
+
+/** A landline of the city: its own DDD and an 8-digit number starting with 3. */
+function landline(cidade: Cidade, rnd: Random): string {
+  const tel = `${cidade.ddd}${rnd.int(30000000, 39999999)}`;
+  if (!isValidTelefone(tel)) throw new Error(`DDD inválido na demonstração: ${tel}`);
+  return tel;
 }
 
-type Cidade = (typeof cidades)[number];
+/** Two different surnames ("Lima Costa", never "Silva Silva"). */
+function twoSurnames(rnd: Random): string {
+  const first = rnd.pick(lastNames);
+  const others = lastNames.filter((n) => n !== first);
+  return `${first} ${rnd.pick(others)}`;
+}
 
 function generateCadastrosExtras(seed: number) {
   const rnd = createRandom(seed + 1);
@@ -505,7 +462,7 @@ function generateCadastrosExtras(seed: number) {
       indicadorIe: '9' as const,
       email: `comercial@fornecedor${i + 1}.demo.erp.br`,
       emailNfe: `nfe@fornecedor${i + 1}.demo.erp.br`,
-      telefone: demoTelefone(11 + (i % 3) * 10, rnd.int(30000000, 39999999)),
+      telefone: landline(cidade, rnd),
       cep: `${cidade.cep}${rnd.digits(3)}`,
       logradouro: 'Rodovia dos Fornecedores',
       numero: String(rnd.int(100, 9000)),
@@ -558,3 +515,152 @@ function classificar(i: number, fantasia: string | null, cidade: Cidade, cad: Ex
     situacaoId: situacao.id,
   };
 }
+
+// ---- receivables and payables (own PRNG): a distributor's books, payables and receivables of the
+// same order of magnitude ----
+
+/** Goods suppliers and their share of the purchases (replenishing what was sold). */
+const goodsSuppliers: [string, number][] = [
+  ['Cerealista Paraná Ltda', 35],
+  ['Laticínios Serra Azul S.A.', 20],
+  ['Bebidas do Vale Ltda', 20],
+  ['Higiene & Lar Indústria Ltda', 15],
+  ['Café Tradição Torrefação Ltda', 10],
+];
+
+/** Monthly bills: payee, due day, amount in cents (fixed, or drawn between two values). */
+const monthlyBills: { payee: string; day: number; cents: number | [number, number] }[] = [
+  { payee: 'Aluguel do Galpão', day: 5, cents: 18_500_00 },
+  { payee: 'Contabilidade Exata Ltda', day: 10, cents: 2_350_00 },
+  { payee: 'Energia Elétrica - Concessionária', day: 12, cents: [2_600_00, 3_900_00] },
+  { payee: 'Internet e Telefonia', day: 15, cents: 489_90 },
+];
+
+const FREIGHT_CARRIER = 'Transportadora Rota Sul Ltda';
+/** Customers buy on a 28-day boleto; one order in five is paid on the spot. */
+const RECEIVABLE_TERM_DAYS = 28;
+/** Suppliers are paid 28 days after the invoice. */
+const PAYABLE_TERM_DAYS = 28;
+
+type DemoAccount = {
+  tipo: 'receber' | 'pagar';
+  status: string;
+  descricao: string;
+  valor: string;
+  dataEmissao: string;
+  dataVencimento: string;
+  clienteId: string | null;
+  fornecedorNome: string | null;
+  salesOrderId: string | null;
+};
+
+const centsOf = (decimal: string) => {
+  const [int, frac = ''] = decimal.split('.');
+  return Number(int) * 100 + Number(frac.padEnd(2, '0').slice(0, 2));
+};
+
+function generateAccounts(input: {
+  today: string;
+  orders: { id: string; clienteId: string; clienteNome: string; dataEmissao: string; valorTotal: string }[];
+  items: { orderId: string; productId: string; quantidade: string }[];
+  products: { id: string; precoCusto: string }[];
+  seed: number;
+}): DemoAccount[] {
+  const { today, orders } = input;
+  const rnd = createRandom(input.seed + 2);
+  const accounts: DemoAccount[] = [];
+
+  // Receivables: one per order. Paid when due more than two days ago, except a few customers in
+  // arrears; the last days' boletos are still waiting for the bank.
+  orders.forEach((o, i) => {
+    const aVista = i % 5 === 0;
+    const due = aVista ? o.dataEmissao : addDays(o.dataEmissao, RECEIVABLE_TERM_DAYS);
+    const paid = aVista || (due < addDays(today, -2) && i % 45 !== 7);
+    accounts.push({
+      tipo: 'receber',
+      status: paid ? 'pago' : 'em_aberto',
+      descricao: `Pedido ${i + 1} - ${o.clienteNome}`,
+      valor: o.valorTotal === '0.00' ? '1.00' : o.valorTotal,
+      dataEmissao: o.dataEmissao,
+      dataVencimento: due,
+      clienteId: o.clienteId,
+      fornecedorNome: null,
+      salesOrderId: o.id,
+    });
+  });
+
+  // What was sold each day, at cost and at sale price.
+  const costOf = new Map(input.products.map((p) => [p.id, centsOf(p.precoCusto)]));
+  const orderDay = new Map(orders.map((o) => [o.id, o.dataEmissao]));
+  const costByDay = new Map<string, number>();
+  for (const it of input.items) {
+    const day = orderDay.get(it.orderId)!;
+    const qty = Number(it.quantidade.split('.')[0]);
+    costByDay.set(day, (costByDay.get(day) ?? 0) + qty * costOf.get(it.productId)!);
+  }
+  const salesByDay = new Map<string, number>();
+  for (const o of orders)
+    salesByDay.set(o.dataEmissao, (salesByDay.get(o.dataEmissao) ?? 0) + centsOf(o.valorTotal));
+  const sumDays = (byDay: Map<string, number>, from: string, to: string) => {
+    let total = 0;
+    for (let d = from; d <= to; d = addDays(d, 1)) total += byDay.get(d) ?? 0;
+    return total;
+  };
+  // orders are generated oldest first
+  const first = orders[0]?.dataEmissao ?? today;
+
+  let nf = 48_210;
+  const payable = (payee: string, cents: number, emissao: string, due: string, what: string) => {
+    const n = accounts.length;
+    // paid on the due date, except a few bills that slipped
+    const paid = due < today && n % 17 !== 3;
+    accounts.push({
+      tipo: 'pagar',
+      status: paid ? 'pago' : 'em_aberto',
+      descricao: `${payee} - ${what}`,
+      valor: fromCents(cents),
+      dataEmissao: emissao,
+      dataVencimento: due,
+      clienteId: null,
+      fornecedorNome: payee,
+      salesOrderId: null,
+    });
+  };
+
+  // Purchases: every seven days each goods supplier invoices its share of what was sold in the
+  // week before (replenishment), give or take 10%.
+  for (let day = addDays(first, 7); day <= today; day = addDays(day, 7)) {
+    const weekCost = sumDays(costByDay, addDays(day, -7), addDays(day, -1));
+    for (const [supplier, share] of goodsSuppliers) {
+      const cents = Math.round((weekCost * share * rnd.int(90, 110)) / 10_000);
+      payable(supplier, cents, day, addDays(day, PAYABLE_TERM_DAYS), `NF ${nf++}`);
+    }
+  }
+
+  // Monthly bills and the carrier's freight (3.5% of the month's sales), from the first month of
+  // sales to the next one (bills of next month already issued are on the books).
+  for (let month = `${first.slice(0, 7)}-01`; month <= addDays(today, 31); month = nextMonth(month)) {
+    for (const bill of monthlyBills) {
+      const due = `${month.slice(0, 8)}${String(bill.day).padStart(2, '0')}`;
+      const emissao = addDays(due, -10);
+      if (emissao > today || due < first) continue;
+      const cents = typeof bill.cents === 'number' ? bill.cents : rnd.int(bill.cents[0], bill.cents[1]);
+      payable(bill.payee, cents, emissao, due, `${mesAno(month)}`);
+    }
+    const monthEnd = addDays(nextMonth(month), -1);
+    if (monthEnd < today) {
+      const cents = Math.round((sumDays(salesByDay, month, monthEnd) * 35) / 1000);
+      payable(FREIGHT_CARRIER, cents, monthEnd, addDays(monthEnd, 20), `Fretes de ${mesAno(month)}`);
+    }
+  }
+  return accounts;
+}
+
+function nextMonth(firstOfMonth: string): string {
+  const [y, m] = firstOfMonth.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}
+
+const mesesAbrev = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
+const mesAno = (firstOfMonth: string) =>
+  `${mesesAbrev[Number(firstOfMonth.slice(5, 7)) - 1]}/${firstOfMonth.slice(0, 4)}`;
