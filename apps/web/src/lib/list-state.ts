@@ -22,9 +22,15 @@ export type ListState<F extends string> = {
   setPageSize(size: number): void;
   /** Click on a column header: same column flips the direction, another column sorts ascending. */
   toggleSort(key: string): void;
+  setSort(key: string, dir: SortDir): void;
   setFilter(key: F, value: string): void;
   clearFilters(): void;
+  /** Clears the search and the filters (the empty list's "limpe os filtros"). */
+  clearAll(): void;
+  /** Some filter differs from its default. */
   hasFilters: boolean;
+  /** How many filters differ from their defaults (the phone's "Filtros" count). */
+  activeFilters: number;
 };
 
 const positiveInt = (value: string | null, fallback: number) => {
@@ -88,7 +94,15 @@ export function useListState<const F extends string = never>(opts: {
     return out;
   }, [q, page, pageSize, sort, dir, filters]);
 
-  const hasFilters = (Object.entries(filters) as [F, string][]).some(([k, v]) => v !== (defaults[k] ?? ''));
+  const activeFilters = (Object.entries(filters) as [F, string][]).filter(
+    ([k, v]) => v !== (defaults[k] ?? ''),
+  ).length;
+
+  const setSort = (key: string, nextDir: SortDir) =>
+    update({
+      sort: key === defaultSort ? null : key,
+      dir: key === defaultSort && nextDir === defaultDir ? null : nextDir,
+    });
 
   return {
     q,
@@ -98,19 +112,16 @@ export function useListState<const F extends string = never>(opts: {
     dir,
     filters,
     query,
-    hasFilters,
+    hasFilters: activeFilters > 0,
+    activeFilters,
     setSearch: (value) => update({ q: value.trim() ? value : null }),
     setPage: (p) => update({ page: p > 1 ? p : null }, false),
     setPageSize: (size) => update({ pageSize: size === DEFAULT_PAGE_SIZE ? null : size }),
-    toggleSort: (key) => {
-      const nextDir: SortDir = key === sort && dir === 'asc' ? 'desc' : 'asc';
-      update({
-        sort: key === defaultSort ? null : key,
-        dir: key === defaultSort && nextDir === defaultDir ? null : nextDir,
-      });
-    },
+    setSort,
+    toggleSort: (key) => setSort(key, key === sort && dir === 'asc' ? 'desc' : 'asc'),
     setFilter: (key, value) => update({ [key]: value === (defaults[key] ?? '') ? null : value }),
     clearFilters: () => update(Object.fromEntries(filterKeys.map((k) => [k, null]))),
+    clearAll: () => update({ q: null, ...Object.fromEntries(filterKeys.map((k) => [k, null])) }),
   };
 }
 

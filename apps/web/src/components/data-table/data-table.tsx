@@ -1,13 +1,16 @@
 import { PAGE_SIZES } from '@erp/shared';
-import { ArrowDown, ArrowUp, ArrowUpDown, Inbox } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { ArrowDown, ArrowUp, ArrowUpDown, Inbox, X } from 'lucide-react';
+import { type MouseEvent, type ReactNode, useId } from 'react';
 import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
+import { useIsPhone } from '@/components/ui/use-media-query.ts';
 import { cn } from '@/lib/cn.ts';
 import type { ListState } from '@/lib/list-state.ts';
+import { LoadErrorAlert } from './list-states.tsx';
 
 export type Column<T> = {
   /** stable key (also the React key) */
@@ -17,6 +20,13 @@ export type Column<T> = {
   sortKey?: string;
   cell(row: T): ReactNode;
   className?: string;
+  /**
+   * Its place on a phone's card: the card's 'title', a 'badge' next to the title, 'hidden', or
+   * (default) a "header: value" line.
+   */
+  card?: 'title' | 'badge' | 'hidden';
+  /** the value on the phone's card when it differs from the cell */
+  cardCell?(row: T): ReactNode;
 };
 
 /** The sortable "Nome" column of a register (name in medium weight). */
@@ -26,6 +36,7 @@ export function nomeColumn<T extends { nome: string }>(): Column<T> {
     header: 'Nome',
     sortKey: 'nome',
     cell: (r) => <span className="font-medium">{r.nome}</span>,
+    card: 'title',
   };
 }
 
@@ -35,155 +46,337 @@ export function ativoColumn<T extends { ativo: boolean }>(): Column<T> {
     key: 'ativo',
     header: 'Status',
     cell: (r) => <Badge variant={r.ativo ? 'success' : 'outline'}>{r.ativo ? 'Ativo' : 'Inativo'}</Badge>,
+    card: 'badge',
   };
 }
+
+/** Register tables hold many columns: a tighter cell padding than the base table, wider at the edges. */
+const CELL = 'px-2 first:pl-3 last:pr-3';
 
 /**
  * The row actions stay pinned to the right edge while the other columns scroll sideways (a narrow
  * window, an expanded sidebar), on an opaque background with a divider so nothing shows through;
  * on a hovered row the background matches the row's hover tint (muted at 50% over the card).
  */
-/** Register tables hold many columns: a tighter cell padding than the base table, wider at the edges. */
-const CELL = 'px-2 first:pl-3 last:pr-3';
-
 const STICKY_ACTIONS =
   'sticky right-0 z-10 bg-card shadow-[inset_1px_0_0_var(--color-border)] transition-colors';
 
-/**
- * A server-paginated table: sortable headers (aria-sort), loading skeleton, empty state, row
- * count and pagination, all driven by a ListState kept in the URL.
- */
-export function DataTable<T extends { id: string }>({
-  columns,
-  rows,
-  total,
-  totalIsLowerBound,
-  loading,
-  state,
-  emptyText = 'Nenhum registro encontrado.',
-  rowActions,
-  onRowClick,
-  caption,
-}: {
+/** Clicks on the actions (buttons) do not open the row. */
+const stop = (e: MouseEvent) => e.stopPropagation();
+
+export type DataTableProps<T> = {
   columns: Column<T>[];
   rows: T[] | undefined;
   total: number | undefined;
   /** the server stopped counting (COUNT_CAP): "mais de N" */
   totalIsLowerBound?: boolean | undefined;
   loading: boolean;
+  /** the last load failed: its message and a retry (shown instead of rows, never as "no records") */
+  error?: { message: string; retry(): void } | null;
   state: ListState<string>;
   emptyText?: string;
   rowActions?: (row: T) => ReactNode;
-  onRowClick?: (row: T) => void;
+  /** a click on the row (or card) outside its actions; `element` is the row or card */
+  onRowClick?: (row: T, element: HTMLElement) => void;
+  /** the record just saved: its row is highlighted */
+  savedId?: string | null;
   caption: string;
-}) {
-  const colCount = columns.length + (rowActions ? 1 : 0);
+};
+
+/**
+ * A server-paginated list driven by a ListState kept in the URL: a table with sortable headers
+ * (aria-sort) from `sm` up, cards with the key fields and a sort select on a phone. Loading shows
+ * skeletons (never "no records"), a failed load its error with "Tentar novamente", an empty
+ * result its text and, when a search or filter is set, the button that clears them.
+ */
+export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
+  const { state, total, totalIsLowerBound, loading, rows, error } = props;
+  const phone = useIsPhone();
   const sizeId = useId();
+  const body: Body =
+    rows === undefined && loading
+      ? 'loading'
+      : rows === undefined && error
+        ? 'error'
+        : rows?.length === 0
+          ? 'empty'
+          : 'rows';
   return (
     <div className="rounded-lg border border-border bg-card">
-      <Table aria-busy={loading || undefined}>
-        <caption className="sr-only">{caption}</caption>
-        <TableHeader>
-          <TableRow className="hover:bg-transparent">
-            {columns.map((col) => (
-              <TableHead
-                key={col.key}
-                className={cn(CELL, col.className)}
-                aria-sort={
-                  col.sortKey && state.sort === col.sortKey
-                    ? state.dir === 'asc'
-                      ? 'ascending'
-                      : 'descending'
-                    : undefined
-                }
-              >
-                {col.sortKey ? <SortButton col={col} state={state} /> : col.header}
-              </TableHead>
-            ))}
-            {rowActions ? (
-              <TableHead className={cn(CELL, STICKY_ACTIONS, 'w-px text-right')}>
-                <span className="sr-only">Ações</span>
-              </TableHead>
-            ) : null}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {loading && !rows ? (
-            Array.from({ length: Math.min(state.pageSize, 8) }, (_, i) => (
-              <TableRow key={i} data-testid="linha-carregando">
-                {Array.from({ length: colCount }, (_, j) => (
-                  <TableCell key={j}>
-                    <Skeleton className="h-4 w-full max-w-48" />
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))
-          ) : rows && rows.length === 0 ? (
-            <TableRow className="hover:bg-transparent">
-              <TableCell colSpan={colCount} className="py-12 text-center text-muted-foreground">
-                <Inbox aria-hidden className="mx-auto mb-2 size-8 opacity-60" />
-                <p>{emptyText}</p>
-                {state.q || state.hasFilters ? (
-                  <p className="mt-1 text-xs">Tente outra busca ou limpe os filtros.</p>
-                ) : null}
-              </TableCell>
+      {phone ? <PhoneCards {...props} body={body} /> : <DesktopTable {...props} body={body} />}
+      {body === 'error' ? null : (
+        <div className="flex flex-wrap items-end justify-between gap-3 border-t border-border px-3 pb-3">
+          <div className="flex-1">
+            <Pagination
+              page={state.page}
+              pageSize={state.pageSize}
+              total={rows === undefined ? undefined : total}
+              totalIsLowerBound={totalIsLowerBound ?? false}
+              onPageChange={state.setPage}
+              disabled={loading}
+            />
+          </div>
+          <div className="flex items-center gap-2 text-sm text-muted-foreground">
+            <label htmlFor={sizeId}>Por página</label>
+            <NativeSelect
+              id={sizeId}
+              className="h-8 w-20"
+              value={state.pageSize}
+              onChange={(e) => state.setPageSize(Number(e.target.value))}
+            >
+              {PAGE_SIZES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+type Body = 'loading' | 'error' | 'empty' | 'rows';
+
+function DesktopTable<T extends { id: string }>({
+  columns,
+  rows,
+  loading,
+  error,
+  state,
+  emptyText = 'Nenhum registro encontrado.',
+  rowActions,
+  onRowClick,
+  savedId,
+  caption,
+  body,
+}: DataTableProps<T> & { body: Body }) {
+  const colCount = columns.length + (rowActions ? 1 : 0);
+  return (
+    <Table aria-busy={loading || undefined}>
+      <caption className="sr-only">{caption}</caption>
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          {columns.map((col) => (
+            <TableHead
+              key={col.key}
+              className={cn(CELL, col.className)}
+              aria-sort={
+                col.sortKey && state.sort === col.sortKey
+                  ? state.dir === 'asc'
+                    ? 'ascending'
+                    : 'descending'
+                  : undefined
+              }
+            >
+              {col.sortKey ? <SortButton col={col} state={state} /> : col.header}
+            </TableHead>
+          ))}
+          {rowActions ? (
+            <TableHead className={cn(CELL, STICKY_ACTIONS, 'w-px text-right')}>
+              <span className="sr-only">Ações</span>
+            </TableHead>
+          ) : null}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {body === 'loading' ? (
+          Array.from({ length: Math.min(state.pageSize, 8) }, (_, i) => (
+            <TableRow key={i} data-testid="linha-carregando">
+              {Array.from({ length: colCount }, (_, j) => (
+                <TableCell key={j}>
+                  <Skeleton className="h-4 w-full max-w-48" />
+                </TableCell>
+              ))}
             </TableRow>
-          ) : (
-            rows?.map((row) => (
-              <TableRow
-                key={row.id}
-                className={cn('group', onRowClick && 'cursor-pointer', loading && 'opacity-60')}
-                onClick={onRowClick ? () => onRowClick(row) : undefined}
-              >
-                {columns.map((col) => (
-                  <TableCell key={col.key} className={cn(CELL, col.className)}>
-                    {col.cell(row)}
-                  </TableCell>
-                ))}
-                {rowActions ? (
-                  <TableCell
-                    className={cn(
-                      CELL,
-                      STICKY_ACTIONS,
-                      'text-right group-hover:bg-[color-mix(in_oklab,var(--color-muted)_50%,var(--color-card))]',
-                    )}
-                    onClick={(e) => e.stopPropagation()}
-                  >
-                    {rowActions(row)}
-                  </TableCell>
+          ))
+        ) : body === 'error' ? (
+          <TableRow className="hover:bg-transparent">
+            <TableCell colSpan={colCount} className="p-3">
+              <LoadErrorAlert message={error!.message} onRetry={error!.retry} />
+            </TableCell>
+          </TableRow>
+        ) : body === 'empty' ? (
+          <TableRow className="hover:bg-transparent">
+            <TableCell colSpan={colCount} className="py-12 text-center text-muted-foreground">
+              <EmptyState text={emptyText} state={state} />
+            </TableCell>
+          </TableRow>
+        ) : (
+          rows?.map((row) => (
+            <TableRow
+              key={row.id}
+              data-saved={row.id === savedId || undefined}
+              className={cn('group', onRowClick && 'cursor-pointer', loading && 'opacity-60')}
+              onClick={onRowClick ? (e) => onRowClick(row, e.currentTarget) : undefined}
+            >
+              {columns.map((col) => (
+                <TableCell key={col.key} className={cn(CELL, col.className)}>
+                  {col.cell(row)}
+                </TableCell>
+              ))}
+              {rowActions ? (
+                <TableCell
+                  className={cn(
+                    CELL,
+                    STICKY_ACTIONS,
+                    'text-right group-hover:bg-[color-mix(in_oklab,var(--color-muted)_50%,var(--color-card))]',
+                  )}
+                  onClick={stop}
+                >
+                  {rowActions(row)}
+                </TableCell>
+              ) : null}
+            </TableRow>
+          ))
+        )}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** A phone's list: a sort select, then one card per record with its key fields and actions. */
+function PhoneCards<T extends { id: string }>({
+  columns,
+  rows,
+  loading,
+  error,
+  state,
+  emptyText = 'Nenhum registro encontrado.',
+  rowActions,
+  onRowClick,
+  savedId,
+  caption,
+  body,
+}: DataTableProps<T> & { body: Body }) {
+  const title = columns.filter((c) => c.card === 'title');
+  const badges = columns.filter((c) => c.card === 'badge');
+  const fields = columns.filter((c) => c.card === undefined);
+  const show = (c: Column<T>, row: T) => (c.cardCell ?? c.cell)(row);
+  return (
+    <div aria-busy={loading || undefined}>
+      <PhoneSort columns={columns} state={state} />
+      {body === 'loading' ? (
+        <ul aria-label={caption} className="divide-y divide-border border-t border-border">
+          {Array.from({ length: 4 }, (_, i) => (
+            <li key={i} data-testid="linha-carregando" className="grid gap-2 p-3">
+              <Skeleton className="h-5 w-2/3" />
+              <Skeleton className="h-4 w-1/2" />
+              <Skeleton className="h-4 w-1/3" />
+            </li>
+          ))}
+        </ul>
+      ) : body === 'error' ? (
+        <div className="border-t border-border p-3">
+          <LoadErrorAlert message={error!.message} onRetry={error!.retry} />
+        </div>
+      ) : body === 'empty' ? (
+        <div className="border-t border-border px-3 py-10 text-center text-muted-foreground">
+          <EmptyState text={emptyText} state={state} />
+        </div>
+      ) : (
+        <ul aria-label={caption} className="divide-y divide-border border-t border-border">
+          {rows?.map((row) => (
+            // biome-ignore lint/a11y/useKeyWithClickEvents: a shortcut for the pointer; the card's "Editar" button is the keyboard's way
+            <li
+              key={row.id}
+              data-saved={row.id === savedId || undefined}
+              className={cn('grid gap-2 p-3', onRowClick && 'cursor-pointer', loading && 'opacity-60')}
+              onClick={onRowClick ? (e) => onRowClick(row, e.currentTarget) : undefined}
+            >
+              <div className="flex items-start justify-between gap-2">
+                <div className="min-w-0 break-words">
+                  {title.map((c) => (
+                    <div key={c.key}>{show(c, row)}</div>
+                  ))}
+                </div>
+                {badges.length ? (
+                  <div className="flex shrink-0 flex-wrap justify-end gap-1">
+                    {badges.map((c) => (
+                      <div key={c.key}>{show(c, row)}</div>
+                    ))}
+                  </div>
                 ) : null}
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
-      <div className="flex flex-wrap items-end justify-between gap-3 border-t border-border px-3 pb-3">
-        <div className="flex-1">
-          <Pagination
-            page={state.page}
-            pageSize={state.pageSize}
-            total={total ?? 0}
-            totalIsLowerBound={totalIsLowerBound ?? false}
-            onPageChange={state.setPage}
-            disabled={loading}
-          />
-        </div>
-        <div className="flex items-center gap-2 text-sm text-muted-foreground">
-          <label htmlFor={sizeId}>Por página</label>
-          <NativeSelect
-            id={sizeId}
-            className="h-8 w-20"
-            value={state.pageSize}
-            onChange={(e) => state.setPageSize(Number(e.target.value))}
-          >
-            {PAGE_SIZES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-      </div>
+              </div>
+              {fields.length ? (
+                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                  {fields.map((c) => (
+                    <div key={c.key} className="contents">
+                      <dt className="text-muted-foreground">{c.header}</dt>
+                      <dd className="min-w-0 break-words">{show(c, row)}</dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : null}
+              {rowActions ? (
+                // biome-ignore lint/a11y/noStaticElementInteractions: only stops the card's click; the buttons inside are the controls
+                // biome-ignore lint/a11y/useKeyWithClickEvents: same
+                <div className="flex justify-end gap-1" onClick={stop}>
+                  {rowActions(row)}
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The empty list: its text, and when a search or filter is set, the button that clears them. */
+function EmptyState({ text, state }: { text: string; state: ListState<string> }) {
+  const searching = Boolean(state.q);
+  const filtering = state.hasFilters;
+  return (
+    <>
+      <Inbox aria-hidden className="mx-auto mb-2 size-8 opacity-60" />
+      <p>{text}</p>
+      {searching || filtering ? (
+        <>
+          <p className="mt-1 text-xs">Tente outra busca ou limpe os filtros.</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={state.clearAll}>
+            <X aria-hidden />
+            {searching && filtering
+              ? 'Limpar busca e filtros'
+              : searching
+                ? 'Limpar busca'
+                : 'Limpar filtros'}
+          </Button>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** A phone has no column headers to click: the sortable columns in a select, each way. */
+function PhoneSort<T>({ columns, state }: { columns: Column<T>[]; state: ListState<string> }) {
+  const id = useId();
+  const sortable = columns.filter((c) => c.sortKey);
+  if (!sortable.length) return null;
+  return (
+    <div className="flex items-center gap-2 px-3 py-2 text-sm">
+      <label htmlFor={id} className="shrink-0 text-muted-foreground">
+        Ordenar por
+      </label>
+      <NativeSelect
+        id={id}
+        className="h-8"
+        value={`${state.sort}:${state.dir}`}
+        onChange={(e) => {
+          const [key, dir] = e.target.value.split(':') as [string, 'asc' | 'desc'];
+          state.setSort(key, dir);
+        }}
+      >
+        {sortable.flatMap((c) => [
+          <option key={`${c.sortKey}:asc`} value={`${c.sortKey}:asc`}>
+            {c.header} (crescente)
+          </option>,
+          <option key={`${c.sortKey}:desc`} value={`${c.sortKey}:desc`}>
+            {c.header} (decrescente)
+          </option>,
+        ])}
+      </NativeSelect>
     </div>
   );
 }

@@ -1,10 +1,15 @@
-import { Search, X } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Search, SlidersHorizontal, X } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
+import { cn } from '@/lib/cn.ts';
 import type { ListState } from '@/lib/list-state.ts';
 
-/** Search box (debounced into the URL), filter slots, "Limpar filtros" and actions (export). */
+/**
+ * Search box (debounced into the URL), filter slots, "Limpar filtros" and actions (export). On a
+ * phone the filters fold behind a "Filtros" button that counts the filters in use.
+ */
 export function ListToolbar({
   state,
   searchPlaceholder,
@@ -16,12 +21,40 @@ export function ListToolbar({
   filters?: ReactNode;
   actions?: ReactNode;
 }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const count = state.activeFilters;
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3">
       <SearchInput value={state.q} onSearch={state.setSearch} placeholder={searchPlaceholder} />
       {filters ? (
-        // phone: the filters fill the width in equal columns (two, or one alone); from sm up they flow in the row
-        <div className="grid w-full grid-cols-[repeat(auto-fit,minmax(10rem,1fr))] gap-3 sm:contents">
+        <Button
+          variant="outline"
+          className="sm:hidden"
+          aria-expanded={open}
+          aria-controls={panelId}
+          aria-label={count ? `Filtros (${count} ${count === 1 ? 'ativo' : 'ativos'})` : 'Filtros'}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <SlidersHorizontal aria-hidden />
+          Filtros
+          {count ? (
+            <Badge aria-hidden className="px-1.5">
+              {count}
+            </Badge>
+          ) : null}
+        </Button>
+      ) : null}
+      {filters ? (
+        // phone: folded until "Filtros", then equal columns across the width (two, or one alone);
+        // from sm up the filters flow in the row
+        <div
+          id={panelId}
+          className={cn(
+            'w-full grid-cols-[repeat(auto-fit,minmax(10rem,1fr))] gap-3 sm:contents',
+            open ? 'grid' : 'hidden',
+          )}
+        >
           {filters}
         </div>
       ) : null}
@@ -63,7 +96,7 @@ export function SearchInput({
     return () => clearTimeout(timer);
   }, [text, onSearch]);
   return (
-    <div className="relative w-full max-w-sm">
+    <div className="relative min-w-0 flex-1 sm:w-full sm:max-w-sm sm:flex-none">
       <Search
         aria-hidden
         className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground"

@@ -1,6 +1,6 @@
 import type { ExportFormat, ListPage } from '@erp/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
@@ -33,8 +33,10 @@ type Entity = { id: string; ativo: boolean; versao: number };
 
 /**
  * A whole register screen: header with "Novo", search + filters + export, the server-paginated
- * table, row actions (editar, excluir — with the "inativar" offer when the record is in use) and
- * the form dialog opened by ?editar=<id>|novo. A screen supplies columns, filters and its form.
+ * table (cards on a phone), row actions (editar, reativar on an inactive record, excluir — with
+ * the "inativar" offer when the record is in use) and the form dialog opened by
+ * ?editar=<id>|novo. The record just saved or reactivated is highlighted. A screen supplies
+ * columns, filters and its form.
  */
 export function RegisterPage<Row extends Entity>({
   title,
@@ -62,15 +64,33 @@ export function RegisterPage<Row extends Entity>({
   newLabel: string;
   rowLabel(row: Row): string;
   exportBase: string;
-  /** the form dialog for a record id, or null for a new one; call close() when done */
-  renderForm(id: string | null, close: () => void): ReactNode;
+  /**
+   * the form dialog for a record id, or null for a new one; call close() when done, with the
+   * saved record's id after a save
+   */
+  renderForm(id: string | null, close: (savedId?: string) => void): ReactNode;
 }) {
   const [editing, setEditing] = useEditParam();
   const [deleting, setDeleting] = useState<Row | null>(null);
+  const [savedId, setSavedId] = useState<string | null>(null);
+  const qc = useQueryClient();
   const list = useQuery({
     queryKey: [...queryKey, 'list', state.query],
     queryFn: () => api.list(state.query),
     placeholderData: keepPreviousData,
+  });
+  const reactivate = useMutation({
+    mutationFn: async (row: Row) => {
+      const fresh = await api.get(row.id);
+      return api.update(row.id, { ...fresh, ativo: true } as Record<string, unknown>);
+    },
+    onSuccess: async (_saved, row) => {
+      toast.success('Registro reativado.');
+      setSavedId(row.id);
+      await qc.invalidateQueries({ queryKey: [queryKey[0]!] });
+    },
+    onError: (err) =>
+      toast.error(err instanceof ApiError ? err.message : 'Erro ao reativar. Tente novamente.'),
   });
 
   return (
@@ -99,11 +119,6 @@ export function RegisterPage<Row extends Entity>({
           />
         }
       />
-      {list.isError ? (
-        <p role="alert" className="mb-3 text-sm text-destructive">
-          {list.error instanceof ApiError ? list.error.message : 'Erro ao carregar a lista. Tente novamente.'}
-        </p>
-      ) : null}
       <DataTable
         caption={title}
         columns={columns}
@@ -111,13 +126,40 @@ export function RegisterPage<Row extends Entity>({
         total={list.data?.total}
         totalIsLowerBound={list.data?.totalIsLowerBound}
         loading={list.isFetching}
+        error={
+          list.isError
+            ? {
+                message:
+                  list.error instanceof ApiError ? list.error.message : 'Não foi possível carregar a lista.',
+                retry: () => void list.refetch(),
+              }
+            : null
+        }
         state={state}
-        onRowClick={(row) => setEditing(row.id)}
+        savedId={savedId}
+        onRowClick={(row, element) => {
+          // the dialog gives focus back to what had it: the row's "Editar" button
+          element.querySelector<HTMLElement>('[data-row-edit]')?.focus();
+          setEditing(row.id);
+        }}
         rowActions={(row) => (
-          <div className="flex justify-end gap-1">
+          <div className="flex items-center justify-end gap-1">
+            {row.ativo ? null : (
+              <Button
+                size="sm"
+                variant="outline"
+                aria-label={`Reativar ${rowLabel(row)}`}
+                disabled={reactivate.isPending}
+                onClick={() => reactivate.mutate(row)}
+              >
+                <RotateCcw aria-hidden />
+                Reativar
+              </Button>
+            )}
             <Button
               size="icon"
               variant="ghost"
+              data-row-edit
               aria-label={`Editar ${rowLabel(row)}`}
               onClick={() => setEditing(row.id)}
             >
@@ -134,7 +176,12 @@ export function RegisterPage<Row extends Entity>({
           </div>
         )}
       />
-      {editing ? renderForm(editing === 'novo' ? null : editing, () => setEditing(null)) : null}
+      {editing
+        ? renderForm(editing === 'novo' ? null : editing, (saved) => {
+            if (saved) setSavedId(saved);
+            setEditing(null);
+          })
+        : null}
       {deleting ? (
         <DeleteDialog
           row={deleting}

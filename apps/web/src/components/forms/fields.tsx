@@ -1,7 +1,10 @@
+import { formatDecimalBR, normalizaBusca, parseDecimalBR } from '@erp/shared';
 import type { ComponentProps, ReactElement, ReactNode } from 'react';
 import { Controller, get, useFormContext, useFormState } from 'react-hook-form';
+import { SearchSelect } from '@/components/ui/combobox.tsx';
+import { DateInput } from '@/components/ui/date-input.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
-import { Input, Textarea } from '@/components/ui/input.tsx';
+import { AffixInput, Input, Textarea } from '@/components/ui/input.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 
@@ -100,6 +103,9 @@ export function TextareaField({
   );
 }
 
+export type Option = { value: string; label: string };
+
+/** A native select for a short, fixed list (UF, tipo). `onValueChange` runs after the form took the value. */
 export function SelectField({
   name,
   label,
@@ -108,11 +114,14 @@ export function SelectField({
   className,
   options,
   emptyLabel,
-}: Common & { options: { value: string; label: string }[]; emptyLabel?: string }) {
+  onValueChange,
+}: Common & { options: Option[]; emptyLabel?: string; onValueChange?(value: string): void }) {
   const { register } = useFormContext();
   return (
     <BoundField name={name} label={label} required={required} hint={hint} className={className}>
-      <NativeSelect {...register(name)}>
+      <NativeSelect
+        {...register(name, onValueChange ? { onChange: (e) => onValueChange(e.target.value) } : {})}
+      >
         {emptyLabel !== undefined ? <option value="">{emptyLabel}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -121,6 +130,135 @@ export function SelectField({
         ))}
       </NativeSelect>
     </BoundField>
+  );
+}
+
+const MAX_PICKER_OPTIONS = 50;
+
+/** The options whose label contains the text (accents and case ignored), all of them for ''. */
+export function searchOptions(options: readonly Option[], text: string): Option[] {
+  const q = normalizaBusca(text.trim());
+  return (q ? options.filter((o) => normalizaBusca(o.label).includes(q)) : options).slice(
+    0,
+    MAX_PICKER_OPTIONS,
+  );
+}
+
+/**
+ * A reference to another record picked by searching its name (vendedor, usuário, later produto):
+ * the form value is the option's value, '' for none (clear the text). `placeholder` says what
+ * none means ("Sem vendedor").
+ */
+export function PickerField({
+  name,
+  label,
+  required,
+  hint,
+  className,
+  options,
+  placeholder,
+}: Common & { options: readonly Option[]; placeholder?: string }) {
+  const { control } = useFormContext();
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <BoundField name={name} label={label} required={required} hint={hint} className={className}>
+          <SearchSelect
+            ref={field.ref}
+            name={field.name}
+            selectedLabel={options.find((o) => o.value === field.value)?.label ?? ''}
+            search={(text) => searchOptions(options, text)}
+            optionKey={(o) => o.value}
+            optionLabel={(o) => o.label}
+            onPick={(o) => field.onChange(o?.value ?? '')}
+            onBlur={field.onBlur}
+            listLabel={label}
+            placeholder={placeholder}
+          />
+        </BoundField>
+      )}
+    />
+  );
+}
+
+/**
+ * Money ("R$" before the value) or a percentage ("%" after it), typed pt-BR style and shown
+ * formatted once the field is left: "15000,5" becomes "R$ 15.000,50", "12,50" becomes "12,5 %".
+ * A text that is not a number stays as typed for the schema to refuse.
+ */
+export function DecimalField({
+  name,
+  label,
+  required,
+  hint,
+  className,
+  kind,
+}: Common & { kind: 'money' | 'percent' }) {
+  const { control } = useFormContext();
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <BoundField name={name} label={label} required={required} hint={hint} className={className}>
+          <AffixInput
+            prefix={kind === 'money' ? 'R$' : undefined}
+            suffix={kind === 'percent' ? '%' : undefined}
+            inputMode="decimal"
+            autoComplete="off"
+            className="text-right tabular-nums"
+            name={field.name}
+            ref={field.ref}
+            value={(field.value as string | null) ?? ''}
+            onChange={(e) => field.onChange(e.target.value)}
+            onBlur={() => {
+              const parsed = parseDecimalBR(String(field.value ?? ''));
+              if (parsed) field.onChange(decimalText(parsed, kind));
+              field.onBlur();
+            }}
+          />
+        </BoundField>
+      )}
+    />
+  );
+}
+
+/** A stored decimal ("15000.50") as a DecimalField shows it ("15.000,50"; "12,5" for a percentage). */
+export function decimalText(value: string | null | undefined, kind: 'money' | 'percent'): string {
+  return formatDecimalBR(value || '0', kind === 'money' ? 2 : 0);
+}
+
+/** A pt-BR date (dd/mm/aaaa, calendar); the form value is 'YYYY-MM-DD' or ''. */
+export function DateField({
+  name,
+  label,
+  required,
+  hint,
+  className,
+  min,
+  max,
+}: Common & { min?: string; max?: string }) {
+  const { control } = useFormContext();
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <BoundField name={name} label={label} required={required} hint={hint} className={className}>
+          <DateInput
+            ref={field.ref}
+            name={field.name}
+            value={(field.value as string | null) ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            min={min}
+            max={max}
+          />
+        </BoundField>
+      )}
+    />
   );
 }
 

@@ -1,9 +1,8 @@
-import { listarMunicipios, type Municipio, normalizaBusca } from '@erp/shared';
-import { useId, useMemo, useRef, useState } from 'react';
+import { listarMunicipios, type Municipio, municipioPorCodigo, normalizaBusca } from '@erp/shared';
+import { useCallback } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { SearchSelect } from '@/components/ui/combobox.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
-import { Input } from '@/components/ui/input.tsx';
-import { cn } from '@/lib/cn.ts';
 import { useFieldError } from './fields.tsx';
 
 const MAX_OPTIONS = 50;
@@ -22,6 +21,10 @@ export function searchMunicipios(text: string, uf = ''): Municipio[] {
     .map((e) => e.m);
 }
 
+/** The municipalities for a combobox: none until something is typed. */
+export const municipioOptions = (text: string, uf = '') => (text.trim() ? searchMunicipios(text, uf) : []);
+export const municipioLabel = (m: Municipio) => `${m.nome} - ${m.uf}`;
+
 /**
  * Searchable municipality picker over the official IBGE list (offline): choosing one fills
  * municipio, codigo_municipio (7 digits) and uf of the surrounding form.
@@ -32,17 +35,8 @@ export function MunicipioPicker({ className, required }: { className?: string; r
     string | null,
     string | null,
   ];
-  const selectedLabel = useMemo(() => {
-    const m = codigo ? listarMunicipios().find((x) => x.codigo === codigo) : null;
-    return m ? `${m.nome} - ${m.uf}` : '';
-  }, [codigo]);
-  const [text, setText] = useState<string | null>(null);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  const listId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const shown = text ?? selectedLabel;
-  const options = useMemo(() => (open && text ? searchMunicipios(text, uf ?? '') : []), [open, text, uf]);
+  const selected = codigo ? municipioPorCodigo(codigo) : null;
+  const search = useCallback((text: string) => municipioOptions(text, uf ?? ''), [uf]);
   const codigoError = useFieldError('codigo_municipio');
   const nomeError = useFieldError('municipio');
   const error = codigoError ?? nomeError;
@@ -52,85 +46,24 @@ export function MunicipioPicker({ className, required }: { className?: string; r
     setValue('codigo_municipio', m?.codigo ?? '', opts);
     setValue('municipio', m?.nome ?? '', opts);
     if (m) setValue('uf', m.uf, opts);
-    setText(null);
-    setOpen(false);
   };
 
   return (
-    <div className={cn('relative', className)}>
-      <FormField
-        label="Município"
-        required={required}
-        error={error}
-        hint={codigo ? `Código IBGE ${codigo}` : 'Digite para buscar na lista do IBGE'}
-      >
-        <Input
-          ref={inputRef}
-          role="combobox"
-          aria-expanded={open && options.length > 0}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={open && options[active] ? `${listId}-${active}` : undefined}
-          autoComplete="off"
-          value={shown}
-          onChange={(e) => {
-            setText(e.target.value);
-            setActive(0);
-            setOpen(true);
-            if (!e.target.value) choose(null);
-          }}
-          onFocus={() => text && setOpen(true)}
-          onBlur={() => {
-            // leaving without choosing keeps the previous choice
-            setTimeout(() => {
-              setOpen(false);
-              setText(null);
-            }, 150);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'ArrowDown') {
-              e.preventDefault();
-              setOpen(true);
-              setActive((a) => Math.min(a + 1, options.length - 1));
-            } else if (e.key === 'ArrowUp') {
-              e.preventDefault();
-              setActive((a) => Math.max(a - 1, 0));
-            } else if (e.key === 'Enter' && open && options[active]) {
-              e.preventDefault();
-              choose(options[active]!);
-            } else if (e.key === 'Escape' && open) {
-              e.stopPropagation();
-              setOpen(false);
-            }
-          }}
-        />
-      </FormField>
-      {open && options.length > 0 ? (
-        <div
-          id={listId}
-          role="listbox"
-          aria-label="Municípios"
-          className="absolute top-16 z-50 mt-1 max-h-64 w-full overflow-y-auto rounded-md border border-border bg-card p-1 shadow-md"
-        >
-          {options.map((m, i) => (
-            <div
-              key={m.codigo}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={i === active}
-              tabIndex={-1}
-              className={cn('cursor-pointer rounded-sm px-2 py-1.5 text-sm', i === active && 'bg-muted')}
-              onMouseDown={(e) => {
-                e.preventDefault();
-                choose(m);
-              }}
-              onMouseEnter={() => setActive(i)}
-            >
-              {m.nome} - {m.uf}
-            </div>
-          ))}
-        </div>
-      ) : null}
-    </div>
+    <FormField
+      label="Município"
+      required={required}
+      error={error}
+      className={className}
+      hint={codigo ? `Código IBGE ${codigo}` : 'Digite para buscar na lista do IBGE'}
+    >
+      <SearchSelect
+        selectedLabel={selected ? municipioLabel(selected) : ''}
+        search={search}
+        optionKey={(m) => m.codigo}
+        optionLabel={municipioLabel}
+        onPick={choose}
+        listLabel="Municípios"
+      />
+    </FormField>
   );
 }

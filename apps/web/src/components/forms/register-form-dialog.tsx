@@ -25,6 +25,7 @@ import type { RecordForm } from './use-record-form.ts';
  * The create/edit form of a register, in a dialog: react-hook-form with the shared zod schema
  * (the server validates with the same one), field errors next to fields, success/error toasts,
  * an "unsaved changes" confirmation on close and on navigation, and a 409 banner with "Recarregar".
+ * "Salvar" stays in view at the bottom of a long form; after a save `onClose` gets the record's id.
  */
 export function RegisterFormDialog<S extends z.ZodType<unknown, FieldValues>>({
   title,
@@ -41,7 +42,8 @@ export function RegisterFormDialog<S extends z.ZodType<unknown, FieldValues>>({
   schema: S;
   /** the record's values, save and reload (after a 409), from useRecordForm() */
   record: RecordForm;
-  onClose(): void;
+  /** closes the dialog; after a save, with the saved record's id (the list highlights it) */
+  onClose(savedId?: string): void;
   successMessage: string;
   size?: 'md' | 'lg' | 'xl';
   children: ReactNode;
@@ -74,10 +76,10 @@ export function RegisterFormDialog<S extends z.ZodType<unknown, FieldValues>>({
 
   const submit = form.handleSubmit(async (data) => {
     try {
-      await record.save(data);
+      const saved = await record.save(data);
       toast.success(successMessage);
       bypass();
-      onClose();
+      onClose(saved.id);
     } catch (err) {
       if (showSaveError(form, err)) setStale(true);
     }
@@ -133,7 +135,7 @@ export function RegisterFormDialog<S extends z.ZodType<unknown, FieldValues>>({
               </form>
             </FormProvider>
           )}
-          <DialogFooter>
+          <DialogFooter className="border-t border-border">
             <Button variant="outline" onClick={requestClose} disabled={isSubmitting}>
               Cancelar
             </Button>

@@ -6,7 +6,8 @@ export type RecordForm<Values = unknown> = {
   /** create defaults or the record being edited, as form values; null while loading */
   values: Values | null;
   loading: boolean;
-  save(data: unknown): Promise<unknown>;
+  /** creates or updates; resolves to the saved record */
+  save(data: unknown): Promise<{ id: string }>;
   /** fetches the record again (after a 409) and returns its form values */
   reload(): Promise<Values>;
 };
@@ -16,7 +17,7 @@ export type RecordForm<Values = unknown> = {
  * versao is what the save will be checked against), maps it to form values, saves (create or
  * update) and invalidates the module's queries.
  */
-export function useRecordForm<Row, Values>({
+export function useRecordForm<Row extends { id: string }, Values>({
   queryKey,
   id,
   api,

@@ -25,3 +25,36 @@ export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
     />
   );
 }
+
+/**
+ * An input with a fixed text before or after the value ("R$", "%"), inside the box. Props go to
+ * the input (FormField wires id and aria-* to it).
+ */
+export function AffixInput({
+  prefix,
+  suffix,
+  className,
+  ...props
+}: Omit<ComponentProps<'input'>, 'prefix'> & { prefix?: string; suffix?: string }) {
+  return (
+    <div className="relative">
+      {prefix ? (
+        <span
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted-foreground"
+        >
+          {prefix}
+        </span>
+      ) : null}
+      <Input className={cn(prefix && 'pl-9', suffix && 'pr-8', className)} {...props} />
+      {suffix ? (
+        <span
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-muted-foreground"
+        >
+          {suffix}
+        </span>
+      ) : null}
+    </div>
+  );
+}

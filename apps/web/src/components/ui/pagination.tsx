@@ -5,7 +5,7 @@ const count = new Intl.NumberFormat('pt-BR');
 
 /**
  * Server-side pagination footer: "1–25 de 120" and previous/next. `totalIsLowerBound` says the
- * server stopped counting (shows "mais de N").
+ * server stopped counting (shows "mais de N"); an unknown total (still loading) shows no count.
  */
 export function Pagination({
   page,
@@ -17,19 +17,25 @@ export function Pagination({
 }: {
   page: number;
   pageSize: number;
-  total: number;
+  total: number | undefined;
   totalIsLowerBound?: boolean;
   onPageChange(page: number): void;
   disabled?: boolean;
 }) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(total, page * pageSize);
-  const totalText = `${totalIsLowerBound ? 'mais de ' : ''}${count.format(total)}`;
+  const known = total !== undefined;
+  const n = total ?? 0;
+  const pages = Math.max(1, Math.ceil(n / pageSize));
+  const first = n === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(n, page * pageSize);
+  const totalText = `${totalIsLowerBound ? 'mais de ' : ''}${count.format(n)}`;
   return (
     <nav aria-label="Paginação" className="flex flex-wrap items-center justify-between gap-3 pt-3 text-sm">
       <p className="text-muted-foreground" aria-live="polite">
-        {total === 0 ? 'Nenhum registro' : `${count.format(first)}–${count.format(last)} de ${totalText}`}
+        {!known
+          ? 'Carregando…'
+          : n === 0
+            ? 'Nenhum registro'
+            : `${count.format(first)}–${count.format(last)} de ${totalText}`}
       </p>
       <div className="flex items-center gap-2">
         <span className="text-muted-foreground">
@@ -39,7 +45,7 @@ export function Pagination({
           variant="outline"
           size="sm"
           onClick={() => onPageChange(page - 1)}
-          disabled={disabled || page <= 1}
+          disabled={disabled || !known || page <= 1}
           aria-label="Página anterior"
         >
           <ChevronLeft aria-hidden />
@@ -49,7 +55,7 @@ export function Pagination({
           variant="outline"
           size="sm"
           onClick={() => onPageChange(page + 1)}
-          disabled={disabled || page >= pages}
+          disabled={disabled || !known || page >= pages}
           aria-label="Próxima página"
         >
           Próxima

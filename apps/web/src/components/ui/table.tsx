@@ -1,9 +1,14 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn.ts';
 
-export function Table({ className, ...props }: ComponentProps<'table'>) {
+/** `containerClassName`: the scrolling wrapper (e.g. a max height, for sticky header and footer rows). */
+export function Table({
+  className,
+  containerClassName,
+  ...props
+}: ComponentProps<'table'> & { containerClassName?: string }) {
   return (
-    <div className="relative w-full overflow-x-auto">
+    <div className={cn('relative w-full overflow-x-auto', containerClassName)}>
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );
@@ -13,6 +18,9 @@ export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
 }
 export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
   return <tbody className={cn('[&_tr:last-child]:border-0', className)} {...props} />;
+}
+export function TableFooter({ className, ...props }: ComponentProps<'tfoot'>) {
+  return <tfoot className={cn('border-t border-border bg-muted/50 font-medium', className)} {...props} />;
 }
 export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
   return (

@@ -14,7 +14,7 @@ import { LoadErrorAlert, TableRowsPlaceholder } from '@/components/data-table/li
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
-import { Input } from '@/components/ui/input.tsx';
+import { DateInput } from '@/components/ui/date-input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
@@ -120,22 +120,20 @@ export function AuditoriaPage() {
             </LabeledSelect>
             <div className={FILTER_CELL}>
               <Label htmlFor="auditoria-de">De</Label>
-              <Input
+              <DateInput
                 id="auditoria-de"
-                type="date"
                 value={params.de ?? ''}
                 max={params.ate}
-                onChange={(e) => update({ de: e.target.value })}
+                onChange={(de) => update({ de })}
               />
             </div>
             <div className={FILTER_CELL}>
               <Label htmlFor="auditoria-ate">Até</Label>
-              <Input
+              <DateInput
                 id="auditoria-ate"
-                type="date"
                 value={params.ate ?? ''}
                 min={params.de}
-                onChange={(e) => update({ ate: e.target.value })}
+                onChange={(ate) => update({ ate })}
               />
             </div>
             <Button

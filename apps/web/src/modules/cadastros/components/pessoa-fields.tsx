@@ -14,7 +14,7 @@ import { MunicipioPicker } from '@/components/forms/municipio-picker.tsx';
 
 /** Identity, tax, contact and address fields shared by the customer and supplier forms. */
 export function PessoaFields() {
-  const { control } = useFormContext();
+  const { control, setValue, clearErrors } = useFormContext();
   const tipo = (useWatch({ control, name: 'tipo_pessoa' }) as 'F' | 'J') ?? 'J';
   return (
     <>
@@ -24,6 +24,11 @@ export function PessoaFields() {
           label="Tipo de pessoa"
           required
           options={TIPOS_PESSOA.map((t) => ({ value: t, label: tipoPessoaLabels[t] }))}
+          // a CPF is no CNPJ: switching the type starts the document over
+          onValueChange={() => {
+            setValue('documento', '', { shouldDirty: true });
+            clearErrors('documento');
+          }}
         />
         <MaskedField
           name="documento"
@@ -140,9 +145,4 @@ export function pessoaValues(row: PessoaLike | null) {
     ativo: row?.ativo ?? true,
     ...(row ? { versao: row.versao } : {}),
   };
-}
-
-/** pt-BR decimal for an input: "1234.50" -> "1234,50". */
-export function decimalInput(value: string | null | undefined): string {
-  return (value ?? '0.00').replace('.', ',');
 }

@@ -3,11 +3,13 @@ import { ativoColumn, type Column } from '@/components/data-table/data-table.tsx
 import { FilterSelect } from '@/components/data-table/filter-select.tsx';
 import { type RegisterApi, RegisterPage } from '@/components/data-table/register-page.tsx';
 import {
+  DecimalField,
+  decimalText,
   FieldGroup,
+  PickerField,
   SelectField,
   SwitchField,
   TextareaField,
-  TextField,
 } from '@/components/forms/fields.tsx';
 import { RegisterFormDialog } from '@/components/forms/register-form-dialog.tsx';
 import { useRecordForm } from '@/components/forms/use-record-form.ts';
@@ -15,7 +17,7 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { useListState } from '@/lib/list-state.ts';
 import { clientesApi } from '../api/cadastros-api.ts';
 import { filterOptions, selectOptions, useOpcoes } from '../api/opcoes.ts';
-import { decimalInput, PessoaFields, pessoaValues } from '../components/pessoa-fields.tsx';
+import { PessoaFields, pessoaValues } from '../components/pessoa-fields.tsx';
 import { PESSOA_FILTERS, PessoaFilters, pessoaColumns } from '../components/pessoa-list.tsx';
 
 const queryKey = ['cadastros', 'clientes'] as const;
@@ -129,7 +131,7 @@ function toValues(row: ClienteRow | null) {
     segmento_id: row?.segmento_id ?? '',
     regiao_id: row?.regiao_id ?? '',
     situacao_id: row?.situacao_id ?? '',
-    limite_credito: decimalInput(row?.limite_credito),
+    limite_credito: decimalText(row?.limite_credito, 'money'),
   };
 }
 
@@ -157,10 +159,10 @@ function ClienteForm({ id, onClose }: { id: string | null; onClose(): void }) {
     >
       <PessoaFields />
       <FieldGroup title="Comercial">
-        <SelectField
+        <PickerField
           name="vendedor_id"
           label="Vendedor"
-          emptyLabel="Sem vendedor"
+          placeholder="Sem vendedor — digite para buscar"
           options={selectOptions(vendedores, v?.vendedor_id)}
         />
         <SelectField
@@ -187,7 +189,7 @@ function ClienteForm({ id, onClose }: { id: string | null; onClose(): void }) {
           emptyLabel="—"
           options={selectOptions(regioes, v?.regiao_id)}
         />
-        <TextField name="limite_credito" label="Limite de crédito (R$)" inputMode="decimal" />
+        <DecimalField name="limite_credito" label="Limite de crédito" kind="money" />
         <SwitchField name="ativo" label="Ativo" />
         <TextareaField
           name="observacoes"

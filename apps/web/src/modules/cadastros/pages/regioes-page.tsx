@@ -12,19 +12,19 @@ import { useId, useState } from 'react';
 import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
 import { ativoColumn, nomeColumn } from '@/components/data-table/data-table.tsx';
 import { MaskedField, useFieldError } from '@/components/forms/fields.tsx';
-import { searchMunicipios } from '@/components/forms/municipio-picker.tsx';
+import { municipioLabel, municipioOptions } from '@/components/forms/municipio-picker.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
-import { Input } from '@/components/ui/input.tsx';
+import { Combobox } from '@/components/ui/combobox.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { regioesApi } from '../api/cadastros-api.ts';
 import { type ClassificacaoConfig, ClassificacaoPage } from './classificacoes-pages.tsx';
 
 const diaCurto = (d: number) => diaSemanaLabels[d]!.slice(0, 3);
-const municipioLabel = (codigo: string) => {
+const codigoLabel = (codigo: string) => {
   const m = municipioPorCodigo(codigo);
-  return m ? `${m.nome} - ${m.uf}` : codigo;
+  return m ? municipioLabel(m) : codigo;
 };
 
 const regioes: ClassificacaoConfig<RegiaoRow> = {
@@ -122,59 +122,54 @@ function MunicipiosField() {
         const codigos = (field.value as string[]) ?? [];
         const options =
           text.trim().length >= 2
-            ? searchMunicipios(text)
+            ? municipioOptions(text)
                 .filter((m) => !codigos.includes(m.codigo))
-                .slice(0, 8)
+                .slice(0, 20)
             : [];
         const itemErrors = Array.isArray(fieldState.error) ? fieldState.error : [];
         return (
           <fieldset className="grid gap-2">
             <legend className="mb-2 text-sm font-semibold text-muted-foreground">Municípios atendidos</legend>
-            <div className="flex flex-wrap gap-2">
+            <ul className="flex flex-wrap gap-2" aria-label="Municípios atendidos">
               {codigos.length === 0 ? (
-                <span className="text-sm text-muted-foreground">Nenhum município.</span>
+                <li className="text-sm text-muted-foreground">Nenhum município.</li>
               ) : null}
               {codigos.map((c, i) => (
-                <Badge key={c} variant={itemErrors[i] ? 'destructive' : 'secondary'} className="gap-1 py-1">
-                  {municipioLabel(c)}
-                  <button
-                    type="button"
-                    aria-label={`Remover ${municipioLabel(c)}`}
-                    onClick={() => field.onChange(codigos.filter((x) => x !== c))}
-                  >
-                    <X aria-hidden className="size-3" />
-                  </button>
-                </Badge>
+                <li key={c}>
+                  <Badge variant={itemErrors[i] ? 'destructive' : 'secondary'} className="gap-1 py-1">
+                    {codigoLabel(c)}
+                    <button
+                      type="button"
+                      aria-label={`Remover ${codigoLabel(c)}`}
+                      onClick={() => field.onChange(codigos.filter((x) => x !== c))}
+                    >
+                      <X aria-hidden className="size-3" />
+                    </button>
+                  </Badge>
+                </li>
               ))}
-            </div>
+            </ul>
             <Label htmlFor={id} className="sr-only">
               Adicionar município
             </Label>
-            <Input
+            <Combobox
               id={id}
-              value={text}
-              placeholder="Adicionar município: digite o nome"
-              onChange={(e) => setText(e.target.value)}
               className="max-w-sm"
+              value={text}
+              onValueChange={setText}
+              options={options}
+              optionKey={(m) => m.codigo}
+              optionLabel={municipioLabel}
+              onPick={(m) => {
+                field.onChange([...codigos, m.codigo]);
+                setText('');
+              }}
+              listLabel="Municípios"
+              placeholder="Adicionar município: digite o nome"
+              noMatchText={
+                text.trim().length >= 2 ? 'Nenhum município encontrado' : 'Digite ao menos 2 letras'
+              }
             />
-            {options.length ? (
-              <div className="flex flex-wrap gap-2">
-                {options.map((m) => (
-                  <Button
-                    key={m.codigo}
-                    size="sm"
-                    variant="outline"
-                    onClick={() => {
-                      field.onChange([...codigos, m.codigo]);
-                      setText('');
-                    }}
-                  >
-                    <Plus aria-hidden />
-                    {m.nome} - {m.uf}
-                  </Button>
-                ))}
-              </div>
-            ) : null}
             {error ? (
               <p role="alert" className="text-xs font-medium text-destructive">
                 {error}

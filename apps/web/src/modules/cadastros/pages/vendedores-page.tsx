@@ -1,5 +1,6 @@
 import {
   formatCpf,
+  formatPercentBR,
   maskCpf,
   maskTelefone,
   type VendedorRow,
@@ -10,16 +11,22 @@ import { useQuery } from '@tanstack/react-query';
 import { ativoColumn, type Column, nomeColumn } from '@/components/data-table/data-table.tsx';
 import { AtivoFilter } from '@/components/data-table/filter-select.tsx';
 import { type RegisterApi, RegisterPage } from '@/components/data-table/register-page.tsx';
-import { FieldGroup, MaskedField, SelectField, SwitchField, TextField } from '@/components/forms/fields.tsx';
+import {
+  DecimalField,
+  decimalText,
+  FieldGroup,
+  MaskedField,
+  PickerField,
+  SwitchField,
+  TextField,
+} from '@/components/forms/fields.tsx';
 import { RegisterFormDialog } from '@/components/forms/register-form-dialog.tsx';
 import { useRecordForm } from '@/components/forms/use-record-form.ts';
 import { useListState } from '@/lib/list-state.ts';
 import { vendedoresApi } from '../api/cadastros-api.ts';
-import { decimalInput } from '../components/pessoa-fields.tsx';
 
 const queryKey = ['cadastros', 'vendedores'] as const;
 const api = vendedoresApi as unknown as RegisterApi<VendedorRow> & typeof vendedoresApi;
-const percent = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 const columns: Column<VendedorRow>[] = [
   nomeColumn<VendedorRow>(),
@@ -34,7 +41,7 @@ const columns: Column<VendedorRow>[] = [
     key: 'comissao',
     header: 'Comissão',
     sortKey: 'comissao',
-    cell: (r) => `${percent.format(Number(r.comissao))}%`,
+    cell: (r) => <span className="whitespace-nowrap">{formatPercentBR(r.comissao)}</span>,
     className: 'text-right',
   },
   { key: 'usuario', header: 'Usuário vinculado', cell: (r) => r.user_email ?? '—' },
@@ -71,7 +78,7 @@ function toValues(row: VendedorRow | null) {
     cpf: maskCpf(row?.cpf ?? ''),
     email: row?.email ?? '',
     telefone: maskTelefone(row?.telefone ?? ''),
-    comissao: decimalInput(row?.comissao),
+    comissao: decimalText(row?.comissao, 'percent'),
     user_id: row?.user_id ?? '',
     ativo: row?.ativo ?? true,
     ...(row ? { versao: row.versao } : {}),
@@ -97,14 +104,14 @@ function VendedorForm({ id, onClose }: { id: string | null; onClose(): void }) {
       <FieldGroup title="Dados do vendedor">
         <TextField name="nome" label="Nome" required className="sm:col-span-2" maxLength={100} />
         <MaskedField name="cpf" label="CPF" mask={maskCpf} inputMode="numeric" placeholder="000.000.000-00" />
-        <TextField name="comissao" label="Comissão (%)" inputMode="decimal" />
+        <DecimalField name="comissao" label="Comissão" kind="percent" />
         <TextField name="email" label="E-mail" type="email" className="sm:col-span-2" maxLength={255} />
         <MaskedField name="telefone" label="Telefone" mask={maskTelefone} inputMode="tel" />
         <SwitchField name="ativo" label="Ativo" />
-        <SelectField
+        <PickerField
           name="user_id"
           label="Usuário vinculado"
-          emptyLabel="Nenhum"
+          placeholder="Nenhum — digite para buscar"
           className="sm:col-span-2"
           options={(usuarios.data ?? []).map((u) => ({
             value: u.id,

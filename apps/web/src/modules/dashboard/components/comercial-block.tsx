@@ -16,7 +16,13 @@ import {
   useVendasPorVendedor,
 } from '../api/dashboard-api.ts';
 import { BlockSection } from './block-section.tsx';
-import { type Column, QueryDrillDownDialog, useDrillDown } from './drill-down-dialog.tsx';
+import {
+  type Column,
+  QueryDrillDownDialog,
+  totalBRL,
+  totalCount,
+  useDrillDown,
+} from './drill-down-dialog.tsx';
 import { StatCard } from './stat-card.tsx';
 import { VendasChart } from './vendas-chart.tsx';
 
@@ -27,23 +33,59 @@ type Drill = 'periodo' | 'cliente' | 'vendedor' | 'produto';
 
 const periodoColumns: Column<VendaPorPeriodo>[] = [
   { header: 'Data', cell: (r) => formatDateBR(r.data) },
-  { header: 'Quantidade', cell: (r) => r.quantidade, numeric: true },
-  { header: 'Total', cell: (r) => formatBRL(r.total), numeric: true },
+  {
+    header: 'Quantidade',
+    cell: (r) => r.quantidade,
+    numeric: true,
+    total: (rows) => totalCount(rows, (r) => r.quantidade),
+  },
+  {
+    header: 'Total',
+    cell: (r) => formatBRL(r.total),
+    numeric: true,
+    total: (rows) => totalBRL(rows, (r) => r.total),
+  },
 ];
 const produtoColumns: Column<VendaPorProduto>[] = [
   { header: 'Produto', cell: (r) => r.produto },
+  // quantities of different products (and units) do not add up; their values do
   { header: 'Quantidade', cell: (r) => formatQuantity(r.quantidade), numeric: true },
-  { header: 'Valor Total', cell: (r) => formatBRL(r.valor_total), numeric: true },
+  {
+    header: 'Valor Total',
+    cell: (r) => formatBRL(r.valor_total),
+    numeric: true,
+    total: (rows) => totalBRL(rows, (r) => r.valor_total),
+  },
 ];
 const clienteColumns: Column<VendaPorCliente>[] = [
   { header: 'Cliente', cell: (r) => r.cliente },
-  { header: 'Pedidos', cell: (r) => r.pedidos, numeric: true },
-  { header: 'Valor Total', cell: (r) => formatBRL(r.valor_total), numeric: true },
+  {
+    header: 'Pedidos',
+    cell: (r) => r.pedidos,
+    numeric: true,
+    total: (rows) => totalCount(rows, (r) => r.pedidos),
+  },
+  {
+    header: 'Valor Total',
+    cell: (r) => formatBRL(r.valor_total),
+    numeric: true,
+    total: (rows) => totalBRL(rows, (r) => r.valor_total),
+  },
 ];
 const vendedorColumns: Column<VendaPorVendedor>[] = [
   { header: 'Vendedor', cell: (r) => r.vendedor },
-  { header: 'Pedidos', cell: (r) => r.pedidos, numeric: true },
-  { header: 'Valor Total', cell: (r) => formatBRL(r.valor_total), numeric: true },
+  {
+    header: 'Pedidos',
+    cell: (r) => r.pedidos,
+    numeric: true,
+    total: (rows) => totalCount(rows, (r) => r.pedidos),
+  },
+  {
+    header: 'Valor Total',
+    cell: (r) => formatBRL(r.valor_total),
+    numeric: true,
+    total: (rows) => totalBRL(rows, (r) => r.valor_total),
+  },
 ];
 
 /** "Dashboard Comercial": the month's sales; each card opens its drill-down. */

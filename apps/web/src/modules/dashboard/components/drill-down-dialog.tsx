@@ -1,3 +1,4 @@
+import { formatBRL, fromCents, toCents } from '@erp/shared';
 import { type ReactNode, useState } from 'react';
 import {
   Dialog,
@@ -7,7 +8,15 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableFooter,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table.tsx';
 import { cn } from '@/lib/cn.ts';
 
 export type Column<T> = {
@@ -15,9 +24,30 @@ export type Column<T> = {
   cell: (row: T) => ReactNode;
   /** numbers and money align right */
   numeric?: boolean;
+  /** the column's cell in the totals row, when its values add up (money, counts) */
+  total?: (rows: T[]) => ReactNode;
 };
 
-/** A card's drill-down: a dialog with its title and a table (empty text when there are no rows). */
+/** The exact sum of money values (decimal strings, added in integer cents), as BRL. */
+export function totalBRL<T>(rows: T[], value: (row: T) => string): string {
+  return formatBRL(fromCents(rows.reduce((acc, r) => acc + toCents(value(r)), 0)));
+}
+
+/** The sum of whole counts. */
+export function totalCount<T>(rows: T[], value: (row: T) => number): number {
+  return rows.reduce((acc, r) => acc + value(r), 0);
+}
+
+/** Opaque backgrounds so rows scrolling under the sticky header and totals do not show through. */
+const STICKY_HEAD = 'sticky top-0 z-10 bg-card shadow-[inset_0_-1px_0_var(--color-border)] [&_tr]:border-0';
+const STICKY_FOOT =
+  'sticky bottom-0 z-10 border-0 bg-[color-mix(in_oklab,var(--color-muted)_70%,var(--color-card))] shadow-[inset_0_1px_0_var(--color-border)]';
+
+/**
+ * A card's drill-down: a dialog with its title and a table (empty text when there are no rows).
+ * The table scrolls under its column headers, which stay in view with the dialog's title; when
+ * some column adds up, a totals row stays at the bottom.
+ */
 export function DrillDownDialog<T>({
   open,
   onOpenChange,
@@ -50,9 +80,12 @@ export function DrillDownDialog<T>({
         </DialogHeader>
         {children}
         {/* the columns show at once; the rows (or the empty text) once they have arrived */}
-        <Table aria-busy={loading || undefined}>
-          <TableHeader>
-            <TableRow>
+        <Table
+          aria-busy={loading || undefined}
+          containerClassName="max-h-[min(60dvh,32rem)] overflow-auto rounded-md border border-border"
+        >
+          <TableHeader className={STICKY_HEAD}>
+            <TableRow className="hover:bg-transparent">
               {columns.map((c) => (
                 <TableHead key={c.header} className={cn(c.numeric && 'text-right')}>
                   {c.header}
@@ -79,6 +112,26 @@ export function DrillDownDialog<T>({
               ))
             )}
           </TableBody>
+          {!loading && rows.length > 0 && columns.some((c) => c.total) ? (
+            <TableFooter className={STICKY_FOOT}>
+              <TableRow className="hover:bg-transparent" data-testid="linha-total">
+                {columns.map((c, i) =>
+                  i === 0 && !c.total ? (
+                    <th key={c.header} scope="row" className="px-3 py-2 text-left font-semibold">
+                      Total
+                    </th>
+                  ) : (
+                    <TableCell
+                      key={c.header}
+                      className={cn('font-semibold', c.numeric && 'text-right tabular-nums')}
+                    >
+                      {c.total?.(rows)}
+                    </TableCell>
+                  ),
+                )}
+              </TableRow>
+            </TableFooter>
+          ) : null}
         </Table>
         {loading ? (
           <div className="grid gap-2" aria-hidden>

@@ -7,7 +7,7 @@ import {
   useProdutosPorValor,
 } from '../api/dashboard-api.ts';
 import { BlockSection } from './block-section.tsx';
-import { type Column, QueryDrillDownDialog, useDrillDown } from './drill-down-dialog.tsx';
+import { type Column, QueryDrillDownDialog, totalBRL, useDrillDown } from './drill-down-dialog.tsx';
 import { StatCard } from './stat-card.tsx';
 import { StockStatusBadge } from './status-badges.tsx';
 
@@ -37,7 +37,12 @@ const acimaColumns = [
 const valorColumns = [
   ...base,
   { header: 'Preço Custo', cell: (p) => formatBRL(p.preco_custo), numeric: true },
-  { header: 'Valor Total', cell: (p) => formatBRL(p.valor_total), numeric: true },
+  {
+    header: 'Valor Total',
+    cell: (p) => formatBRL(p.valor_total),
+    numeric: true,
+    total: (rows) => totalBRL(rows, (p) => p.valor_total),
+  },
 ] satisfies Column<ProdutoEstoque>[];
 
 /** "Dashboard de Estoque": active products. */

@@ -8,7 +8,7 @@ import {
   useFinanceiroResumo,
 } from '../api/dashboard-api.ts';
 import { BlockSection } from './block-section.tsx';
-import { type Column, QueryDrillDownDialog, useDrillDown } from './drill-down-dialog.tsx';
+import { type Column, QueryDrillDownDialog, totalBRL, useDrillDown } from './drill-down-dialog.tsx';
 import { StatCard } from './stat-card.tsx';
 import { StatusContaBadge, TipoContaBadge } from './status-badges.tsx';
 
@@ -27,9 +27,22 @@ const contaColumns: Column<ContaDashboard>[] = [
       </span>
     ),
   },
-  { header: 'Valor', cell: (c) => formatBRL(c.valor), numeric: true },
+  { header: 'Valor', cell: (c) => formatBRL(c.valor), numeric: true, total: totalPorTipo },
   { header: 'Status', cell: (c) => <StatusContaBadge vencida={c.vencida} /> },
 ];
+
+/** Receivables and payables do not add up together: one total per type when both are listed. */
+function totalPorTipo(contas: ContaDashboard[]) {
+  const receber = contas.filter((c) => c.tipo === 'receber');
+  const pagar = contas.filter((c) => c.tipo === 'pagar');
+  if (!receber.length || !pagar.length) return totalBRL(contas, (c) => c.valor);
+  return (
+    <div className="grid gap-0.5">
+      <span>A receber: {totalBRL(receber, (c) => c.valor)}</span>
+      <span>A pagar: {totalBRL(pagar, (c) => c.valor)}</span>
+    </div>
+  );
+}
 
 /** "Dashboard Financeiro": open receivables and payables. */
 export function FinanceiroBlock() {
