@@ -138,6 +138,10 @@ describe('users administration', () => {
     // detail of the role change: before → after
     const mudanca = admin.locator('tr[data-acao="mudanca_papeis"]').first();
     expect(await mudanca.getByText('Mudança de papéis').isVisible()).toBe(true);
+    // the entity in pt-BR and the record by its name (the person's e-mail), not a table name or a UUID
+    const mudancaCells = await mudanca.getByRole('cell').allInnerTexts();
+    expect(mudancaCells[3]).toBe('Usuário');
+    expect(mudancaCells[4]).toBe(email);
     await mudanca.getByRole('button', { name: /^Detalhes: Mudança de papéis/ }).click();
     const dialog = admin.getByRole('dialog', { name: 'Detalhes do registro de auditoria' });
     const change = dialog.getByRole('row', { name: /Papéis/ });
@@ -146,10 +150,13 @@ describe('users administration', () => {
     expect(cells[0]).toBe('Papéis');
     expect(cells[1]).toBe('—');
     expect(cells[3]).toBe('Estoque');
-    // the record by its name (the person's e-mail) and the entity in pt-BR, not a table name or a UUID
-    expect(await dialog.getByText('Usuário', { exact: true }).count()).toBeGreaterThan(0);
-    expect(await mudanca.getByRole('cell', { name: 'Usuário', exact: true }).isVisible()).toBe(true);
-    expect(await mudanca.getByTitle('Ver o histórico deste registro').textContent()).toBe(email);
+    const info = (label: string) => dialog.locator(`dt:text-is("${label}") + dd`);
+    expect(await info('Entidade').textContent()).toBe('Usuário');
+    // the name, then the raw id in small print
+    expect(await info('Registro').locator(':scope > span').textContent()).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await info('Registro').textContent()).toMatch(
+      new RegExp(`^${email.replace(/\./g, '\\.')}[0-9a-f-]{36}$`),
+    );
     expect(await dialog.getByText(`Ana Administradora · ${demoEmail('admin')}`).isVisible()).toBe(true);
   });
 });
@@ -232,7 +239,7 @@ describe('access profiles and general settings (admin)', () => {
     await admin.goto('/configuracoes/perfis');
     await admin.getByRole('heading', { level: 1, name: 'Perfis de Acesso' }).waitFor();
     const cell = (papel: string, area: string) =>
-      admin.locator(`tr[data-papel="${papel}"] td[data-area="${area}"]`).textContent();
+      admin.locator(`tr[data-area="${area}"] td[data-papel="${papel}"]`).textContent();
     expect(await cell('estoque', 'Estoque')).toBe(
       'Parcial: Posição de Estoque, Produtos, Entradas de Mercadorias, Locais de Estoque, Lotes',
     );

@@ -64,36 +64,56 @@ export function AuditoriaDetalheDialog({ id, onClose }: { id: number | null; onC
               {data.alteracoes.length === 0 ? (
                 <p className="text-sm text-muted-foreground">Nenhum dado adicional.</p>
               ) : (
-                <Table aria-labelledby="alteracoes-titulo">
-                  <TableHeader>
-                    <TableRow>
-                      <TableHead>Campo</TableHead>
-                      <TableHead>Antes</TableHead>
-                      <TableHead className="w-6">
-                        <span className="sr-only">para</span>
-                      </TableHead>
-                      <TableHead>Depois</TableHead>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {data.alteracoes.map((ch) => (
-                      <TableRow key={ch.campo}>
-                        <TableCell className="font-medium" title={ch.campo}>
-                          {ch.rotulo}
-                        </TableCell>
-                        <TableCell className="bg-destructive/5">
-                          <AuditValue text={ch.antes_texto} />
-                        </TableCell>
-                        <TableCell>
-                          <ArrowRight aria-hidden className="size-4 text-muted-foreground" />
-                        </TableCell>
-                        <TableCell className="bg-success/5">
-                          <AuditValue text={ch.depois_texto} />
-                        </TableCell>
+                <>
+                  <Table aria-labelledby="alteracoes-titulo" containerClassName="hidden sm:block">
+                    <TableHeader>
+                      <TableRow>
+                        <TableHead>Campo</TableHead>
+                        <TableHead>Antes</TableHead>
+                        <TableHead className="w-6">
+                          <span className="sr-only">para</span>
+                        </TableHead>
+                        <TableHead>Depois</TableHead>
                       </TableRow>
+                    </TableHeader>
+                    <TableBody>
+                      {data.alteracoes.map((ch) => (
+                        <TableRow key={ch.campo}>
+                          <TableCell className="font-medium" title={ch.campo}>
+                            {ch.rotulo}
+                          </TableCell>
+                          <TableCell className="bg-destructive/5">
+                            <AuditValue text={ch.antes_texto} />
+                          </TableCell>
+                          <TableCell>
+                            <ArrowRight aria-hidden className="size-4 text-muted-foreground" />
+                          </TableCell>
+                          <TableCell className="bg-success/5">
+                            <AuditValue text={ch.depois_texto} />
+                          </TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                  {/* on a phone each field is a card: before and after one under the other */}
+                  <ul aria-labelledby="alteracoes-titulo" className="grid gap-2 sm:hidden">
+                    {data.alteracoes.map((ch) => (
+                      <li key={ch.campo} className="rounded-md border border-border p-3 text-sm">
+                        <div className="font-medium">{ch.rotulo}</div>
+                        <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+                          <dt className="text-xs text-muted-foreground">Antes</dt>
+                          <dd>
+                            <AuditValue text={ch.antes_texto} />
+                          </dd>
+                          <dt className="text-xs text-muted-foreground">Depois</dt>
+                          <dd>
+                            <AuditValue text={ch.depois_texto} />
+                          </dd>
+                        </dl>
+                      </li>
                     ))}
-                  </TableBody>
-                </Table>
+                  </ul>
+                </>
               )}
             </section>
           </div>
