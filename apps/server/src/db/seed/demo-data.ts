@@ -519,13 +519,13 @@ function classificar(i: number, fantasia: string | null, cidade: Cidade, cad: Ex
 // ---- receivables and payables (own PRNG): a distributor's books, payables and receivables of the
 // same order of magnitude ----
 
-/** Goods suppliers and their share of the purchases (replenishing what was sold). */
-const goodsSuppliers: [string, number][] = [
-  ['Cerealista Paraná Ltda', 35],
-  ['Laticínios Serra Azul S.A.', 20],
-  ['Bebidas do Vale Ltda', 20],
-  ['Higiene & Lar Indústria Ltda', 15],
-  ['Café Tradição Torrefação Ltda', 10],
+/** Goods suppliers: share of the purchases (replenishing what was sold, in %) and payment term in days. */
+const goodsSuppliers: [string, number, number][] = [
+  ['Cerealista Paraná Ltda', 35, 21],
+  ['Laticínios Serra Azul S.A.', 20, 14],
+  ['Bebidas do Vale Ltda', 20, 28],
+  ['Higiene & Lar Indústria Ltda', 15, 28],
+  ['Café Tradição Torrefação Ltda', 10, 21],
 ];
 
 /** Monthly bills: payee, due day, amount in cents (fixed, or drawn between two values). */
@@ -539,8 +539,6 @@ const monthlyBills: { payee: string; day: number; cents: number | [number, numbe
 const FREIGHT_CARRIER = 'Transportadora Rota Sul Ltda';
 /** Customers buy on a 28-day boleto; one order in five is paid on the spot. */
 const RECEIVABLE_TERM_DAYS = 28;
-/** Suppliers are paid 28 days after the invoice. */
-const PAYABLE_TERM_DAYS = 28;
 
 type DemoAccount = {
   tipo: 'receber' | 'pagar';
@@ -631,9 +629,9 @@ function generateAccounts(input: {
   // week before (replenishment), give or take 10%.
   for (let day = addDays(first, 7); day <= today; day = addDays(day, 7)) {
     const weekCost = sumDays(costByDay, addDays(day, -7), addDays(day, -1));
-    for (const [supplier, share] of goodsSuppliers) {
+    for (const [supplier, share, term] of goodsSuppliers) {
       const cents = Math.round((weekCost * share * rnd.int(90, 110)) / 10_000);
-      payable(supplier, cents, day, addDays(day, PAYABLE_TERM_DAYS), `NF ${nf++}`);
+      payable(supplier, cents, day, addDays(day, term), `NF ${nf++}`);
     }
   }
 

@@ -20,6 +20,12 @@ import { type AreaAccess, areaAccess, type GuardArea, guardAreas } from '../perf
 
 const areas = guardAreas();
 
+const perfilLabel = (p: Role | 'nenhum') => (p === 'nenhum' ? 'Sem papel' : roleLabels[p]);
+
+// On a phone the matrix scrolls sideways inside its card; the area names stay in view.
+const stickyFirst = 'sticky left-0 z-10 bg-card';
+const rowHeader = `${stickyFirst} text-sm font-medium normal-case tracking-normal text-foreground`;
+
 const roleDescriptions: Record<Role | 'nenhum', string> = {
   admin: 'Acesso a tudo, inclusive usuários, auditoria e configurações.',
   comercial: 'Vendas: pedidos, clientes, vendedores, notas fiscais e expedição.',
@@ -97,54 +103,69 @@ export function PerfisPage() {
           <CardHeader>
             <CardTitle>Matriz de acesso</CardTitle>
             <CardDescription>
-              Áreas que cada papel abre: todas as telas, parte delas ou nenhuma. Dashboard e Perfil abrem para
-              todos. Uma pessoa com vários papéis soma os acessos.
+              Áreas que cada papel abre. Dashboard e Perfil abrem para todos. Uma pessoa com vários papéis
+              soma os acessos.
             </CardDescription>
           </CardHeader>
           <CardContent>
-            <Table aria-label="Matriz de acesso: papéis por área">
+            <Table aria-label="Matriz de acesso: áreas por papel">
               <TableHeader>
                 <TableRow>
-                  <TableHead scope="col">Papel</TableHead>
-                  {areas.map((a) => (
-                    <TableHead key={a.prefix} scope="col" className="text-center">
-                      {a.label}
+                  <TableHead scope="col" className={stickyFirst}>
+                    Área
+                  </TableHead>
+                  {perfis.map((p) => (
+                    <TableHead key={p} scope="col" className="text-center">
+                      {perfilLabel(p)}
                     </TableHead>
                   ))}
-                  <TableHead scope="col" className="text-right">
-                    Pessoas
-                  </TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {perfis.map((p) => (
-                  <TableRow key={p} data-papel={p}>
-                    <TableHead
-                      scope="row"
-                      className="text-sm font-medium normal-case tracking-normal text-foreground"
-                    >
-                      {p === 'nenhum' ? 'Sem papel' : roleLabels[p]}
+                {areas.map((a) => (
+                  <TableRow key={a.prefix} data-area={a.label}>
+                    <TableHead scope="row" className={rowHeader}>
+                      {a.label}
                     </TableHead>
-                    {areas.map((a) => {
+                    {perfis.map((p) => {
                       const roles = p === 'nenhum' ? [] : [p];
                       return (
-                        <TableCell key={a.prefix} className="text-center" data-area={a.label}>
+                        <TableCell key={p} className="text-center" data-papel={p}>
                           <Allowed
                             access={areaAccess(roles, a)}
                             roles={roles}
                             area={a}
-                            label={`${p === 'nenhum' ? 'Sem papel' : roleLabels[p]} × ${a.label}`}
+                            label={`${perfilLabel(p)} × ${a.label}`}
                           />
                         </TableCell>
                       );
                     })}
-                    <TableCell className="text-right tabular-nums">
-                      {porPapel.data ? porPapel.data[p].length : '…'}
-                    </TableCell>
                   </TableRow>
                 ))}
+                <TableRow data-area="pessoas">
+                  <TableHead scope="row" className={rowHeader}>
+                    Pessoas
+                  </TableHead>
+                  {perfis.map((p) => (
+                    <TableCell key={p} className="text-center tabular-nums" data-papel={p}>
+                      {porPapel.data ? porPapel.data[p].length : '…'}
+                    </TableCell>
+                  ))}
+                </TableRow>
               </TableBody>
             </Table>
+            <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
+              <span className="inline-flex items-center gap-1">
+                <Check aria-hidden className="size-3.5 text-success" strokeWidth={3} /> todas as telas
+              </span>
+              <span className="inline-flex items-center gap-1">
+                <CircleDot aria-hidden className="size-3.5 text-warning" /> parte delas (veja “Telas que
+                abre”)
+              </span>
+              <span className="inline-flex items-center gap-1">
+                <Minus aria-hidden className="size-3.5" /> nenhuma
+              </span>
+            </p>
           </CardContent>
         </Card>
 

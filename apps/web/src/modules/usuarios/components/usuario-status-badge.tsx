@@ -4,10 +4,15 @@ import { Badge } from '@/components/ui/badge.tsx';
 const variants = {
   ativo: 'success',
   convite_pendente: 'warning',
-  aguardando_confirmacao: 'warning',
+  // the person, not the admin, has to act (open the confirmation e-mail)
+  aguardando_confirmacao: 'outline',
   desativado: 'secondary',
 } as const satisfies Record<UsuarioStatus, string>;
 
 export function UsuarioStatusBadge({ status }: { status: UsuarioStatus }) {
-  return <Badge variant={variants[status]}>{usuarioStatusLabels[status]}</Badge>;
+  return (
+    <Badge variant={variants[status]} className="whitespace-nowrap">
+      {usuarioStatusLabels[status]}
+    </Badge>
+  );
 }
