@@ -49,6 +49,9 @@ const codes = (rotulo: string, codigos: Record<string, string>): AuditCampo => (
   codigos,
 });
 
+/** The application settings (app_settings.chave) by name. */
+const settingNames = { permitir_novos_cadastros: 'Permitir novos cadastros' };
+
 const linkKinds = {
   signup: 'Link de cadastro',
   invite: 'Link de convite',
@@ -98,7 +101,7 @@ export const auditCampos = {
   user_id: ref('Usuário', 'users'),
 
   // configuracoes: key/value settings
-  chave: { rotulo: 'Chave' },
+  'app_settings.chave': codes('Configuração', settingNames),
   'app_settings.valor': { rotulo: 'Valor' },
 
   // usuarios: roles and profiles
@@ -231,7 +234,7 @@ export const auditEntidades: Readonly<Record<string, AuditEntidade>> = {
   user_profiles: { rotulo: 'Perfil de usuário', nome: { tabela: 'users', coluna: 'email' } },
   app_settings: {
     rotulo: 'Configuração',
-    nome: { nomes: { permitir_novos_cadastros: 'Permitir novos cadastros' } },
+    nome: { nomes: settingNames },
   },
   clientes: { rotulo: 'Cliente', nome: { coluna: 'razao_social' } },
   fornecedores: { rotulo: 'Fornecedor', nome: { coluna: 'razao_social' } },

@@ -76,6 +76,9 @@ describe('auditValueText', () => {
     expect(auditValueText('roles', ['admin', 'estoque'])).toBe('Administrador, Estoque');
     expect(auditValueText('role', 'financeiro')).toBe('Financeiro');
     expect(auditValueText('motivo', 'constructor')).toBe('constructor');
+    expect(auditValueText('chave', 'permitir_novos_cadastros', { tabela: 'app_settings' })).toBe(
+      'Permitir novos cadastros',
+    );
   });
 
   it('linked records by their resolved name, the id when unknown', () => {
