@@ -104,6 +104,9 @@ export function createApp(deps: Deps) {
   app.onError((err, c) => {
     const requestId = c.var.requestId;
     if (err instanceof AppError) {
+      if (typeof err.details?.retryAfterSeconds === 'number') {
+        c.header('Retry-After', String(err.details.retryAfterSeconds));
+      }
       return c.json<ErrorBody>(
         { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}), requestId },
         err.status,

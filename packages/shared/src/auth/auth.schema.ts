@@ -12,6 +12,8 @@ export const authMessages = {
   emailTooLong: `E-mail deve ter no máximo ${AUTH_EMAIL_MAX} caracteres`,
   passwordTooShort: `A senha deve ter no mínimo ${AUTH_PASSWORD_MIN} caracteres`,
   passwordTooLong: `A senha deve ter no máximo ${AUTH_PASSWORD_MAX} caracteres`,
+  passwordBlank: 'A senha não pode ser formada só por espaços',
+  passwordCommon: 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.',
   nameRequired: 'Nome é obrigatório',
   nameTooLong: `Nome deve ter no máximo ${AUTH_NAME_MAX} caracteres`,
   passwordsDiffer: 'As senhas não coincidem',
@@ -24,10 +26,20 @@ export const authEmail = z
   .max(AUTH_EMAIL_MAX, authMessages.emailTooLong)
   .pipe(z.email(authMessages.emailInvalid));
 
+/** A password made only of whitespace (eight spaces pass the length rule, not this one). */
+export function isBlankPassword(password: string): boolean {
+  return password.length > 0 && password.trim() === '';
+}
+
+/**
+ * A new password's rules as forms check them. The server also refuses the most common passwords
+ * (a list it ships as data), with the message `authMessages.passwordCommon`.
+ */
 export const authPassword = z
   .string()
   .min(AUTH_PASSWORD_MIN, authMessages.passwordTooShort)
-  .max(AUTH_PASSWORD_MAX, authMessages.passwordTooLong);
+  .max(AUTH_PASSWORD_MAX, authMessages.passwordTooLong)
+  .refine((v) => !isBlankPassword(v), authMessages.passwordBlank);
 
 export const loginSchema = z.object({ email: authEmail, password: authPassword });
 export type LoginInput = z.infer<typeof loginSchema>;

@@ -1,4 +1,5 @@
 import type { AuditAcao, AuditCampoNome, AuditMotivo } from '@erp/shared';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from './auditoria.tables.ts';
 
@@ -44,4 +45,21 @@ export async function recordAuthEvent(
     ip: event.ip ?? null,
     userAgent: event.userAgent?.slice(0, 500) ?? null,
   });
+}
+
+/** Whether the user ever signed in from this address (a successful `entrada` recorded with it). */
+export async function hasSignedInFrom(db: Db, userId: string, ip: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.tabela, 'users'),
+        eq(auditLog.registroId, userId),
+        eq(auditLog.acao, 'entrada'),
+        sql`${auditLog.ip} = ${ip}::inet`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }

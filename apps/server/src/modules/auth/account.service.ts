@@ -1,4 +1,4 @@
-import { AUTH_PASSWORD_MIN, authMessages, signupDisplayName } from '@erp/shared';
+import { signupDisplayName } from '@erp/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { writeTx } from '../../lib/audit-context.ts';
@@ -6,7 +6,7 @@ import type { Deps } from '../../lib/context.ts';
 import { AppError, pgErrorCode } from '../../lib/errors.ts';
 import { enqueueMail } from '../../lib/mail/mail-queue.ts';
 import { confirmationMail } from '../../lib/mail/mail-templates.ts';
-import { recordAuthEvent } from '../auditoria/auth-events.service.ts';
+import { hasSignedInFrom, recordAuthEvent } from '../auditoria/auth-events.service.ts';
 import { getSetting } from '../configuracoes/settings.service.ts';
 import { userProfiles } from '../usuarios/usuarios.tables.ts';
 import { users } from './auth.tables.ts';
@@ -26,6 +26,7 @@ import {
   voidOneTimeTokens,
 } from './one-time-token.service.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
+import { assertStrongPassword } from './password-policy.ts';
 import {
   authLimits,
   clearRateLimit,
@@ -36,6 +37,7 @@ import {
   rateLimitKey,
   waitText,
 } from './rate-limit.service.ts';
+import { assertMayChangePassword } from './reauthentication.ts';
 import { safeRedirect, withFragment } from './redirect.ts';
 import { deactivatedMessage, issueSession, revokeAllSessions, type SessionJson } from './session.service.ts';
 
@@ -43,12 +45,6 @@ export type AuthDeps = Pick<Deps, 'db' | 'config' | 'logger' | 'jwtSecret'>;
 
 export const signupDisabledMessage =
   'Novos cadastros estão desabilitados. Solicite um convite ao administrador.';
-
-const weakPassword = () =>
-  new AppError('unprocessable', authMessages.passwordTooShort, {
-    authCode: 'weak_password',
-    weak_password: { reasons: ['length'] },
-  });
 
 const userExists = () =>
   new AppError('unprocessable', 'User already registered', { authCode: 'user_already_exists' });
@@ -71,7 +67,7 @@ export async function signUp(
     throw new AppError('unprocessable', signupDisabledMessage, { authCode: 'signup_disabled' });
   }
   if (meta.ip) await enforceRateLimit(db, rateLimitKey.signupIp(meta.ip), authLimits.signupPerIp);
-  if (input.password.length < AUTH_PASSWORD_MIN) throw weakPassword();
+  assertStrongPassword(input.password);
   const email = input.email.trim();
   if (await findUserByEmail(db, email)) throw userExists();
 
@@ -121,7 +117,9 @@ export async function signUp(
 
 /**
  * grant_type=password. Wrong e-mail and wrong password get the same answer, after the same
- * argon2 work. Failures count per e-mail and per IP; over the limit even a right password waits.
+ * argon2 work. Failures count per e-mail and IP, per e-mail and per IP; over a limit even a right
+ * password waits (429, audited). The per-e-mail ceiling does not hold back an address the account
+ * signed in from before: failures elsewhere cannot lock the owner out.
  */
 export async function signInWithPassword(
   deps: AuthDeps,
@@ -130,29 +128,50 @@ export async function signInWithPassword(
 ): Promise<SessionJson> {
   const { db } = deps;
   const email = input.email.trim();
-  const emailKey = rateLimitKey.loginEmail(email);
-  const ipKey = meta.ip ? rateLimitKey.loginIp(meta.ip) : null;
-  const tooMany = (retry: number) =>
-    rateLimitedError('request', retry, `Muitas tentativas de login. Tente novamente em ${waitText(retry)}.`);
-  const byEmail = await peekRateLimit(db, emailKey, authLimits.loginFailuresPerEmail);
-  if (byEmail.count >= authLimits.loginFailuresPerEmail.max) throw tooMany(byEmail.retryAfterSeconds);
-  if (ipKey) {
-    const byIp = await peekRateLimit(db, ipKey, authLimits.loginFailuresPerIp);
-    if (byIp.count >= authLimits.loginFailuresPerIp.max) throw tooMany(byIp.retryAfterSeconds);
-  }
-
+  const ip = meta.ip ?? null;
+  const keys = {
+    emailIp: rateLimitKey.loginEmailIp(email, ip),
+    email: rateLimitKey.loginEmail(email),
+    ip: ip ? rateLimitKey.loginIp(ip) : null,
+  };
   const user = await findUserByEmail(db, email);
-  const hash = user?.encryptedPassword ?? (await dummyPasswordHash());
-  const passwordOk = (await verifyPassword(hash, input.password)) && Boolean(user?.encryptedPassword);
   const event = {
     email: user?.email ?? email,
     userId: user?.id ?? null,
-    ip: meta.ip ?? null,
+    ip,
     userAgent: meta.userAgent ?? null,
   };
+
+  const overLimit = async (): Promise<number | null> => {
+    const byEmailIp = await peekRateLimit(db, keys.emailIp, authLimits.loginFailuresPerEmailIp);
+    if (byEmailIp.count >= authLimits.loginFailuresPerEmailIp.max) return byEmailIp.retryAfterSeconds;
+    if (keys.ip) {
+      const byIp = await peekRateLimit(db, keys.ip, authLimits.loginFailuresPerIp);
+      if (byIp.count >= authLimits.loginFailuresPerIp.max) return byIp.retryAfterSeconds;
+    }
+    const byEmail = await peekRateLimit(db, keys.email, authLimits.loginFailuresPerEmail);
+    if (byEmail.count >= authLimits.loginFailuresPerEmail.max) {
+      const owners = user && ip ? await hasSignedInFrom(db, user.id, ip) : false;
+      if (!owners) return byEmail.retryAfterSeconds;
+    }
+    return null;
+  };
+  const retryAfter = await overLimit();
+  if (retryAfter !== null) {
+    await recordAuthEvent(db, { acao: 'falha_login', ...event, depois: { motivo: 'limite_tentativas' } });
+    throw rateLimitedError(
+      'request',
+      retryAfter,
+      `Muitas tentativas de login. Tente novamente em ${waitText(retryAfter)}.`,
+    );
+  }
+
+  const hash = user?.encryptedPassword ?? (await dummyPasswordHash());
+  const passwordOk = (await verifyPassword(hash, input.password)) && Boolean(user?.encryptedPassword);
   if (!user || !passwordOk) {
-    await hitRateLimit(db, emailKey, authLimits.loginFailuresPerEmail);
-    if (ipKey) await hitRateLimit(db, ipKey, authLimits.loginFailuresPerIp);
+    await hitRateLimit(db, keys.emailIp, authLimits.loginFailuresPerEmailIp);
+    await hitRateLimit(db, keys.email, authLimits.loginFailuresPerEmail);
+    if (keys.ip) await hitRateLimit(db, keys.ip, authLimits.loginFailuresPerIp);
     await recordAuthEvent(db, {
       acao: 'falha_login',
       ...event,
@@ -168,8 +187,9 @@ export async function signInWithPassword(
     await recordAuthEvent(db, { acao: 'falha_login', ...event, depois: { motivo: 'email_nao_confirmado' } });
     throw new AppError('bad_request', 'Email not confirmed', { authCode: 'email_not_confirmed' });
   }
-  await clearRateLimit(db, emailKey);
-  const session = await issueSession(deps, user, meta);
+  // the owner's own typos are forgiven; the per-e-mail ceiling keeps counting guesses from elsewhere
+  await clearRateLimit(db, keys.emailIp);
+  const session = await issueSession(deps, user, meta, 'senha');
   await recordAuthEvent(db, { acao: 'entrada', ...event, depois: { metodo: 'senha' } });
   return session;
 }
@@ -211,7 +231,7 @@ export async function verifyEmailLink(
       .returning();
     await recordAuthEvent(db, { acao: 'confirmacao_email', ...event, depois: { via: type } });
   }
-  const session = await issueSession(deps, user!, meta);
+  const session = await issueSession(deps, user!, meta, `link_${type}`);
   if (type === 'recovery') {
     await recordAuthEvent(db, { acao: 'recuperacao_senha', ...event, depois: { etapa: 'link_utilizado' } });
   }
@@ -253,7 +273,9 @@ export async function updateCurrentUser(
   }
   const patch: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
   if (input.password !== undefined) {
-    if (input.password.length < AUTH_PASSWORD_MIN) throw weakPassword();
+    // a stolen access token alone must not take the account: the session has to prove it
+    await assertMayChangePassword(db, current.sessionId);
+    assertStrongPassword(input.password);
     if (user.encryptedPassword && (await verifyPassword(user.encryptedPassword, input.password))) {
       throw new AppError('unprocessable', 'A nova senha deve ser diferente da senha atual.', {
         authCode: 'same_password',

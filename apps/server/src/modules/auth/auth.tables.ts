@@ -35,6 +35,9 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
 );
 
+/** How a session was opened (the same words the sign-in audit event uses in `metodo`). */
+export type SessionMethod = 'senha' | 'link_signup' | 'link_recovery' | 'link_invite';
+
 /** A signed-in device. Access tokens name it; deleting it signs the device out at once. */
 export const authSessions = pgTable(
   'auth_sessions',
@@ -45,6 +48,12 @@ export const authSessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * How the session was opened: 'senha' (password sign-in) or the e-mail link that opened it
+     * ('link_signup', 'link_recovery', 'link_invite'). A recovery or invitation session may set a
+     * new password without the current one (PUT /auth/v1/user).
+     */
+    metodo: text('metodo').$type<SessionMethod>().notNull().default('senha'),
     userAgent: text('user_agent'),
     ip: inet('ip'),
   },

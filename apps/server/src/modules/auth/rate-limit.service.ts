@@ -8,10 +8,18 @@ export type Limit = { max: number; windowSeconds: number };
 
 /** The auth limits. Counters live in auth_rate_limits, shared by every server instance. */
 export const authLimits = {
-  /** failed password sign-ins for one e-mail address */
-  loginFailuresPerEmail: { max: 10, windowSeconds: 15 * 60 },
-  /** failed password sign-ins from one IP address */
+  /** failed password sign-ins for one e-mail address from one IP address (a typo-prone owner, one guesser) */
+  loginFailuresPerEmailIp: { max: 10, windowSeconds: 15 * 60 },
+  /**
+   * failed password sign-ins for one e-mail address from every address: bounds a guess spread over
+   * many addresses. It does not hold back an address the account signed in from before, so
+   * failures elsewhere never lock the owner out.
+   */
+  loginFailuresPerEmail: { max: 50, windowSeconds: 15 * 60 },
+  /** failed password sign-ins from one IP address (any e-mail) */
   loginFailuresPerIp: { max: 30, windowSeconds: 15 * 60 },
+  /** wrong current passwords on /api/me/senha for one user (a stolen session guessing) */
+  currentPasswordFailuresPerUser: { max: 5, windowSeconds: 15 * 60 },
   /** sign-up attempts from one IP address */
   signupPerIp: { max: 10, windowSeconds: 60 * 60 },
   /** recovery requests from one IP address */
@@ -22,6 +30,9 @@ export const authLimits = {
 
 export const rateLimitKey = {
   loginEmail: (email: string) => `login_email:${email.toLowerCase()}`,
+  loginEmailIp: (email: string, ip: string | null | undefined) =>
+    `login_email_ip:${email.toLowerCase()}|${ip ?? 'sem-ip'}`,
+  currentPassword: (userId: string) => `senha_atual:${userId}`,
   loginIp: (ip: string) => `login_ip:${ip}`,
   signupIp: (ip: string) => `signup_ip:${ip}`,
   recoverIp: (ip: string) => `recover_ip:${ip}`,

@@ -22,22 +22,16 @@ async function post(path: string, body: unknown, fromIp: string) {
 }
 
 describe('failed sign-ins', () => {
-  it('per e-mail: the 11th attempt within 15 min is refused, even with the right password', async () => {
+  const signIn = (who: string, password: string, from: string) =>
+    post('/auth/v1/token?grant_type=password', { email: who, password }, from);
+
+  it('per e-mail and IP: the 11th attempt from one address within 15 min is refused, even with the right password', async () => {
     const { email: who } = await t.signIn([], { password: 'senha-certa-1' });
-    for (let i = 0; i < authLimits.loginFailuresPerEmail.max; i++) {
-      // from different addresses: only the per-e-mail counter grows
-      const r = await post(
-        '/auth/v1/token?grant_type=password',
-        { email: who, password: 'errada-123' },
-        ip(),
-      );
-      expect(r.body.code).toBe('invalid_credentials');
+    const from = ip();
+    for (let i = 0; i < authLimits.loginFailuresPerEmailIp.max; i++) {
+      expect((await signIn(who, 'errada-123', from)).body.code).toBe('invalid_credentials');
     }
-    const blocked = await post(
-      '/auth/v1/token?grant_type=password',
-      { email: who, password: 'senha-certa-1' },
-      ip(),
-    );
+    const blocked = await signIn(who, 'senha-certa-1', from);
     expect(blocked.status).toBe(429);
     expect(blocked.body).toMatchObject({
       code: 'over_request_rate_limit',
@@ -45,28 +39,57 @@ describe('failed sign-ins', () => {
     });
     expect(Number(blocked.res.headers.get('retry-after'))).toBeGreaterThan(800);
     expect(Number(blocked.res.headers.get('retry-after'))).toBeLessThanOrEqual(900);
-    // the window over, the right password works again and clears the counter
+    // the owner elsewhere is not held back by that address's failures
+    expect((await signIn(who, 'senha-certa-1', ip())).status).toBe(200);
+    // the window over, the right password works from that address too and clears its counter
+    const key = `login_email_ip:${who}|${from}`;
     await t.db.execute(
-      sql`update auth_rate_limits set janela_inicio = now() - interval '16 minutes' where chave = ${`login_email:${who}`}`,
+      sql`update auth_rate_limits set janela_inicio = now() - interval '16 minutes' where chave = ${key}`,
     );
-    const ok = await post(
-      '/auth/v1/token?grant_type=password',
-      { email: who, password: 'senha-certa-1' },
-      ip(),
-    );
-    expect(ok.status).toBe(200);
-    expect((await peekRateLimit(t.db, `login_email:${who}`, authLimits.loginFailuresPerEmail)).count).toBe(0);
+    expect((await signIn(who, 'senha-certa-1', from)).status).toBe(200);
+    expect((await peekRateLimit(t.db, key, authLimits.loginFailuresPerEmailIp)).count).toBe(0);
   });
 
-  it('a success clears the per-e-mail counter', async () => {
-    const { email: who } = await t.signIn([], { password: 'senha-certa-1' });
+  it('an attacker elsewhere cannot lock the owner out: the per-e-mail ceiling spares an address the account signed in from', async () => {
+    const { email: who, userId } = await t.signIn([], { password: 'senha-certa-1' });
+    const home = ip();
+    expect((await signIn(who, 'senha-certa-1', home)).status).toBe(200);
+    // guesses spread over many addresses, a few from each: no address reaches its own limit
+    for (let i = 0; i < authLimits.loginFailuresPerEmail.max; i++) {
+      expect((await signIn(who, `chute-${i}-xyz`, ip())).status).toBe(400);
+    }
+    // the ceiling holds every new address, with the right password too (brute force stays bounded)
+    const stranger = await signIn(who, 'senha-certa-1', ip());
+    expect(stranger.status).toBe(429);
+    expect(stranger.body.code).toBe('over_request_rate_limit');
+    // the owner, from where they signed in before, still gets in
+    expect((await signIn(who, 'senha-certa-1', home)).status).toBe(200);
+    // and the ceiling keeps counting: an owner's success does not hand the guesser a fresh allowance
+    expect((await peekRateLimit(t.db, `login_email:${who}`, authLimits.loginFailuresPerEmail)).count).toBe(
+      authLimits.loginFailuresPerEmail.max,
+    );
+    const [refused] = rowsOf<{ n: number }>(
+      await t.db.execute(sql`select count(*)::int as n from audit_log
+        where registro_id = ${userId} and acao = 'falha_login' and depois->>'motivo' = 'limite_tentativas'`),
+    );
+    expect(refused!.n).toBe(1);
+  });
+
+  it('sign-ins refused by the limit are audited (falha_login, motivo limite_tentativas), unknown e-mails too', async () => {
+    const unknown = email('ninguem');
     const from = ip();
-    await post('/auth/v1/token?grant_type=password', { email: who, password: 'errada-123' }, from);
-    expect(
-      (await post('/auth/v1/token?grant_type=password', { email: who, password: 'senha-certa-1' }, from))
-        .status,
-    ).toBe(200);
-    expect((await peekRateLimit(t.db, `login_email:${who}`, authLimits.loginFailuresPerEmail)).count).toBe(0);
+    for (let i = 0; i < authLimits.loginFailuresPerEmailIp.max; i++)
+      await signIn(unknown, 'errada-123', from);
+    expect((await signIn(unknown, 'errada-123', from)).status).toBe(429);
+    expect((await signIn(unknown, 'errada-123', from)).status).toBe(429);
+    const rows = rowsOf<{ user_email: string; ip: string; depois: unknown }>(
+      await t.db.execute(sql`select user_email, host(ip) as ip, depois from audit_log
+        where acao = 'falha_login' and user_email = ${unknown} and depois->>'motivo' = 'limite_tentativas'`),
+    );
+    expect(rows).toEqual([
+      { user_email: unknown, ip: from, depois: { motivo: 'limite_tentativas' } },
+      { user_email: unknown, ip: from, depois: { motivo: 'limite_tentativas' } },
+    ]);
   });
 
   it('per IP: after 30 failures (any e-mails) the address waits', async () => {

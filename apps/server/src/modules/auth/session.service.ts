@@ -4,7 +4,7 @@ import { rowsOf } from '../../db/client.ts';
 import type { Deps } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAuthEvent } from '../auditoria/auth-events.service.ts';
-import { authSessions, refreshTokens, users } from './auth.tables.ts';
+import { authSessions, refreshTokens, type SessionMethod, users } from './auth.tables.ts';
 import { type ClientMeta, findUserById, type GoTrueUser, toGoTrueUser, type UserRow } from './auth-user.ts';
 import { childRefreshToken, hashToken, newOpaqueToken, signAccessToken } from './tokens.ts';
 
@@ -32,11 +32,12 @@ export async function createSession(
   db: Db,
   userId: string,
   meta: { userAgent?: string | null; ip?: string | null },
+  metodo: SessionMethod = 'senha',
 ): Promise<{ sessionId: string; refreshToken: string }> {
   return db.transaction(async (tx) => {
     const [session] = await tx
       .insert(authSessions)
-      .values({ userId, userAgent: meta.userAgent?.slice(0, 500) ?? null, ip: meta.ip ?? null })
+      .values({ userId, metodo, userAgent: meta.userAgent?.slice(0, 500) ?? null, ip: meta.ip ?? null })
       .returning({ id: authSessions.id });
     const refreshToken = newOpaqueToken();
     await tx.insert(refreshTokens).values({ sessionId: session!.id, tokenHash: hashToken(refreshToken) });
@@ -87,9 +88,14 @@ async function sessionJson(
   };
 }
 
-/** Signs a user in: a new session, its first tokens, last_sign_in_at. */
-export async function issueSession(deps: SessionDeps, user: UserRow, meta: ClientMeta): Promise<SessionJson> {
-  const { sessionId, refreshToken } = await createSession(deps.db, user.id, meta);
+/** Signs a user in: a new session (opened by `metodo`), its first tokens, last_sign_in_at. */
+export async function issueSession(
+  deps: SessionDeps,
+  user: UserRow,
+  meta: ClientMeta,
+  metodo: SessionMethod,
+): Promise<SessionJson> {
+  const { sessionId, refreshToken } = await createSession(deps.db, user.id, meta, metodo);
   const [updated] = await deps.db
     .update(users)
     .set({ lastSignInAt: new Date() })

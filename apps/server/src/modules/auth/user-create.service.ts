@@ -7,12 +7,13 @@ import { userProfiles, userRoles } from '../usuarios/usuarios.tables.ts';
 import { users } from './auth.tables.ts';
 import { findUserByEmail } from './auth-user.ts';
 import { hashPassword } from './password.ts';
+import { assertStrongPassword } from './password-policy.ts';
 
 export const userExistsMessage = 'Já existe um usuário com este e-mail.';
 
 /**
  * A confirmed, active user with a password and roles, created by an operator (command line) —
- * no e-mail involved. Refuses an e-mail that already exists.
+ * no e-mail involved. Refuses an e-mail that already exists and a weak password (password-policy).
  */
 export async function createUser(
   db: Db,
@@ -21,6 +22,7 @@ export async function createUser(
   const email = input.email.trim();
   const nome = input.nome?.trim().slice(0, AUTH_NAME_MAX) || null;
   const roles = [...new Set(input.roles)];
+  assertStrongPassword(input.password);
   if (await findUserByEmail(db, email)) throw new AppError('conflict', userExistsMessage);
   const encryptedPassword = await hashPassword(input.password);
   try {

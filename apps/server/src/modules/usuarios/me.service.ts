@@ -5,7 +5,13 @@ import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAuthEvent } from '../auditoria/auth-events.service.ts';
 import { users } from '../auth/auth.tables.ts';
+import {
+  clearCurrentPasswordFailures,
+  guardCurrentPasswordAttempts,
+  recordCurrentPasswordFailure,
+} from '../auth/current-password-limit.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { assertStrongPasswordField } from '../auth/password-policy.ts';
 import { endUserSessions } from './sessions.service.ts';
 import { userProfiles, userRoles } from './usuarios.tables.ts';
 
@@ -80,11 +86,16 @@ export async function changeMyPassword(
     .from(users)
     .where(eq(users.id, actor.userId));
   if (!row) throw new AppError('not_found', 'Usuário não encontrado.');
+  const who = { userId: actor.userId, email: row.email, ip: actor.ip, userAgent: actor.userAgent };
+  await guardCurrentPasswordAttempts(db, who);
   if (!(await verifyPassword(row.hash, input.senha_atual))) {
+    await recordCurrentPasswordFailure(db, who);
     throw new AppError('validation_failed', senhaMessages.wrongCurrent, {
       fields: { senha_atual: [senhaMessages.wrongCurrent] },
     });
   }
+  await clearCurrentPasswordFailures(db, actor.userId);
+  assertStrongPasswordField(input.nova_senha, 'nova_senha');
   const hash = await hashPassword(input.nova_senha);
   return writeTx(db, actor, async (tx) => {
     await tx.execute(

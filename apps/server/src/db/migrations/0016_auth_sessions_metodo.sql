@@ -1,0 +1,1 @@
+ALTER TABLE "auth_sessions" ADD COLUMN "metodo" text DEFAULT 'senha' NOT NULL;
