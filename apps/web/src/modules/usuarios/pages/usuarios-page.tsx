@@ -27,6 +27,18 @@ import { UsuarioAcoes } from '../components/usuario-acoes.tsx';
 import { UsuarioStatusBadge } from '../components/usuario-status-badge.tsx';
 import { useDebounced, useUrlState } from '../hooks/use-url-state.ts';
 
+/**
+ * On a phone each row lays out as a card (CSS only, the table stays one table): name and actions on
+ * top, then e-mail, roles, status and last access, one per line; the column headers are hidden.
+ */
+const phoneCard = {
+  row: 'max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:py-2',
+  title: 'max-sm:col-start-1 max-sm:row-start-1',
+  actions: 'max-sm:col-start-2 max-sm:row-start-1',
+  line: 'max-sm:col-span-2 max-sm:py-1',
+  lastAccess: "max-sm:text-xs max-sm:text-muted-foreground max-sm:before:content-['Último_acesso:_']",
+};
+
 /** /usuarios: everyone who can sign in, invitations, roles and deactivation (admin only). */
 export function UsuariosPage() {
   const { user } = useAuth();
@@ -120,7 +132,7 @@ export function UsuariosPage() {
             <LoadErrorAlert message="Não foi possível carregar os usuários." onRetry={() => refetch()} />
           ) : (
             <Table aria-busy={isFetching} aria-label="Usuários">
-              <TableHeader>
+              <TableHeader className="max-sm:hidden">
                 <TableRow>
                   <TableHead>Nome</TableHead>
                   <TableHead>E-mail</TableHead>
@@ -141,8 +153,8 @@ export function UsuariosPage() {
                   emptyText="Nenhum usuário encontrado."
                 />
                 {data?.items.map((u) => (
-                  <TableRow key={u.id} data-usuario={u.email}>
-                    <TableCell>
+                  <TableRow key={u.id} data-usuario={u.email} className={phoneCard.row}>
+                    <TableCell className={phoneCard.title}>
                       <div className="font-medium">{u.nome_completo ?? '—'}</div>
                       {u.cargo || u.departamento ? (
                         <div className="text-xs text-muted-foreground">
@@ -150,8 +162,8 @@ export function UsuariosPage() {
                         </div>
                       ) : null}
                     </TableCell>
-                    <TableCell className="break-all">{u.email}</TableCell>
-                    <TableCell>
+                    <TableCell className={`break-all ${phoneCard.line}`}>{u.email}</TableCell>
+                    <TableCell className={phoneCard.line}>
                       <div className="flex flex-wrap gap-1">
                         {u.roles.length ? (
                           u.roles.map((r) => (
@@ -164,13 +176,13 @@ export function UsuariosPage() {
                         )}
                       </div>
                     </TableCell>
-                    <TableCell>
+                    <TableCell className={phoneCard.line}>
                       <UsuarioStatusBadge status={u.status} />
                     </TableCell>
-                    <TableCell className="whitespace-nowrap">
+                    <TableCell className={`whitespace-nowrap ${phoneCard.line} ${phoneCard.lastAccess}`}>
                       {u.last_sign_in_at ? formatDateTimeBR(u.last_sign_in_at) : 'Nunca'}
                     </TableCell>
-                    <TableCell>
+                    <TableCell className={phoneCard.actions}>
                       <UsuarioAcoes usuario={u} isSelf={u.id === user?.id} onEdit={() => setEditing(u)} />
                     </TableCell>
                   </TableRow>
