@@ -320,18 +320,23 @@ describe('date picker', () => {
     await page.getByRole('button', { name: 'Abrir calendário' }).nth(1).click();
     const calendar = page.getByRole('dialog', { name: 'Calendário' });
     await calendar.waitFor();
-    expect(await calendar.getByRole('columnheader').allTextContents()).toEqual([
+    // (the weekday row is hidden from assistive technology: each day's button has its full name)
+    expect(await calendar.locator('.rdp-weekday').allTextContents()).toEqual([
       'dom',
       'seg',
       'ter',
       'qua',
       'qui',
       'sex',
-      'sáb',
+      'sab',
     ]);
-    await calendar.getByRole('combobox', { name: /mês/i }).selectOption({ label: 'jan' });
-    await calendar.getByRole('combobox', { name: /ano/i }).selectOption('2026');
-    await calendar.getByRole('button', { name: /15 de janeiro de 2026/ }).click();
+    // focus starts on a day of the calendar
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''))
+      .toMatch(/de \d{4}$/);
+    await calendar.getByRole('combobox', { name: 'Escolha o ano' }).selectOption('2026');
+    await calendar.getByRole('combobox', { name: 'Escolha o mês' }).selectOption({ label: 'janeiro' });
+    await calendar.getByRole('button', { name: 'quinta-feira, 15 de janeiro de 2026' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('ate')).toBe('2026-01-15');
     expect(await page.getByRole('textbox', { name: 'Até' }).inputValue()).toBe('15/01/2026');
     await context.close();

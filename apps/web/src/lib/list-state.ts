@@ -72,8 +72,10 @@ export function useListState<const F extends string = never>(opts: {
   const update = useCallback(
     (patch: Record<string, string | number | null>, resetPage = true) => {
       setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
+        () => {
+          // from the address bar, not the rendered params: two changes before the next render
+          // (a filter, then another) must both land
+          const next = new URLSearchParams(window.location.search);
           for (const [k, v] of Object.entries(patch)) {
             if (v === null) next.delete(k);
             else next.set(k, String(v));

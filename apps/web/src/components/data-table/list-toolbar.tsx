@@ -96,7 +96,7 @@ export function SearchInput({
     return () => clearTimeout(timer);
   }, [text, onSearch]);
   return (
-    <div className="relative min-w-0 flex-1 sm:w-full sm:max-w-sm sm:flex-none">
+    <div className="relative min-w-48 flex-1 sm:w-full sm:max-w-sm sm:flex-none">
       <Search
         aria-hidden
         className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground"

@@ -240,7 +240,7 @@ export function DateField({
   min,
   max,
 }: Common & { min?: string; max?: string }) {
-  const { control } = useFormContext();
+  const { control, setError, clearErrors } = useFormContext();
   return (
     <Controller
       name={name}
@@ -248,6 +248,9 @@ export function DateField({
       render={({ field }) => (
         <BoundField name={name} label={label} required={required} hint={hint} className={className}>
           <DateInput
+            onTextError={(message) =>
+              message ? setError(name, { type: 'date', message }) : clearErrors(name)
+            }
             ref={field.ref}
             name={field.name}
             value={(field.value as string | null) ?? ''}

@@ -17,6 +17,7 @@ import { Input } from './input.tsx';
 // open the list), Enter picks the highlighted option — and never submits the surrounding form —,
 // Escape closes the list (the dialog around it stays open), Tab and blur close it too.
 
+/** The popup's height at most (less when the screen has less room). */
 const LIST_MAX_HEIGHT = 256;
 
 export type ComboboxProps<T> = {
@@ -61,25 +62,54 @@ export function Combobox<T>({
 }: ComboboxProps<T>) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
-  const [above, setAbove] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
+  const popup = useRef<HTMLDivElement>(null);
   const listId = useId();
   const optionId = (i: number) => `${listId}-opcao-${i}`;
   const count = options.length;
   const current = count ? Math.min(active, count - 1) : -1;
   const showList = open && count > 0;
   const showNoMatch = open && count === 0 && value.trim() !== '';
+  const shown = showList || showNoMatch;
 
-  // open upwards when the list would not fit below the input (the bottom of a long form)
+  // The popup is position: fixed under (or, near the bottom of the screen, over) the input, so the
+  // scrolling body of a dialog never clips it; it follows the input while anything scrolls.
   useLayoutEffect(() => {
-    if (!open || !wrapper.current) return;
-    const r = wrapper.current.getBoundingClientRect();
-    setAbove(r.bottom + LIST_MAX_HEIGHT > window.innerHeight && r.top > LIST_MAX_HEIGHT);
-  }, [open]);
+    if (!shown) return;
+    const place = () => {
+      const box = popup.current;
+      const input = wrapper.current;
+      if (!box || !input) return;
+      const r = input.getBoundingClientRect();
+      // where (0, 0) of the fixed box is: the viewport, or a transformed ancestor
+      box.style.top = '0px';
+      box.style.left = '0px';
+      const origin = box.getBoundingClientRect();
+      const below = window.innerHeight - r.bottom - 8;
+      const above = r.top - 8;
+      const up = below < Math.min(LIST_MAX_HEIGHT, box.scrollHeight) && above > below;
+      box.style.maxHeight = `${Math.max(Math.min(LIST_MAX_HEIGHT, up ? above : below), 96)}px`;
+      box.style.left = `${r.left - origin.left}px`;
+      box.style.minWidth = `${r.width}px`;
+      box.style.top = `${(up ? r.top - 4 - box.offsetHeight : r.bottom + 4) - origin.top}px`;
+    };
+    place();
+    window.addEventListener('scroll', place, true);
+    window.addEventListener('resize', place);
+    return () => {
+      window.removeEventListener('scroll', place, true);
+      window.removeEventListener('resize', place);
+    };
+  }, [shown, count]);
 
+  // keep the highlighted option in view inside the popup (never scrolls the page)
   useEffect(() => {
-    if (showList && current >= 0)
-      document.getElementById(optionId(current))?.scrollIntoView({ block: 'nearest' });
+    const box = popup.current;
+    const el = showList && current >= 0 ? document.getElementById(optionId(current)) : null;
+    if (!box || !el) return;
+    if (el.offsetTop < box.scrollTop) box.scrollTop = el.offsetTop;
+    else if (el.offsetTop + el.offsetHeight > box.scrollTop + box.clientHeight)
+      box.scrollTop = el.offsetTop + el.offsetHeight - box.clientHeight;
   }, [showList, current]);
 
   const pick = (option: T) => {
@@ -136,49 +166,36 @@ export function Combobox<T>({
         }}
       />
       <div
-        id={listId}
-        role="listbox"
-        aria-label={listLabel}
-        hidden={!showList}
-        className={cn(
-          'absolute z-50 w-full min-w-56 overflow-y-auto rounded-md border border-border bg-card p-1 shadow-md',
-          above ? 'bottom-full mb-1' : 'top-full mt-1',
-        )}
-        style={{ maxHeight: LIST_MAX_HEIGHT }}
+        ref={popup}
+        hidden={!shown}
+        className="fixed z-50 max-w-[calc(100vw-1rem)] overflow-y-auto rounded-md border border-border bg-card p-1 shadow-md"
       >
-        {showList
-          ? options.map((o, i) => (
-              // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard stays in the input (aria-activedescendant)
-              <div
-                key={optionKey(o)}
-                id={optionId(i)}
-                role="option"
-                tabIndex={-1}
-                aria-selected={i === current}
-                className={cn(
-                  'cursor-pointer rounded-sm px-2 py-1.5 text-sm',
-                  i === current && 'bg-accent text-accent-foreground',
-                )}
-                // keep the focus in the input
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => pick(o)}
-                onMouseMove={() => i !== current && setActive(i)}
-              >
-                {optionLabel(o)}
-              </div>
-            ))
-          : null}
-      </div>
-      {showNoMatch ? (
-        <div
-          className={cn(
-            'absolute z-50 w-full rounded-md border border-border bg-card px-3 py-2 text-sm text-muted-foreground shadow-md',
-            above ? 'bottom-full mb-1' : 'top-full mt-1',
-          )}
-        >
-          {noMatchText}
+        <div id={listId} role="listbox" aria-label={listLabel}>
+          {showList
+            ? options.map((o, i) => (
+                // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard stays in the input (aria-activedescendant)
+                <div
+                  key={optionKey(o)}
+                  id={optionId(i)}
+                  role="option"
+                  tabIndex={-1}
+                  aria-selected={i === current}
+                  className={cn(
+                    'cursor-pointer rounded-sm px-2 py-1.5 text-sm',
+                    i === current && 'bg-accent text-accent-foreground',
+                  )}
+                  // keep the focus in the input
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => pick(o)}
+                  onMouseMove={() => i !== current && setActive(i)}
+                >
+                  {optionLabel(o)}
+                </div>
+              ))
+            : null}
         </div>
-      ) : null}
+        {showNoMatch ? <p className="px-2 py-1.5 text-sm text-muted-foreground">{noMatchText}</p> : null}
+      </div>
       <span className="sr-only" aria-live="polite">
         {status}
       </span>

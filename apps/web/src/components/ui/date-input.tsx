@@ -13,7 +13,8 @@ import { Popover, PopoverContent, PopoverTrigger } from './popover.tsx';
  * A pt-BR date field: typed as dd/mm/aaaa (slashes inserted while typing, numeric keyboard on a
  * phone) or picked on a pt-BR calendar (the button, or Alt+↓), whatever the browser's language.
  * The value is 'YYYY-MM-DD' or '' and changes only to a real day inside [min, max]; an impossible
- * or out-of-range text stays on screen with its error until corrected.
+ * or out-of-range text stays on screen with its error until corrected — shown under the input, or
+ * handed to `onTextError` (a form shows it as the field's error).
  */
 export function DateInput({
   value,
@@ -21,6 +22,7 @@ export function DateInput({
   min,
   max,
   onBlur,
+  onTextError,
   className,
   ref,
   'aria-invalid': ariaInvalid,
@@ -32,6 +34,8 @@ export function DateInput({
   min?: string | undefined;
   max?: string | undefined;
   onBlur?(): void;
+  /** takes over showing the text's error (null once it is fine) */
+  onTextError?(error: string | null): void;
   className?: string;
   ref?: Ref<HTMLInputElement>;
   id?: string;
@@ -43,7 +47,11 @@ export function DateInput({
 }) {
   // the text being typed; null shows the value
   const [text, setText] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setErrorState] = useState<string | null>(null);
+  const setError = (err: string | null) => {
+    setErrorState(err);
+    onTextError?.(err);
+  };
   const [open, setOpen] = useState(false);
   const errorId = useId();
   const range = { min, max };
@@ -51,7 +59,7 @@ export function DateInput({
   // a new value from outside (a calendar pick, "Limpar filtros", the back button) replaces the text
   useEffect(() => {
     setText(null);
-    setError(null);
+    setErrorState(null);
   }, [value]);
 
   const type = (raw: string) => {
@@ -82,7 +90,9 @@ export function DateInput({
             className="pr-9"
             value={text ?? formatDateBR(value)}
             aria-invalid={ariaInvalid || error !== null || undefined}
-            aria-describedby={[describedBy, error ? errorId : null].filter(Boolean).join(' ') || undefined}
+            aria-describedby={
+              [describedBy, error && !onTextError ? errorId : null].filter(Boolean).join(' ') || undefined
+            }
             onChange={(e) => type(e.target.value)}
             onKeyDown={(e) => {
               if (e.altKey && e.key === 'ArrowDown') {
@@ -128,7 +138,7 @@ export function DateInput({
           />
         </PopoverContent>
       </Popover>
-      {error ? (
+      {error && !onTextError ? (
         <p id={errorId} role="alert" className="text-xs font-medium text-destructive">
           {error}
         </p>

@@ -28,7 +28,9 @@ export function DialogContent({
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
       <DialogPrimitive.Content
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-lg border border-border bg-card shadow-lg',
+          // centred by inset + auto margins, not a transform: fixed popups inside (a combobox's
+          // list) then place themselves on the viewport and are not clipped by the frame
+          'fixed inset-0 z-50 m-auto flex h-fit max-h-[90dvh] w-[calc(100%-2rem)] max-w-2xl flex-col overflow-hidden rounded-lg border border-border bg-card shadow-lg',
           className,
         )}
         onEscapeKeyDown={(e) => {
@@ -43,15 +45,23 @@ export function DialogContent({
         }}
         onCloseAutoFocus={(e) => {
           onCloseAutoFocus?.(e);
-          if (e.defaultPrevented || opener.current?.isConnected !== false) return;
+          if (e.defaultPrevented) return;
+          // Radix would focus a DialogTrigger only; our dialogs open from state
           e.preventDefault();
-          // unless another closing dialog already gave the focus back (a confirmation over a form)
-          if (!document.activeElement || document.activeElement === document.body)
+          const el = opener.current;
+          if (el instanceof HTMLElement && el.isConnected && el !== document.body) el.focus();
+          // the opener is gone: the page heading, unless another closing dialog already gave the
+          // focus back (a confirmation over a form)
+          else if (!document.activeElement || document.activeElement === document.body)
             document.querySelector<HTMLElement>('[data-page-heading]')?.focus();
         }}
         {...props}
       >
-        <div data-dialog-body className="grid min-h-0 flex-1 gap-4 overflow-y-auto px-6 pt-6 pb-6">
+        {/* scroll padding: a field focused near an edge is scrolled clear of the sticky header and footer */}
+        <div
+          data-dialog-body
+          className="grid min-h-0 flex-1 scroll-pt-24 scroll-pb-24 gap-4 overflow-y-auto px-4 pt-6 pb-6 sm:px-6"
+        >
           {children}
         </div>
         <DialogPrimitive.Close
@@ -64,12 +74,15 @@ export function DialogContent({
     </DialogPrimitive.Portal>
   );
 }
+// The scrolling body's padding insets where sticky boxes stick: the header and footer stick at
+// minus that padding, flush with the frame, and take the padding themselves.
+
 /** Title and description; sticks to the top while the dialog's content scrolls. */
 export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
       className={cn(
-        'sticky top-0 z-10 -mx-6 -mt-6 flex flex-col gap-1.5 bg-card px-6 pt-6 pr-12 pb-2',
+        'sticky -top-6 z-10 -mx-4 -mt-6 flex flex-col gap-1.5 bg-card px-4 pt-6 pr-12 pb-2 sm:-mx-6 sm:px-6 sm:pr-12',
         className,
       )}
       {...props}
@@ -81,7 +94,7 @@ export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
       className={cn(
-        'sticky bottom-0 z-10 -mx-6 -mb-6 flex flex-col-reverse gap-2 bg-card px-6 pt-3 pb-6 sm:flex-row sm:justify-end',
+        'sticky -bottom-6 z-10 -mx-4 -mb-6 flex flex-col-reverse gap-2 bg-card px-4 pt-3 pb-6 sm:-mx-6 sm:flex-row sm:justify-end sm:px-6',
         className,
       )}
       {...props}

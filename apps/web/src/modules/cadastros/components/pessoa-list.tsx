@@ -16,6 +16,7 @@ export function pessoaColumns<Row extends PessoaRow>(): Column<Row>[] {
       header: 'Razão social / nome',
       sortKey: 'razao_social',
       className: 'min-w-56',
+      card: 'title',
       cell: (r) => (
         <div>
           <div className="font-medium">{r.razao_social}</div>
@@ -30,8 +31,14 @@ export function pessoaColumns<Row extends PessoaRow>(): Column<Row>[] {
       cell: (r) => formatDocumento(r.documento),
       className: 'whitespace-nowrap',
     },
-    { key: 'municipio', header: 'Município', sortKey: 'municipio', cell: (r) => r.municipio ?? '—' },
-    { key: 'uf', header: 'UF', sortKey: 'uf', cell: (r) => r.uf ?? '—' },
+    {
+      key: 'municipio',
+      header: 'Município',
+      sortKey: 'municipio',
+      cell: (r) => r.municipio ?? '—',
+      cardCell: (r) => [r.municipio, r.uf].filter(Boolean).join(' - ') || '—',
+    },
+    { key: 'uf', header: 'UF', sortKey: 'uf', cell: (r) => r.uf ?? '—', card: 'hidden' },
   ];
 }
 

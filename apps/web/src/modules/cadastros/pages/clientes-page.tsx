@@ -162,7 +162,7 @@ function ClienteForm({ id, onClose }: { id: string | null; onClose(): void }) {
         <PickerField
           name="vendedor_id"
           label="Vendedor"
-          placeholder="Sem vendedor — digite para buscar"
+          placeholder="Sem vendedor"
           options={selectOptions(vendedores, v?.vendedor_id)}
         />
         <SelectField

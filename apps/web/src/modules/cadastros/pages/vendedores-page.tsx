@@ -111,7 +111,7 @@ function VendedorForm({ id, onClose }: { id: string | null; onClose(): void }) {
         <PickerField
           name="user_id"
           label="Usuário vinculado"
-          placeholder="Nenhum — digite para buscar"
+          placeholder="Nenhum"
           className="sm:col-span-2"
           options={(usuarios.data ?? []).map((u) => ({
             value: u.id,

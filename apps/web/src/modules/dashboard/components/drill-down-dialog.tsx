@@ -38,6 +38,9 @@ export function totalCount<T>(rows: T[], value: (row: T) => number): number {
   return rows.reduce((acc, r) => acc + value(r), 0);
 }
 
+/** Narrower cells on a phone, so three or four columns fit without scrolling sideways. */
+const CELL = 'px-2 sm:px-3';
+
 /** Opaque backgrounds so rows scrolling under the sticky header and totals do not show through. */
 const STICKY_HEAD = 'sticky top-0 z-10 bg-card shadow-[inset_0_-1px_0_var(--color-border)] [&_tr]:border-0';
 const STICKY_FOOT =
@@ -87,7 +90,7 @@ export function DrillDownDialog<T>({
           <TableHeader className={STICKY_HEAD}>
             <TableRow className="hover:bg-transparent">
               {columns.map((c) => (
-                <TableHead key={c.header} className={cn(c.numeric && 'text-right')}>
+                <TableHead key={c.header} className={cn(CELL, c.numeric && 'text-right')}>
                   {c.header}
                 </TableHead>
               ))}
@@ -104,7 +107,7 @@ export function DrillDownDialog<T>({
               rows.map((row, i) => (
                 <TableRow key={rowKey(row, i)}>
                   {columns.map((c) => (
-                    <TableCell key={c.header} className={cn(c.numeric && 'text-right tabular-nums')}>
+                    <TableCell key={c.header} className={cn(CELL, c.numeric && 'text-right tabular-nums')}>
                       {c.cell(row)}
                     </TableCell>
                   ))}
@@ -117,13 +120,13 @@ export function DrillDownDialog<T>({
               <TableRow className="hover:bg-transparent" data-testid="linha-total">
                 {columns.map((c, i) =>
                   i === 0 && !c.total ? (
-                    <th key={c.header} scope="row" className="px-3 py-2 text-left font-semibold">
+                    <th key={c.header} scope="row" className={cn(CELL, 'py-2 text-left font-semibold')}>
                       Total
                     </th>
                   ) : (
                     <TableCell
                       key={c.header}
-                      className={cn('font-semibold', c.numeric && 'text-right tabular-nums')}
+                      className={cn(CELL, 'font-semibold', c.numeric && 'text-right tabular-nums')}
                     >
                       {c.total?.(rows)}
                     </TableCell>

@@ -37,7 +37,7 @@ function totalPorTipo(contas: ContaDashboard[]) {
   const pagar = contas.filter((c) => c.tipo === 'pagar');
   if (!receber.length || !pagar.length) return totalBRL(contas, (c) => c.valor);
   return (
-    <div className="grid gap-0.5">
+    <div className="grid gap-0.5 whitespace-nowrap">
       <span>A receber: {totalBRL(receber, (c) => c.valor)}</span>
       <span>A pagar: {totalBRL(pagar, (c) => c.valor)}</span>
     </div>
