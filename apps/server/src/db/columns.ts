@@ -13,6 +13,11 @@ export const quantity = customType<{ data: string; driverData: string }>({
   dataType: () => 'numeric(14,3)',
 });
 
+/** Unit costs and average costs: numeric(18,4), decimal string ("6.5000"). */
+export const unitCost = customType<{ data: string; driverData: string }>({
+  dataType: () => 'numeric(18,4)',
+});
+
 /** A date-only value travelling as 'YYYY-MM-DD' (never a JS Date, never shifted by a time zone). */
 export const dateOnly = customType<{ data: string; driverData: string }>({
   dataType: () => 'date',

@@ -1,4 +1,7 @@
 import { indicadorIeLabels, tipoPessoaLabels } from '../cadastros/pessoa.schema.ts';
+import { situacaoInventarioLabels } from '../estoque/inventario.schema.ts';
+import { tipoLocalLabels } from '../estoque/locais.ts';
+import { origemLabels } from '../estoque/origem.ts';
 
 /**
  * How a value of an audited field reads for a person (see auditValueText):
@@ -50,7 +53,10 @@ const codes = (rotulo: string, codigos: Record<string, string>): AuditCampo => (
 });
 
 /** The application settings (app_settings.chave) by name. */
-const settingNames = { permitir_novos_cadastros: 'Permitir novos cadastros' };
+const settingNames = {
+  permitir_novos_cadastros: 'Permitir novos cadastros',
+  permitir_estoque_negativo: 'Permitir estoque negativo',
+};
 
 const linkKinds = {
   signup: 'Link de cadastro',
@@ -145,7 +151,7 @@ export const auditCampos = {
   // estoque: products
   ean: { rotulo: 'EAN' },
   ncm: { rotulo: 'NCM' },
-  unidade: { rotulo: 'Unidade' },
+  unidade: ref('Unidade', 'unidades'),
   preco_custo: money('Preço de custo'),
   preco_venda: money('Preço de venda'),
   estoque_atual: qty('Estoque atual'),
@@ -153,6 +159,41 @@ export const auditCampos = {
   estoque_maximo: qty('Estoque máximo'),
   product_id: ref('Produto', 'products'),
   quantidade: qty('Quantidade'),
+  descricao_complementar: { rotulo: 'Descrição complementar' },
+  marca: { rotulo: 'Marca' },
+  'products.grupo_id': ref('Grupo de estoque', 'grupos_estoque'),
+  categoria_id: ref('Categoria', 'categorias'),
+  fornecedor_id: ref('Fornecedor principal', 'fornecedores'),
+  gtin: { rotulo: 'GTIN' },
+  cest: { rotulo: 'CEST' },
+  'products.origem': codes('Origem da mercadoria', origemLabels),
+  peso_bruto: qty('Peso bruto (kg)'),
+  peso_liquido: qty('Peso líquido (kg)'),
+  volume: { rotulo: 'Volume (m³)' },
+  custo_medio: { rotulo: 'Custo médio' },
+  estoque_reservado: qty('Estoque reservado'),
+  controla_lote: { rotulo: 'Controla lote e validade' },
+
+  // estoque: units, locations, packaging, lots, inventory counts
+  sigla: { rotulo: 'Sigla' },
+  casas_decimais: { rotulo: 'Casas decimais' },
+  'locais_estoque.tipo': codes('Tipo', tipoLocalLabels),
+  padrao_entrada: { rotulo: 'Padrão de entrada' },
+  padrao_saida: { rotulo: 'Padrão de saída' },
+  produto_id: ref('Produto', 'products'),
+  fator: qty('Fator'),
+  padrao_compra: { rotulo: 'Padrão de compra' },
+  padrao_venda: { rotulo: 'Padrão de venda' },
+  fabricacao: day('Data de fabricação'),
+  validade: day('Validade'),
+  local_id: ref('Local de estoque', 'locais_estoque'),
+  'inventarios.grupo_id': ref('Grupo de estoque', 'grupos_estoque'),
+  'inventarios.situacao': codes('Situação', situacaoInventarioLabels),
+  observacao: { rotulo: 'Observação' },
+  aberto_em: instant('Aberto em'),
+  aberto_por: ref('Aberto por', 'users'),
+  lancado_em: instant('Lançado em'),
+  lancado_por: ref('Lançado por', 'users'),
 
   // comercial: orders and their items
   cliente_id: ref('Cliente', 'clientes'),
@@ -244,6 +285,13 @@ export const auditEntidades: Readonly<Record<string, AuditEntidade>> = {
   situacoes_cliente: { rotulo: 'Situação de cliente', nome: { coluna: 'nome' } },
   regioes_entrega: { rotulo: 'Região de entrega', nome: { coluna: 'nome' } },
   products: { rotulo: 'Produto', nome: { coluna: 'nome' } },
+  unidades: { rotulo: 'Unidade', nome: { coluna: 'sigla' } },
+  grupos_estoque: { rotulo: 'Grupo de estoque', nome: { coluna: 'nome' } },
+  categorias: { rotulo: 'Categoria', nome: { coluna: 'nome' } },
+  locais_estoque: { rotulo: 'Local de estoque', nome: { coluna: 'nome' } },
+  produto_embalagens: { rotulo: 'Embalagem de produto', nome: { coluna: 'unidade' } },
+  lotes: { rotulo: 'Lote', nome: { coluna: 'numero' } },
+  inventarios: { rotulo: 'Inventário', nome: { coluna: 'numero', prefixo: 'Inventário nº ' } },
   sales_orders: { rotulo: 'Pedido de venda', nome: { coluna: 'numero', prefixo: 'Pedido nº ' } },
   sales_order_items: { rotulo: 'Item de pedido', nome: { coluna: 'produto_nome' } },
   financial_accounts: { rotulo: 'Conta a pagar/receber', nome: { coluna: 'descricao' } },

@@ -12,12 +12,12 @@ import {
   vendedores,
 } from '../../modules/cadastros/cadastros.tables.ts';
 import { salesOrderItems, salesOrders } from '../../modules/comercial/comercial.tables.ts';
-import { estoqueMovimentos, products } from '../../modules/estoque/estoque.tables.ts';
 import { financialAccounts } from '../../modules/financeiro/financeiro.tables.ts';
 import type { Db, Tx } from '../client.ts';
 import { rowsOf } from '../client.ts';
 import { generateDemoData } from './demo-data.ts';
 import { seedDemoUsers } from './demo-users.ts';
+import { seedEstoqueDemo } from './estoque-demo.ts';
 
 async function insertChunked(tx: Tx, table: PgTable, rows: Record<string, unknown>[], size = 500) {
   for (let i = 0; i < rows.length; i += size) {
@@ -56,19 +56,7 @@ export async function seedDemo(
     await insertChunked(tx, fornecedores, data.fornecedores);
     await insertChunked(tx, vendedores, data.vendedores);
     await insertChunked(tx, clientes, data.clientes);
-    await insertChunked(tx, products, data.products);
-    await insertChunked(
-      tx,
-      estoqueMovimentos,
-      data.products
-        .filter((p) => p.estoqueAtual !== '0.000')
-        .map((p) => ({
-          productId: p.id,
-          tipo: 'ajuste',
-          quantidade: p.estoqueAtual,
-          origem: 'saldo_inicial',
-        })),
-    );
+    await seedEstoqueDemo(tx, data);
     await insertChunked(tx, salesOrders, data.orders);
     await insertChunked(tx, salesOrderItems, data.items);
     await insertChunked(tx, financialAccounts, data.accounts);

@@ -5,8 +5,10 @@ import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import { appSettings } from './configuracoes.tables.ts';
 
 /** Known application settings with their defaults. */
-export const settingDefaults: { permitir_novos_cadastros: boolean } = {
+export const settingDefaults: { permitir_novos_cadastros: boolean; permitir_estoque_negativo: boolean } = {
   permitir_novos_cadastros: true,
+  /** Stock movements may leave disponível below zero (the ledger refuses it by default). */
+  permitir_estoque_negativo: false,
 };
 export type SettingKey = keyof typeof settingDefaults;
 
