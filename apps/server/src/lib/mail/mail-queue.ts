@@ -8,7 +8,13 @@ import type { Logger } from '../logger.ts';
 import { mailOutbox } from './mail.tables.ts';
 import type { MailContent } from './mail-templates.ts';
 
-export type MailDeps = { config: Pick<Config, 'smtpUrl' | 'mailFrom'>; logger: Logger };
+export type MailDeps = { config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'nodeEnv'>; logger: Logger };
+
+/** Whether e-mail is delivered at all (SMTP_URL set); without it messages stay in the outbox. */
+export const mailConfigured = (deps: { config: Pick<Config, 'smtpUrl'> }) => Boolean(deps.config.smtpUrl);
+
+export const mailNotConfiguredWarning =
+  'E-mail não configurado (SMTP_URL): confirmações de cadastro, convites e recuperações de senha não serão enviados.';
 
 /** What delivers a message: a nodemailer transporter, or anything with the same sendMail. */
 export type MailTransport = {
@@ -30,15 +36,16 @@ export function mailBackoffSeconds(attempts: number): number {
 }
 
 /**
- * Queues a message in the caller's transaction (outbox). Without SMTP_URL the message and its link
- * are written to the log and kept in the table with status "nao_enviado" (development and demo).
+ * Queues a message in the caller's transaction (outbox). Without SMTP_URL the message is kept in
+ * the table with status "nao_enviado" and logged — with its link outside production (development
+ * and demo), never in production, where a log is no place for a live sign-in link.
  */
 export async function enqueueMail(
   db: Db,
   deps: MailDeps,
   mail: MailContent & { para: string; tipo: string; link?: string },
 ): Promise<number> {
-  const smtp = Boolean(deps.config.smtpUrl);
+  const smtp = mailConfigured(deps);
   const [row] = await db
     .insert(mailOutbox)
     .values({
@@ -54,8 +61,9 @@ export async function enqueueMail(
     // after the surrounding transaction had a chance to commit
     setImmediate(() => queued.emit('queued'));
   } else {
+    const link = deps.config.nodeEnv === 'production' ? undefined : mail.link;
     deps.logger.info(
-      { mailId: row!.id, para: mail.para, assunto: mail.assunto, link: mail.link },
+      { mailId: row!.id, para: mail.para, assunto: mail.assunto, ...(link ? { link } : {}) },
       'e-mail não enviado (SMTP_URL não configurado); mensagem guardada em mail_outbox',
     );
   }
@@ -148,12 +156,15 @@ export function createSmtpTransport(smtpUrl: string): MailTransport & { close():
 
 /**
  * Background delivery: drains the queue at start, whenever this process queues a message, and
- * every `pollMs` (messages queued by other instances, retries that became due). Does nothing
- * without SMTP_URL. `stop()` waits for the round in progress.
+ * every `pollMs` (messages queued by other instances, retries that became due). Without SMTP_URL
+ * it does nothing but warn, in production, that e-mail is not configured. `stop()` waits for the
+ * round in progress.
  */
 export function startMailWorker(deps: { db: Db } & MailDeps, opts: { pollMs?: number } = {}) {
   const smtpUrl = deps.config.smtpUrl;
   if (!smtpUrl) {
+    // said once at start-up; in development the links go to the log instead
+    if (deps.config.nodeEnv === 'production') deps.logger.warn(mailNotConfiguredWarning);
     return { stop: async () => {}, runOnce: async () => ({ sent: 0, retried: 0, failed: 0 }) };
   }
   const transport = createSmtpTransport(smtpUrl);

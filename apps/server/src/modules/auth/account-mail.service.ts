@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import { AppError, pgErrorCode } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { enqueueMail } from '../../lib/mail/mail-queue.ts';
+import { enqueueMail, mailConfigured } from '../../lib/mail/mail-queue.ts';
 import { invitationMail, recoveryMail } from '../../lib/mail/mail-templates.ts';
 import { recordAuthEvent } from '../auditoria/auth-events.service.ts';
 import { userProfiles, userRoles } from '../usuarios/usuarios.tables.ts';
@@ -18,9 +18,15 @@ import { safeRedirect } from './redirect.ts';
 
 /** What the mail-sending account services need: `c.var.deps` fits. */
 export type AccountMailDeps = {
-  config: Pick<Config, 'siteUrl' | 'redirectAllowList' | 'smtpUrl' | 'mailFrom'>;
+  config: Pick<Config, 'siteUrl' | 'redirectAllowList' | 'smtpUrl' | 'mailFrom' | 'nodeEnv'>;
   logger: Logger;
 };
+
+/**
+ * What became of an invitation e-mail. Without SMTP_URL it was not sent: the administrator gets
+ * the link to hand over (it is never written to a production log).
+ */
+export type ConviteEnvio = { enviado: true; link: null } | { enviado: false; link: string };
 
 export const emailTakenMessage = 'Este e-mail já está cadastrado';
 
@@ -76,7 +82,7 @@ export async function inviteUser(
   deps: AccountMailDeps,
   input: { email: string; nome: string; roles: readonly Role[] },
   actor: Actor,
-): Promise<{ userId: string }> {
+): Promise<{ userId: string; convite: ConviteEnvio }> {
   const email = input.email.trim();
   const nome = input.nome.trim();
   const roles = [...new Set(input.roles)];
@@ -105,7 +111,7 @@ export async function inviteUser(
       const userId = created!.id;
       await tx.insert(userProfiles).values({ userId, nomeCompleto: nome || null });
       if (roles.length) await tx.insert(userRoles).values(roles.map((role) => ({ userId, role })));
-      await sendInvitation(tx, deps, { id: userId, email, nome }, redirect, actor);
+      const convite = await sendInvitation(tx, deps, { id: userId, email, nome }, redirect, actor);
       await recordAuthEvent(tx, {
         acao: 'convite',
         userId,
@@ -116,7 +122,7 @@ export async function inviteUser(
         userAgent: actor.userAgent ?? null,
         depois: { roles },
       });
-      return { userId };
+      return { userId, convite };
     });
   } catch (err) {
     if (pgErrorCode(err) === '23505') throw taken();
@@ -134,7 +140,7 @@ export async function resendInvite(
   deps: AccountMailDeps,
   userId: string,
   actor: Actor,
-): Promise<void> {
+): Promise<ConviteEnvio> {
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('not_found', 'Usuário não encontrado.');
   if (user.encryptedPassword || user.emailConfirmedAt) {
@@ -144,8 +150,8 @@ export async function resendInvite(
     throw new AppError('conflict', 'Usuário desativado: reative-o antes de reenviar o convite.');
   await enforceMailRateLimit(db, user.email);
   const redirect = safeRedirect(deps.config, null, '/reset-password');
-  await writeTx(db, actor, async (tx) => {
-    await sendInvitation(
+  return writeTx(db, actor, async (tx) => {
+    const convite = await sendInvitation(
       tx,
       deps,
       { id: user.id, email: user.email, nome: nameOf(user) },
@@ -167,6 +173,7 @@ export async function resendInvite(
       userAgent: actor.userAgent ?? null,
       depois: { reenvio: true },
     });
+    return convite;
   });
 }
 
@@ -177,7 +184,7 @@ async function sendInvitation(
   redirect: string,
   actor: Actor,
   countMail = true,
-) {
+): Promise<ConviteEnvio> {
   const token = await issueOneTimeToken(tx, user.id, 'invite');
   const link = verifyLinkUrl(deps.config, token, 'invite', redirect);
   await enqueueMail(tx, deps, {
@@ -187,4 +194,5 @@ async function sendInvitation(
     link,
   });
   if (countMail) await hitRateLimit(tx, rateLimitKey.mailAddress(user.email), authLimits.mailPerAddress);
+  return mailConfigured(deps) ? { enviado: true, link: null } : { enviado: false, link };
 }

@@ -29,6 +29,7 @@ import {
 } from '../../lib/list-query.ts';
 import type { RegisterService } from '../../lib/register-routes.ts';
 import { listUsuarioOpcoes } from '../usuarios/usuarios.service.ts';
+import { listUsuariosVinculaveis } from '../usuarios/usuarios-vinculaveis.service.ts';
 import { vendedores } from './cadastros.tables.ts';
 
 type Query = z.output<typeof vendedoresListQuerySchema>;
@@ -122,9 +123,13 @@ export async function listVendedorOpcoes(db: Db): Promise<Opcao[]> {
     .limit(2000);
 }
 
-/** Users a salesperson can be linked to (from the usuarios module). */
+/** Users a salesperson can be linked to: active, confirmed, not administrators (usuarios module). */
 export async function listUsuariosParaVinculo(db: Db) {
-  return (await listUsuarioOpcoes(db)).map((u) => ({ id: u.id, email: u.email, nome: u.nome_completo }));
+  return (await listUsuariosVinculaveis(db)).map((u) => ({
+    id: u.id,
+    email: u.email,
+    nome: u.nome_completo,
+  }));
 }
 
 export const vendedoresService: RegisterService<Query, VendedorCreate, VendedorUpdate, VendedorRow> = {

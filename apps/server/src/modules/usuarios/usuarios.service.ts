@@ -20,6 +20,7 @@ import { AppError } from '../../lib/errors.ts';
 import { recordAuthEvent } from '../auditoria/auth-events.service.ts';
 import {
   type AccountMailDeps,
+  type ConviteEnvio,
   inviteUser,
   resendInvite,
   sendRecoveryEmail,
@@ -196,10 +197,15 @@ async function lockedUser(tx: Tx, id: string): Promise<LockedUser> {
   return { ...row, roles: row.roles.filter(isRole) };
 }
 
+/**
+ * Administrators other than this user who can sign in now: active, e-mail confirmed and with a
+ * password. An invitation still pending (or an unconfirmed sign-up) does not count.
+ */
 async function otherActiveAdmins(tx: Tx, exceptUserId: string): Promise<number> {
   const row = rowsOf<{ n: number }>(
     await tx.execute(sql`select count(*)::int as n from user_roles r join users u on u.id = r.user_id
-      where r.role = 'admin' and u.ativo and u.id <> ${exceptUserId}::uuid`),
+      where r.role = 'admin' and u.ativo and u.email_confirmed_at is not null
+        and u.encrypted_password is not null and u.id <> ${exceptUserId}::uuid`),
   )[0];
   return row?.n ?? 0;
 }
@@ -308,14 +314,15 @@ export async function reactivateUsuario(db: Db, actor: Actor, id: string): Promi
 /**
  * Invites a person (the auth module creates the account without password, its profile and roles,
  * and queues the invitation e-mail); cargo and departamento, when given, are saved right after.
+ * `convite` says whether the e-mail went out; when it did not (no SMTP_URL) it carries the link.
  */
 export async function inviteUsuario(
   db: Db,
   deps: AccountMailDeps,
   actor: Actor,
   input: UsuarioConvite,
-): Promise<UsuarioListItem> {
-  const { userId } = await inviteUser(
+): Promise<UsuarioListItem & { convite: ConviteEnvio }> {
+  const { userId, convite } = await inviteUser(
     db,
     deps,
     { email: input.email, nome: input.nome_completo, roles: input.roles ?? [] },
@@ -328,7 +335,7 @@ export async function inviteUsuario(
       departamento: input.departamento ?? null,
     });
   }
-  return getUsuario(db, userId);
+  return { ...(await getUsuario(db, userId)), convite };
 }
 
 /** A fresh invitation e-mail (earlier links stop working); only while the invite is pending. */
@@ -337,9 +344,9 @@ export async function resendUsuarioInvite(
   deps: AccountMailDeps,
   actor: Actor,
   id: string,
-): Promise<UsuarioListItem> {
-  await resendInvite(db, deps, id, actor);
-  return getUsuario(db, id);
+): Promise<UsuarioListItem & { convite: ConviteEnvio }> {
+  const convite = await resendInvite(db, deps, id, actor);
+  return { ...(await getUsuario(db, id)), convite };
 }
 
 /** The admin sends someone the password-reset e-mail (the same link "Esqueci minha senha" sends). */
