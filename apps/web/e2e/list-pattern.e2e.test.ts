@@ -268,7 +268,9 @@ describe('phone (390 px)', () => {
     expect(await filtros.getByText('2', { exact: true }).isVisible()).toBe(true);
     await filtros.click();
     expect(await page.getByRole('combobox', { name: 'UF' }).isVisible()).toBe(false);
-    await expect.poll(async () => (await cards.allTextContents()).every((t) => / - SP\b/.test(t))).toBe(true);
+    await expect
+      .poll(async () => (await cards.allTextContents()).every((t) => /Município.* - SP/.test(t)))
+      .toBe(true);
 
     // a sort select stands in for the column headers
     await page.getByRole('combobox', { name: 'Ordenar por' }).selectOption('razao_social:desc');
@@ -338,7 +340,7 @@ describe('date picker', () => {
     await calendar.getByRole('combobox', { name: 'Escolha o mês' }).selectOption({ label: 'janeiro' });
     await calendar.getByRole('button', { name: 'quinta-feira, 15 de janeiro de 2026' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('ate')).toBe('2026-01-15');
-    expect(await page.getByRole('textbox', { name: 'Até' }).inputValue()).toBe('15/01/2026');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Até' }).inputValue()).toBe('15/01/2026');
     await context.close();
   });
 });
