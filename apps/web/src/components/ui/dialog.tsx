@@ -30,7 +30,7 @@ export function DialogContent({
         className={cn(
           // centred by inset + auto margins, not a transform: fixed popups inside (a combobox's
           // list) then place themselves on the viewport and are not clipped by the frame
-          'fixed inset-0 z-50 m-auto flex h-fit max-h-[90dvh] w-[calc(100%-2rem)] max-w-2xl flex-col overflow-hidden rounded-lg border border-border bg-card shadow-lg',
+          'fixed inset-0 z-50 m-auto flex h-fit max-h-[90dvh] w-[calc(100%-1rem)] max-w-2xl flex-col overflow-hidden rounded-lg border border-border bg-card shadow-lg sm:w-[calc(100%-2rem)]',
           className,
         )}
         onEscapeKeyDown={(e) => {

@@ -40,6 +40,7 @@ export function totalCount<T>(rows: T[], value: (row: T) => number): number {
 
 /** Narrower cells on a phone, so three or four columns fit without scrolling sideways. */
 const CELL = 'px-2 sm:px-3';
+const HEAD = 'normal-case tracking-normal sm:uppercase sm:tracking-wide';
 
 /** Opaque backgrounds so rows scrolling under the sticky header and totals do not show through. */
 const STICKY_HEAD = 'sticky top-0 z-10 bg-card shadow-[inset_0_-1px_0_var(--color-border)] [&_tr]:border-0';
@@ -85,12 +86,12 @@ export function DrillDownDialog<T>({
         {/* the columns show at once; the rows (or the empty text) once they have arrived */}
         <Table
           aria-busy={loading || undefined}
-          containerClassName="max-h-[min(60dvh,32rem)] overflow-auto rounded-md border border-border"
+          containerClassName="max-h-[50dvh] overflow-auto rounded-md border border-border sm:max-h-[min(60dvh,32rem)]"
         >
           <TableHeader className={STICKY_HEAD}>
             <TableRow className="hover:bg-transparent">
               {columns.map((c) => (
-                <TableHead key={c.header} className={cn(CELL, c.numeric && 'text-right')}>
+                <TableHead key={c.header} className={cn(CELL, HEAD, c.numeric && 'text-right')}>
                   {c.header}
                 </TableHead>
               ))}
