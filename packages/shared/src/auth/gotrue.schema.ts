@@ -34,6 +34,9 @@ export const goTrueVerifyQuery = z.object({
   redirect_to: z.string().max(2000).optional(),
 });
 
+/** `?redirect_to=` of POST /signup and POST /recover (honoured only for allowed origins). */
+export const goTrueRedirectQuery = z.object({ redirect_to: z.string().max(2000).optional() });
+
 export const goTrueLogoutQuery = z.object({
   scope: z.enum(['global', 'local', 'others']).default('global'),
 });

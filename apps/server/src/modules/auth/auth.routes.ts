@@ -3,6 +3,7 @@ import {
   goTrueLogoutQuery,
   goTruePasswordGrantBody,
   goTrueRecoverBody,
+  goTrueRedirectQuery,
   goTrueRefreshGrantBody,
   goTrueSignupBody,
   goTrueUpdateUserBody,
@@ -111,8 +112,8 @@ export const authRoutes = new Hono<AppEnv>()
       saml_enabled: false,
     });
   })
-  .post('/signup', jsonBody(goTrueSignupBody), async (c) =>
-    c.json(await signUp(c.var.deps, c.req.valid('json'), c.req.query('redirect_to'), meta(c))),
+  .post('/signup', queryParams(goTrueRedirectQuery), jsonBody(goTrueSignupBody), async (c) =>
+    c.json(await signUp(c.var.deps, c.req.valid('json'), c.req.valid('query').redirect_to, meta(c))),
   )
   .post('/token', async (c) => {
     const grant = c.req.query('grant_type');
@@ -137,11 +138,11 @@ export const authRoutes = new Hono<AppEnv>()
     c.header('Referrer-Policy', 'no-referrer');
     return c.redirect(target, 303);
   })
-  .post('/recover', jsonBody(goTrueRecoverBody), async (c) => {
+  .post('/recover', queryParams(goTrueRedirectQuery), jsonBody(goTrueRecoverBody), async (c) => {
     const m = meta(c);
     if (m.ip) await enforceRateLimit(c.var.deps.db, rateLimitKey.recoverIp(m.ip), authLimits.recoverPerIp);
     await sendRecoveryEmail(c.var.deps.db, c.var.deps, c.req.valid('json').email, {
-      redirectTo: c.req.query('redirect_to'),
+      redirectTo: c.req.valid('query').redirect_to,
       meta: m,
     });
     return c.json({});
