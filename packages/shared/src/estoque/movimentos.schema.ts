@@ -109,3 +109,63 @@ export type PosicaoRow = {
   estoque_minimo: string;
   estoque_maximo: string;
 };
+
+/** Messages of the ledger's services (the model's own are in razaoMensagens). */
+export const movimentoMensagens = {
+  produtoNaoEncontrado: 'Produto não encontrado',
+  localNaoEncontrado: 'Local não encontrado',
+  localInativo: 'Local inativo: ative-o ou escolha outro',
+  loteObrigatorio: 'Informe o lote: o produto controla lote e validade',
+  loteNaoControlado: 'Este produto não controla lote',
+  loteDeOutroProduto: 'Lote não pertence ao produto',
+  semLocalPadraoSaida: 'Informe o local: não há local padrão de saída',
+  semLocalPadraoEntrada: 'Informe o local: não há local padrão de entrada',
+  todosOsLocais: 'todos os locais',
+  movimentoNaoEncontrado: 'Movimento não encontrado.',
+  jaEstornado: 'Este movimento já foi estornado.',
+} as const;
+
+/** POST /api/estoque/movimentos/:id/estorno: a reversal row (a transfer's two legs together). */
+export const estornoSchema = z.object({
+  motivo: requiredText(500, 'Motivo'),
+});
+export type EstornoInput = z.input<typeof estornoSchema>;
+
+/** A movement as the ledger wrote it (answer of ajuste, transferência and estorno). */
+export type MovimentoRow = {
+  id: number;
+  tipo: TipoMovimento;
+  produto_id: string;
+  local_id: string;
+  lote_id: string | null;
+  quantidade: string;
+  custo_unitario: string;
+  saldo_produto: string;
+  custo_medio: string;
+  ocorrido_em: string;
+  estorno_de: number | null;
+};
+
+/** GET /api/estoque/posicao/:produtoId/saldos — the expansion of a row into locations and lots. */
+export type PosicaoSaldoRow = {
+  local_id: string;
+  local_codigo: string;
+  local_nome: string;
+  local_tipo: 'deposito' | 'separacao' | 'avaria';
+  lote_id: string | null;
+  lote_numero: string | null;
+  validade: string | null;
+  saldo: string;
+  reservado: string;
+  disponivel: string;
+  /** saldo × custo médio of the product, 2 decimals. */
+  valor: string;
+};
+
+/** Totals of the whole filtered Posição de Estoque (not only the page): value adds the rounded lines. */
+export type PosicaoTotais = { produtos: number; valor: string };
+
+/** GET /api/estoque/ncm?q= (the NCM picker). */
+export const ncmBuscaQuerySchema = z.object({
+  q: z.string().trim().max(100, 'Busca deve ter no máximo 100 caracteres').default(''),
+});

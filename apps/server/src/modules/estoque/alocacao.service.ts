@@ -1,0 +1,233 @@
+import {
+  type AlocacaoFefo,
+  adicionaErro,
+  businessToday,
+  CASAS_QUANTIDADE,
+  type ChaveSaldo,
+  Decimal,
+  type ErrosCampos,
+  erroCasasDecimais,
+  genericMessages,
+  type LoteDisponivel,
+  movimentoMensagens,
+  razaoMensagens,
+  selecionaFefo,
+  type TipoLocal,
+} from '@erp/shared';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { permiteEstoqueNegativo, travaSaldos } from './razao.service.ts';
+
+// What a movement needs before the ledger posts it: the product, location and lot checked (field
+// errors in pt-BR), the quantity checked against the unit's decimals, the default location when
+// none is named, and — for a saída or reservation of a product that controls lots and names none —
+// the lots FEFO chooses (packages/shared/src/estoque/fefo.ts), on locked balances.
+
+export type ProdutoEstoque = {
+  id: string;
+  nome: string;
+  unidade: string;
+  casasDecimais: number;
+  controlaLote: boolean;
+  ativo: boolean;
+};
+
+/** Field names of the request, so errors land on the right input. */
+export type Campos = { produto: string; local: string; lote: string; quantidade: string };
+const camposPadrao: Campos = {
+  produto: 'produto_id',
+  local: 'local_id',
+  lote: 'lote_id',
+  quantidade: 'quantidade',
+};
+
+function falha(erros: ErrosCampos): never {
+  throw new AppError('validation_failed', genericMessages.validation, { fields: erros });
+}
+
+export async function leProduto(tx: Tx, produtoId: string): Promise<ProdutoEstoque | null> {
+  const [row] = rowsOf<{
+    id: string;
+    nome: string;
+    unidade: string;
+    casas_decimais: number;
+    controla_lote: boolean;
+    ativo: boolean;
+  }>(
+    await tx.execute(sql`select p.id, p.nome, p.unidade, u.casas_decimais, p.controla_lote, p.ativo
+      from products p join unidades u on u.sigla = p.unidade where p.id = ${produtoId}`),
+  );
+  return row
+    ? {
+        id: row.id,
+        nome: row.nome,
+        unidade: row.unidade,
+        casasDecimais: Number(row.casas_decimais),
+        controlaLote: row.controla_lote,
+        ativo: row.ativo,
+      }
+    : null;
+}
+
+type LocalInfo = { id: string; nome: string; tipo: TipoLocal; ativo: boolean };
+
+export async function leLocal(tx: Tx, localId: string): Promise<LocalInfo | null> {
+  const [row] = rowsOf<LocalInfo>(
+    await tx.execute(sql`select id, nome, tipo, ativo from locais_estoque where id = ${localId}`),
+  );
+  return row ?? null;
+}
+
+/** The default location of a direction (padrão de entrada / de saída), or a field error. */
+export async function localPadrao(tx: Tx, direcao: 'entrada' | 'saida', campo = 'local_id'): Promise<string> {
+  const [row] = rowsOf<{ id: string }>(
+    await tx.execute(
+      direcao === 'entrada'
+        ? sql`select id from locais_estoque where padrao_entrada and ativo`
+        : sql`select id from locais_estoque where padrao_saida and ativo`,
+    ),
+  );
+  if (row) return row.id;
+  falha({
+    [campo]: [
+      direcao === 'entrada'
+        ? movimentoMensagens.semLocalPadraoEntrada
+        : movimentoMensagens.semLocalPadraoSaida,
+    ],
+  });
+}
+
+/**
+ * Checks one movement's product, location(s), lot and quantity; throws the field errors together.
+ * `loteObrigatorio`: a product that controls lots must name one (false where FEFO may choose).
+ */
+export async function validaMovimento(
+  tx: Tx,
+  input: {
+    produtoId: string;
+    localIds: (string | null | undefined)[];
+    loteId?: string | null;
+    quantidade?: string;
+  },
+  opts: { loteObrigatorio: boolean; campos?: Partial<Campos> & { locais?: string[] } },
+): Promise<ProdutoEstoque> {
+  const campos = { ...camposPadrao, ...opts.campos };
+  const erros: ErrosCampos = {};
+  const produto = await leProduto(tx, input.produtoId);
+  if (!produto) falha({ [campos.produto]: [movimentoMensagens.produtoNaoEncontrado] });
+  for (const [i, localId] of input.localIds.entries()) {
+    if (!localId) continue;
+    const campo = opts.campos?.locais?.[i] ?? campos.local;
+    const local = await leLocal(tx, localId);
+    if (!local) adicionaErro(erros, campo, movimentoMensagens.localNaoEncontrado);
+    else if (!local.ativo) adicionaErro(erros, campo, movimentoMensagens.localInativo);
+  }
+  if (input.loteId) {
+    if (!produto.controlaLote) adicionaErro(erros, campos.lote, movimentoMensagens.loteNaoControlado);
+    else {
+      const [lote] = rowsOf<{ produto_id: string }>(
+        await tx.execute(sql`select produto_id from lotes where id = ${input.loteId}`),
+      );
+      if (lote?.produto_id !== produto.id)
+        adicionaErro(erros, campos.lote, movimentoMensagens.loteDeOutroProduto);
+    }
+  } else if (produto.controlaLote && opts.loteObrigatorio) {
+    adicionaErro(erros, campos.lote, movimentoMensagens.loteObrigatorio);
+  }
+  if (input.quantidade) {
+    const erro = erroCasasDecimais(input.quantidade, {
+      sigla: produto.unidade,
+      casas_decimais: produto.casasDecimais,
+    });
+    if (erro) adicionaErro(erros, campos.quantidade, erro);
+  }
+  if (Object.keys(erros).length) falha(erros);
+  return produto;
+}
+
+export type Alocacao = { chave: ChaveSaldo; quantidade: string };
+
+/**
+ * Where a saída or reservation of `quantidade` is taken from: the named lot (in the named or the
+ * default saída location); for a product that controls lots and names none, the lots FEFO picks
+ * among the locked balances (of the named location, or of every location); otherwise the named or
+ * default location.
+ */
+export async function alocaSaida(
+  tx: Tx,
+  produto: ProdutoEstoque,
+  pedido: { quantidade: string; localId?: string | null; loteId?: string | null },
+): Promise<Alocacao[]> {
+  if (pedido.loteId || !produto.controlaLote) {
+    const localId = pedido.localId ?? (await localPadrao(tx, 'saida'));
+    return [
+      {
+        chave: { produtoId: produto.id, localId, loteId: pedido.loteId ?? null },
+        quantidade: pedido.quantidade,
+      },
+    ];
+  }
+  const alocacoes = await alocaFefo(tx, produto, pedido.quantidade, pedido.localId ?? null);
+  return alocacoes.map((a) => ({
+    chave: { produtoId: produto.id, localId: a.localId, loteId: a.loteId },
+    quantidade: a.quantidade,
+  }));
+}
+
+async function alocaFefo(
+  tx: Tx,
+  produto: ProdutoEstoque,
+  quantidade: string,
+  localId: string | null,
+): Promise<AlocacaoFefo[]> {
+  const candidatos = rowsOf<{
+    local_id: string;
+    lote_id: string;
+    numero: string;
+    validade: string;
+    tipo: TipoLocal;
+  }>(
+    await tx.execute(sql`
+      select s.local_id, s.lote_id, l.numero, l.validade, lo.tipo
+      from estoque_saldos s
+      join lotes l on l.id = s.lote_id
+      join locais_estoque lo on lo.id = s.local_id
+      where s.produto_id = ${produto.id} and lo.ativo and s.saldo > 0
+        ${localId ? sql`and s.local_id = ${localId}` : sql``}`),
+  );
+  // the choice is made on locked balances, so a concurrent saída cannot take the same units
+  const travados = await travaSaldos(
+    tx,
+    candidatos.map((c) => ({ produtoId: produto.id, localId: c.local_id, loteId: c.lote_id })),
+  );
+  const lotes: LoteDisponivel[] = candidatos.map((c) => {
+    const s = travados.get(`${produto.id}|${c.local_id}|${c.lote_id}`)!;
+    return {
+      loteId: c.lote_id,
+      numero: c.numero,
+      localId: c.local_id,
+      localTipo: c.tipo,
+      validade: c.validade,
+      disponivel: Decimal.of(s.saldo).minus(s.reservado).toFixed(CASAS_QUANTIDADE),
+    };
+  });
+  const hoje = businessToday();
+  const r = selecionaFefo(lotes, quantidade, hoje);
+  if (r.ok) return r.alocacoes;
+  if (Decimal.of(r.disponivel).isPositive() && (await permiteEstoqueNegativo(tx))) {
+    // negative stock allowed: what the usable lots lack comes out of the last one FEFO took
+    const parcial = selecionaFefo(lotes, r.disponivel, hoje);
+    if (parcial.ok) {
+      const ultimo = parcial.alocacoes.at(-1)!;
+      const quantidadeUltimo = Decimal.of(ultimo.quantidade).plus(r.faltante).toFixed(CASAS_QUANTIDADE);
+      return [...parcial.alocacoes.slice(0, -1), { ...ultimo, quantidade: quantidadeUltimo }];
+    }
+  }
+  const local = localId ? ((await leLocal(tx, localId))?.nome ?? localId) : movimentoMensagens.todosOsLocais;
+  throw new AppError('unprocessable', razaoMensagens.estoqueInsuficiente(produto.nome, local, r.disponivel), {
+    reason: 'estoque_insuficiente',
+    produto_id: produto.id,
+    disponivel: r.disponivel,
+  });
+}
