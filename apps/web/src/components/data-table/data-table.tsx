@@ -1,12 +1,20 @@
 import { PAGE_SIZES } from '@erp/shared';
 import { ArrowDown, ArrowUp, ArrowUpDown, Inbox, X } from 'lucide-react';
-import { type MouseEvent, type ReactNode, useId } from 'react';
+import { Fragment, type MouseEvent, type ReactNode, useId } from 'react';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableFooter,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table.tsx';
 import { useIsPhone } from '@/components/ui/use-media-query.ts';
 import { cn } from '@/lib/cn.ts';
 import type { ListState } from '@/lib/list-state.ts';
@@ -81,6 +89,10 @@ export type DataTableProps<T> = {
   /** the record just saved: its row is highlighted */
   savedId?: string | null;
   caption: string;
+  /** what an unfolded row shows under it across the table (in its card on a phone); null when folded */
+  expanded?: (row: T) => ReactNode;
+  /** a totals row under the rows: its label and the cells of the columns that add up (by key) */
+  totals?: { label: string; cells: Partial<Record<string, ReactNode>> } | null;
 };
 
 /**
@@ -151,6 +163,8 @@ function DesktopTable<T extends { id: string }>({
   savedId,
   caption,
   body,
+  expanded,
+  totals,
 }: DataTableProps<T> & { body: Body }) {
   const colCount = columns.length + (rowActions ? 1 : 0);
   return (
@@ -205,34 +219,72 @@ function DesktopTable<T extends { id: string }>({
           </TableRow>
         ) : (
           rows?.map((row) => (
-            <TableRow
-              key={row.id}
-              data-saved={row.id === savedId || undefined}
-              className={cn('group', onRowClick && 'cursor-pointer', loading && 'opacity-60')}
-              onClick={onRowClick ? (e) => onRowClick(row, e.currentTarget) : undefined}
-            >
-              {columns.map((col) => (
-                <TableCell key={col.key} className={cn(CELL, col.className)}>
-                  {col.cell(row)}
-                </TableCell>
-              ))}
-              {rowActions ? (
-                <TableCell
-                  className={cn(
-                    CELL,
-                    STICKY_ACTIONS,
-                    'text-right group-hover:bg-[color-mix(in_oklab,var(--color-muted)_50%,var(--color-card))]',
-                  )}
-                  onClick={stop}
-                >
-                  {rowActions(row)}
-                </TableCell>
-              ) : null}
-            </TableRow>
+            <Fragment key={row.id}>
+              <TableRow
+                data-saved={row.id === savedId || undefined}
+                className={cn('group', onRowClick && 'cursor-pointer', loading && 'opacity-60')}
+                onClick={onRowClick ? (e) => onRowClick(row, e.currentTarget) : undefined}
+              >
+                {columns.map((col) => (
+                  <TableCell key={col.key} className={cn(CELL, col.className)}>
+                    {col.cell(row)}
+                  </TableCell>
+                ))}
+                {rowActions ? (
+                  <TableCell
+                    className={cn(
+                      CELL,
+                      STICKY_ACTIONS,
+                      'text-right group-hover:bg-[color-mix(in_oklab,var(--color-muted)_50%,var(--color-card))]',
+                    )}
+                    onClick={stop}
+                  >
+                    {rowActions(row)}
+                  </TableCell>
+                ) : null}
+              </TableRow>
+              <ExpandedRow content={expanded?.(row)} colSpan={colCount} />
+            </Fragment>
           ))
         )}
       </TableBody>
+      {body === 'rows' && totals ? (
+        <TableFooter>
+          <TableRow className="hover:bg-transparent">
+            {columns.map((col, i) => (
+              <TableCell key={col.key} className={cn(CELL, col.className)}>
+                {totals.cells[col.key] ?? (i === 0 ? totals.label : null)}
+              </TableCell>
+            ))}
+            {rowActions ? <TableCell className={cn(CELL, STICKY_ACTIONS, 'bg-transparent')} /> : null}
+          </TableRow>
+        </TableFooter>
+      ) : null}
     </Table>
+  );
+}
+
+/** An unfolded row's details, across the table under it. */
+function ExpandedRow({ content, colSpan }: { content: ReactNode; colSpan: number }) {
+  if (content === null || content === undefined) return null;
+  return (
+    <TableRow className="bg-muted/30 hover:bg-muted/30">
+      <TableCell colSpan={colSpan} className="p-0">
+        {content}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** An unfolded card's details, at its end (clicks inside do not open the record). */
+function ExpandedCard({ content }: { content: ReactNode }) {
+  if (content === null || content === undefined) return null;
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: only stops the card's click; the controls inside handle their own
+    // biome-ignore lint/a11y/useKeyWithClickEvents: same
+    <div className="-mx-3 -mb-3 border-t border-border bg-muted/30" onClick={stop}>
+      {content}
+    </div>
   );
 }
 
@@ -249,6 +301,8 @@ function PhoneCards<T extends { id: string }>({
   savedId,
   caption,
   body,
+  expanded,
+  totals,
 }: DataTableProps<T> & { body: Body }) {
   const title = columns.filter((c) => c.card === 'title');
   const badges = columns.filter((c) => c.card === 'badge');
@@ -316,10 +370,24 @@ function PhoneCards<T extends { id: string }>({
                   {rowActions(row)}
                 </div>
               ) : null}
+              <ExpandedCard content={expanded?.(row)} />
             </li>
           ))}
         </ul>
       )}
+      {body === 'rows' && totals ? (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 border-t border-border bg-muted/50 p-3 text-sm font-medium">
+          <dt className="col-span-2 font-semibold">{totals.label}</dt>
+          {columns
+            .filter((c) => totals.cells[c.key] !== undefined)
+            .map((c) => (
+              <div key={c.key} className="contents">
+                <dt className="text-muted-foreground">{c.header}</dt>
+                <dd className="min-w-0 break-words">{totals.cells[c.key]}</dd>
+              </div>
+            ))}
+        </dl>
+      ) : null}
     </div>
   );
 }

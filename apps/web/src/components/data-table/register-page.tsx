@@ -51,6 +51,8 @@ export function RegisterPage<Row extends Entity>({
   rowLabel,
   exportBase,
   renderForm,
+  extraRowActions,
+  headerActions,
 }: {
   title: string;
   description?: string;
@@ -69,6 +71,10 @@ export function RegisterPage<Row extends Entity>({
    * saved record's id after a save
    */
   renderForm(id: string | null, close: (savedId?: string) => void): ReactNode;
+  /** the screen's own row actions, before "Editar" (e.g. a product's Kardex) */
+  extraRowActions?: (row: Row) => ReactNode;
+  /** the screen's own buttons beside "Novo" */
+  headerActions?: ReactNode;
 }) {
   const [editing, setEditing] = useEditParam();
   const [deleting, setDeleting] = useState<Row | null>(null);
@@ -99,10 +105,13 @@ export function RegisterPage<Row extends Entity>({
         title={title}
         description={description}
         actions={
-          <Button onClick={() => setEditing('novo')}>
-            <Plus aria-hidden />
-            {newLabel}
-          </Button>
+          <>
+            {headerActions}
+            <Button onClick={() => setEditing('novo')}>
+              <Plus aria-hidden />
+              {newLabel}
+            </Button>
+          </>
         }
       />
       <ListToolbar
@@ -144,6 +153,7 @@ export function RegisterPage<Row extends Entity>({
         }}
         rowActions={(row) => (
           <div className="flex items-center justify-end gap-1">
+            {extraRowActions?.(row)}
             {row.ativo ? null : (
               <Button
                 size="sm"

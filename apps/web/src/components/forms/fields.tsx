@@ -184,8 +184,9 @@ export function PickerField({
 }
 
 /**
- * Money ("R$" before the value) or a percentage ("%" after it), typed pt-BR style and shown
- * formatted once the field is left: "15000,5" becomes "R$ 15.000,50", "12,50" becomes "12,5 %".
+ * Money ("R$" before the value), a percentage ("%" after it) or a quantity (its `unit` after it,
+ * up to `places` decimals, default 3), typed pt-BR style and shown formatted once the field is
+ * left: "15000,5" becomes "R$ 15.000,50", "12,50" becomes "12,5 %", "1500,250" becomes "1.500,25".
  * A text that is not a number stays as typed for the schema to refuse.
  */
 export function DecimalField({
@@ -195,7 +196,9 @@ export function DecimalField({
   hint,
   className,
   kind,
-}: Common & { kind: 'money' | 'percent' }) {
+  unit,
+  places,
+}: Common & { kind: DecimalKind; unit?: string; places?: number }) {
   const { control } = useFormContext();
   return (
     <Controller
@@ -205,7 +208,7 @@ export function DecimalField({
         <BoundField name={name} label={label} required={required} hint={hint} className={className}>
           <AffixInput
             prefix={kind === 'money' ? 'R$' : undefined}
-            suffix={kind === 'percent' ? '%' : undefined}
+            suffix={kind === 'percent' ? '%' : unit}
             inputMode="decimal"
             autoComplete="off"
             className="text-right tabular-nums"
@@ -214,7 +217,10 @@ export function DecimalField({
             value={(field.value as string | null) ?? ''}
             onChange={(e) => field.onChange(e.target.value)}
             onBlur={() => {
-              const parsed = parseDecimalBR(String(field.value ?? ''));
+              const parsed = parseDecimalBR(
+                String(field.value ?? ''),
+                kind === 'quantity' ? (places ?? 3) : 2,
+              );
               if (parsed) field.onChange(decimalText(parsed, kind));
               field.onBlur();
             }}
@@ -225,8 +231,10 @@ export function DecimalField({
   );
 }
 
-/** A stored decimal ("15000.50") as a DecimalField shows it ("15.000,50"; "12,5" for a percentage). */
-export function decimalText(value: string | null | undefined, kind: 'money' | 'percent'): string {
+type DecimalKind = 'money' | 'percent' | 'quantity';
+
+/** A stored decimal ("15000.50") as a DecimalField shows it ("15.000,50"; "12,5" for a percentage or quantity). */
+export function decimalText(value: string | null | undefined, kind: DecimalKind): string {
   return formatDecimalBR(value || '0', kind === 'money' ? 2 : 0);
 }
 
