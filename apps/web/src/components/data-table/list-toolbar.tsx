@@ -7,8 +7,9 @@ import { cn } from '@/lib/cn.ts';
 import type { ListState } from '@/lib/list-state.ts';
 
 /**
- * Search box (debounced into the URL), filter slots, "Limpar filtros" and actions (export). On a
- * phone the filters fold behind a "Filtros" button that counts the filters in use.
+ * Search box (debounced into the URL; none without `searchPlaceholder`), filter slots, "Limpar
+ * filtros" and actions (export). On a phone the filters fold behind a "Filtros" button that counts
+ * the filters in use.
  */
 export function ListToolbar({
   state,
@@ -17,7 +18,7 @@ export function ListToolbar({
   actions,
 }: {
   state: ListState<string>;
-  searchPlaceholder: string;
+  searchPlaceholder?: string;
   filters?: ReactNode;
   actions?: ReactNode;
 }) {
@@ -26,7 +27,9 @@ export function ListToolbar({
   const count = state.activeFilters;
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3">
-      <SearchInput value={state.q} onSearch={state.setSearch} placeholder={searchPlaceholder} />
+      {searchPlaceholder ? (
+        <SearchInput value={state.q} onSearch={state.setSearch} placeholder={searchPlaceholder} />
+      ) : null}
       {filters ? (
         <Button
           variant="outline"

@@ -35,6 +35,7 @@ export function RegisterFormDialog<S extends z.ZodType<unknown, FieldValues>>({
   onClose,
   successMessage,
   size = 'md',
+  submitLabel = 'Salvar',
   children,
 }: {
   title: string;
@@ -46,6 +47,8 @@ export function RegisterFormDialog<S extends z.ZodType<unknown, FieldValues>>({
   onClose(savedId?: string): void;
   successMessage: string;
   size?: 'md' | 'lg' | 'xl';
+  /** the submit button's text (a movement is "Lançar", not "Salvar") */
+  submitLabel?: string;
   children: ReactNode;
 }) {
   const values = record.values as z.input<S> | null;
@@ -141,7 +144,7 @@ export function RegisterFormDialog<S extends z.ZodType<unknown, FieldValues>>({
             </Button>
             <Button type="submit" form="register-form" disabled={isSubmitting || loading || !values}>
               {isSubmitting ? <Spinner /> : null}
-              Salvar
+              {submitLabel}
             </Button>
           </DialogFooter>
         </DialogContent>
