@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cadastrosRoutes } from './modules/cadastros/cadastros.routes.ts';
 import { configuracoesRoutes } from './modules/configuracoes/configuracoes.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { estoqueRoutes } from './modules/estoque/estoque.routes.ts';
 import { configRoutes } from './modules/system/config.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { meRoutes } from './modules/usuarios/me.routes.ts';
@@ -25,6 +26,7 @@ export function createApiRoutes() {
     .route('/config', configRoutes)
     .route('/cadastros', cadastrosRoutes)
     .route('/dashboard', dashboardRoutes)
+    .route('/estoque', estoqueRoutes)
     .route('/me', meRoutes)
     .route('/usuarios', usuariosRoutes)
     .route('/auditoria', auditoriaRoutes)

@@ -29,17 +29,21 @@ export type RegisterService<Q, C, U, Row> = {
 const idParams = z.object({ id: uuidParam });
 
 /**
- * The REST surface of one register, every line guarded by the same permission:
+ * The REST surface of one register, every line guarded by the same permission (writes by
+ * `writePermission` when given):
  * GET / (list: search, filters, sort, page), GET /export?formato=csv|xlsx (the filtered list),
  * GET /opcoes (id + nome for selects), GET /:id, POST /, PUT /:id (with versao), DELETE /:id.
  */
 export function registerRoutes<LQ extends z.ZodObject, C extends z.ZodType, U extends z.ZodType, Row>(opts: {
   permission: Permission;
+  /** POST, PUT and DELETE, when stricter than reading (e.g. registers only the admin edits). */
+  writePermission?: Permission;
   schemas: { list: LQ; create: C; update: U };
   service: RegisterService<z.output<LQ>, z.output<C>, z.output<U>, Row>;
   export: { fileBase: string; columns: ExportColumn<Row>[] };
 }) {
   const { permission: p, schemas, service } = opts;
+  const w = opts.writePermission ?? p;
   return new Hono<AppEnv>()
     .get('/', requires(p), queryParams(schemas.list), async (c) =>
       c.json(await service.list(c.var.deps.db, c.req.valid('query') as z.output<LQ>)),
@@ -53,10 +57,10 @@ export function registerRoutes<LQ extends z.ZodObject, C extends z.ZodType, U ex
     .get('/:id', requires(p), pathParams(idParams), async (c) =>
       c.json(await service.get(c.var.deps.db, c.req.valid('param').id)),
     )
-    .post('/', requires(p), jsonBody(schemas.create), async (c) =>
+    .post('/', requires(w), jsonBody(schemas.create), async (c) =>
       c.json(await service.create(c.var.deps.db, actorOf(c), c.req.valid('json') as z.output<C>), 201),
     )
-    .put('/:id', requires(p), pathParams(idParams), jsonBody(schemas.update), async (c) =>
+    .put('/:id', requires(w), pathParams(idParams), jsonBody(schemas.update), async (c) =>
       c.json(
         await service.update(
           c.var.deps.db,
@@ -66,7 +70,7 @@ export function registerRoutes<LQ extends z.ZodObject, C extends z.ZodType, U ex
         ),
       ),
     )
-    .delete('/:id', requires(p), pathParams(idParams), async (c) => {
+    .delete('/:id', requires(w), pathParams(idParams), async (c) => {
       await service.remove(c.var.deps.db, actorOf(c), c.req.valid('param').id);
       return c.body(null, 204);
     });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalRef, optionalText } from '../cadastros/campos.ts';
 import { listQuerySchema, uuidParam } from '../list-params.ts';
 import { quantidadeCampo, refObrigatoria } from './campos.ts';
+import type { ResumoInventario } from './inventario.ts';
 
 // Inventory counts: open a count for a location (optionally one group), enter counted
 // quantities (typed or scanned), review the differences, post them all in one transaction.
@@ -83,3 +84,40 @@ export type InventarioItemRow = {
   diferenca: string | null;
   valor_diferenca: string | null;
 };
+
+export const inventarioServicoMensagens = {
+  jaAberto: 'Já existe um inventário aberto para este local. Lance-o ou cancele-o antes de abrir outro.',
+  naoAberto: 'Este inventário não está aberto.',
+  naoEncontrado: 'Inventário não encontrado.',
+  loteNaLinha: 'Este produto controla lote: informe a quantidade na linha do lote.',
+  nadaContado: 'Nenhum item foi contado.',
+} as const;
+
+/** An inventory count: its header and progress (the detail adds the totals and the warning). */
+export type InventarioRow = {
+  id: string;
+  numero: number;
+  local_id: string;
+  local_nome: string;
+  grupo_id: string | null;
+  grupo_nome: string | null;
+  situacao: SituacaoInventario;
+  observacao: string | null;
+  aberto_em: string;
+  aberto_por_nome: string | null;
+  lancado_em: string | null;
+  lancado_por_nome: string | null;
+  itens: number;
+  contados: number;
+  versao: number;
+};
+
+export type InventarioDetalhe = InventarioRow & {
+  /** Totals of the differences (resumoInventario). */
+  resumo: ResumoInventario;
+  /** Movements happened in the location after the opening: posting needs confirmation. */
+  movimentos_posteriores: boolean;
+};
+
+/** Answer of a scan: the item it counted and what it added. */
+export type LeituraInventarioRow = { item: InventarioItemRow; unidade: string; quantidade: string };

@@ -1,0 +1,145 @@
+import {
+  COUNT_CAP,
+  type ListPage,
+  type PosicaoRow,
+  type PosicaoSaldoRow,
+  type PosicaoTotais,
+  type posicaoListQuerySchema,
+} from '@erp/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Db, rowsOf } from '../../db/client.ts';
+import { type ExportColumn, exportRows, listPage, searchWhere } from '../../lib/list-query.ts';
+import { products } from './estoque.tables.ts';
+
+// Posição de Estoque: per product saldo, reservado, disponível, custo médio and value, from the
+// columns the ledger keeps on the product — or, with a location filter, from that location's
+// balances. Value = saldo × custo médio rounded to cents per line; the totals add the rounded
+// lines of the whole filter (not only the page), as the screen shows them.
+
+type Query = z.output<typeof posicaoListQuerySchema>;
+
+/** The saldo and reservado the row shows: the product's, or the chosen location's. */
+function fonte(q: Pick<Query, 'local_id'>): { from: SQL; saldo: SQL; reservado: SQL } {
+  if (!q.local_id)
+    return {
+      from: sql`from products`,
+      saldo: sql`products.estoque_atual`,
+      reservado: sql`products.estoque_reservado`,
+    };
+  return {
+    from: sql`from products join (
+        select produto_id, sum(saldo) as saldo, sum(reservado) as reservado from estoque_saldos
+        where local_id = ${q.local_id} group by produto_id) s on s.produto_id = products.id`,
+    saldo: sql`s.saldo`,
+    reservado: sql`s.reservado`,
+  };
+}
+
+function whereOf(q: Query, saldo: SQL): SQL {
+  const filtros: (SQL | undefined)[] = [
+    // inactive products only while they still hold stock
+    sql`(products.ativo or ${saldo} <> 0)`,
+    searchWhere(products.busca, q.q),
+    q.grupo_id ? sql`products.grupo_id = ${q.grupo_id}` : undefined,
+    q.situacao === 'abaixo_minimo' ? sql`${saldo} <= products.estoque_minimo` : undefined,
+    q.situacao === 'acima_maximo'
+      ? sql`products.estoque_maximo > 0 and ${saldo} >= products.estoque_maximo`
+      : undefined,
+    q.situacao === 'zerado' ? sql`${saldo} <= 0` : undefined,
+  ];
+  return sql`where ${sql.join(
+    filtros.filter((f): f is SQL => !!f),
+    sql` and `,
+  )}`;
+}
+
+function consulta(q: Query) {
+  const f = fonte(q);
+  const where = whereOf(q, f.saldo);
+  const valor = sql`round(${f.saldo} * products.custo_medio, 2)`;
+  const sorts = {
+    codigo: products.codigo,
+    nome: products.busca,
+    saldo: f.saldo,
+    disponivel: sql`(${f.saldo} - ${f.reservado})`,
+    custo_medio: products.custoMedio,
+    valor,
+  };
+  const rows = async (
+    { limit, offset, orderBy }: { limit: number; offset: number; orderBy: SQL[] },
+    db: Db,
+  ) =>
+    rowsOf<PosicaoRow>(
+      await db.execute(sql`
+        select products.id as produto_id, products.codigo, products.nome, products.unidade,
+          ${f.saldo}::numeric(14,3)::text as saldo, ${f.reservado}::numeric(14,3)::text as reservado,
+          (${f.saldo} - ${f.reservado})::numeric(14,3)::text as disponivel,
+          products.custo_medio::text as custo_medio, ${valor}::text as valor,
+          products.estoque_minimo::text as estoque_minimo, products.estoque_maximo::text as estoque_maximo
+        ${f.from} ${where}
+        order by ${sql.join(orderBy, sql`, `)}
+        limit ${limit} offset ${offset}`),
+    );
+  return { f, where, valor, sorts, rows };
+}
+
+export async function listaPosicao(
+  db: Db,
+  q: Query,
+): Promise<ListPage<PosicaoRow> & { totais: PosicaoTotais }> {
+  const c = consulta(q);
+  const [page, totais] = await Promise.all([
+    listPage(q, {
+      sorts: c.sorts,
+      tieBreaker: products.id,
+      rows: (p) => c.rows(p, db),
+      count: async () =>
+        rowsOf<{ total: number }>(
+          await db.execute(sql`select count(*)::int as total from (select 1 ${c.f.from} ${c.where}
+            limit ${COUNT_CAP + 1}) x`),
+        ),
+    }),
+    db.execute(sql`select count(*)::int as produtos, coalesce(sum(${c.valor}), 0)::numeric(16,2)::text as valor
+      ${c.f.from} ${c.where}`),
+  ]);
+  return { ...page, totais: rowsOf<PosicaoTotais>(totais)[0]! };
+}
+
+export function exportaPosicao(db: Db, q: Query): Promise<PosicaoRow[]> {
+  const c = consulta(q);
+  return exportRows(q, { sorts: c.sorts, tieBreaker: products.id, rows: (p) => c.rows(p, db) });
+}
+
+/** A row of the Posição expanded: its balances per location and lot (optionally one location). */
+export async function saldosDoProduto(
+  db: Db,
+  produtoId: string,
+  localId?: string,
+): Promise<PosicaoSaldoRow[]> {
+  return rowsOf<PosicaoSaldoRow>(
+    await db.execute(sql`
+      select s.local_id, lo.codigo as local_codigo, lo.nome as local_nome, lo.tipo as local_tipo,
+        s.lote_id, l.numero as lote_numero, l.validade,
+        s.saldo::text as saldo, s.reservado::text as reservado, (s.saldo - s.reservado)::numeric(14,3)::text as disponivel,
+        round(s.saldo * p.custo_medio, 2)::text as valor
+      from estoque_saldos s
+      join products p on p.id = s.produto_id
+      join locais_estoque lo on lo.id = s.local_id
+      left join lotes l on l.id = s.lote_id
+      where s.produto_id = ${produtoId} and (s.saldo <> 0 or s.reservado <> 0)
+        ${localId ? sql`and s.local_id = ${localId}` : sql``}
+      order by erp_normaliza(lo.nome), l.validade nulls first, l.numero`),
+  );
+}
+
+export const posicaoExportColumns: ExportColumn<PosicaoRow>[] = [
+  { header: 'Código', value: (r) => r.codigo },
+  { header: 'Produto', value: (r) => r.nome },
+  { header: 'Unidade', value: (r) => r.unidade },
+  { header: 'Saldo', value: (r) => r.saldo, type: 'number' },
+  { header: 'Reservado', value: (r) => r.reservado, type: 'number' },
+  { header: 'Disponível', value: (r) => r.disponivel, type: 'number' },
+  { header: 'Custo médio', value: (r) => r.custo_medio, type: 'number' },
+  { header: 'Valor', value: (r) => r.valor, type: 'money' },
+];
