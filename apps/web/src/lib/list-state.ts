@@ -24,6 +24,8 @@ export type ListState<F extends string> = {
   toggleSort(key: string): void;
   setSort(key: string, dir: SortDir): void;
   setFilter(key: F, value: string): void;
+  /** Several filters in one change (one URL update). */
+  setFilters(patch: Partial<Record<F, string>>): void;
   clearFilters(): void;
   /** Clears the search and the filters (the empty list's "limpe os filtros"). */
   clearAll(): void;
@@ -122,6 +124,12 @@ export function useListState<const F extends string = never>(opts: {
     setSort,
     toggleSort: (key) => setSort(key, key === sort && dir === 'asc' ? 'desc' : 'asc'),
     setFilter: (key, value) => update({ [key]: value === (defaults[key] ?? '') ? null : value }),
+    setFilters: (patch) =>
+      update(
+        Object.fromEntries(
+          (Object.entries(patch) as [F, string][]).map(([k, v]) => [k, v === (defaults[k] ?? '') ? null : v]),
+        ),
+      ),
     clearFilters: () => update(Object.fromEntries(filterKeys.map((k) => [k, null]))),
     clearAll: () => update({ q: null, ...Object.fromEntries(filterKeys.map((k) => [k, null])) }),
   };

@@ -87,7 +87,7 @@ export type DataTableProps<T> = {
   /** a click on the row (or card) outside its actions; `element` is the row or card */
   onRowClick?: (row: T, element: HTMLElement) => void;
   /** the record just saved: its row is highlighted */
-  savedId?: string | null;
+  savedId?: string | number | null;
   caption: string;
   /** what an unfolded row shows under it across the table (in its card on a phone); null when folded */
   expanded?: (row: T) => ReactNode;
@@ -101,7 +101,7 @@ export type DataTableProps<T> = {
  * skeletons (never "no records"), a failed load its error with "Tentar novamente", an empty
  * result its text and, when a search or filter is set, the button that clears them.
  */
-export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
+export function DataTable<T extends { id: string | number }>(props: DataTableProps<T>) {
   const { state, total, totalIsLowerBound, loading, rows, error } = props;
   const phone = useIsPhone();
   const sizeId = useId();
@@ -151,7 +151,7 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
 
 type Body = 'loading' | 'error' | 'empty' | 'rows';
 
-function DesktopTable<T extends { id: string }>({
+function DesktopTable<T extends { id: string | number }>({
   columns,
   rows,
   loading,
@@ -289,7 +289,7 @@ function ExpandedCard({ content }: { content: ReactNode }) {
 }
 
 /** A phone's list: a sort select, then one card per record with its key fields and actions. */
-function PhoneCards<T extends { id: string }>({
+function PhoneCards<T extends { id: string | number }>({
   columns,
   rows,
   loading,

@@ -1,9 +1,14 @@
-import { type ReactNode, useId } from 'react';
-import { Label } from '@/components/ui/label.tsx';
+import { useId } from 'react';
+import { DateInput } from '@/components/ui/date-input.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
 import type { ListState } from '@/lib/list-state.ts';
 
 export type FilterOption = { value: string; label: string };
+
+// A filter slot of the list toolbar: a small label above a control, both kept at the top of the slot
+// (content-start) so a message under one control (a date's error) never moves it or its neighbours.
+const SLOT = 'grid min-w-0 content-start gap-1';
+const SLOT_LABEL = 'text-xs font-medium text-muted-foreground';
 
 /** A labelled select for a list filter; "" is "Todos". */
 export function FilterSelect({
@@ -21,8 +26,8 @@ export function FilterSelect({
 }) {
   const id = useId();
   return (
-    <div className="grid min-w-0 gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-muted-foreground">
+    <div className={SLOT}>
+      <label htmlFor={id} className={SLOT_LABEL}>
         {label}
       </label>
       <NativeSelect
@@ -59,32 +64,27 @@ export function AtivoFilter({ state }: { state: Pick<ListState<'ativo'>, 'filter
   );
 }
 
-/** A filter select with a full-size label above it ("" is the `allLabel` option). */
-export function LabeledSelect({
-  id,
+/** A labelled dd/mm/aaaa date for a list filter ('YYYY-MM-DD' or ''); its error shows under it. */
+export function FilterDate({
   label,
   value,
   onChange,
-  allLabel,
-  className = 'grid gap-1.5',
-  children,
+  min,
+  max,
 }: {
-  id: string;
   label: string;
   value: string;
   onChange(value: string): void;
-  allLabel: string;
-  className?: string;
-  /** the options after "all" */
-  children: ReactNode;
+  min?: string | undefined;
+  max?: string | undefined;
 }) {
+  const id = useId();
   return (
-    <div className={className}>
-      <Label htmlFor={id}>{label}</Label>
-      <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{allLabel}</option>
-        {children}
-      </NativeSelect>
+    <div className={SLOT}>
+      <label htmlFor={id} className={SLOT_LABEL}>
+        {label}
+      </label>
+      <DateInput id={id} className="sm:w-40" value={value} min={min} max={max} onChange={onChange} />
     </div>
   );
 }

@@ -11,6 +11,11 @@ import type { ListState } from '@/lib/list-state.ts';
  * filtros" and actions (export). On a phone the filters fold behind a "Filtros" button that counts
  * the filters in use.
  */
+// The row aligns its items at the top, so a message under a filter (a date's error) grows the row
+// downwards without moving any control; the items without a label sit one filter label lower
+// (FilterSelect's text-xs label and gap) to line up with the filters' controls.
+const BELOW_FILTER_LABEL = 'sm:mt-5';
+
 export function ListToolbar({
   state,
   searchPlaceholder,
@@ -25,10 +30,16 @@ export function ListToolbar({
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const count = state.activeFilters;
+  const belowLabel = filters ? BELOW_FILTER_LABEL : undefined;
   return (
-    <div className="mb-4 flex flex-wrap items-end gap-3">
+    <div className="mb-4 flex flex-wrap items-start gap-3">
       {searchPlaceholder ? (
-        <SearchInput value={state.q} onSearch={state.setSearch} placeholder={searchPlaceholder} />
+        <SearchInput
+          value={state.q}
+          onSearch={state.setSearch}
+          placeholder={searchPlaceholder}
+          className={belowLabel}
+        />
       ) : null}
       {filters ? (
         <Button
@@ -62,12 +73,18 @@ export function ListToolbar({
         </div>
       ) : null}
       {state.hasFilters ? (
-        <Button variant="ghost" size="sm" onClick={state.clearFilters}>
+        // an h-8 button beside h-9 controls: half the difference lower
+        <Button
+          variant="ghost"
+          size="sm"
+          className={filters ? 'sm:mt-5.5' : undefined}
+          onClick={state.clearFilters}
+        >
           <X aria-hidden />
           Limpar filtros
         </Button>
       ) : null}
-      {actions ? <div className="ml-auto flex flex-wrap gap-2">{actions}</div> : null}
+      {actions ? <div className={cn('ml-auto flex flex-wrap gap-2', belowLabel)}>{actions}</div> : null}
     </div>
   );
 }
@@ -76,10 +93,12 @@ export function SearchInput({
   value,
   onSearch,
   placeholder,
+  className,
 }: {
   value: string;
   onSearch(q: string): void;
   placeholder: string;
+  className?: string | undefined;
 }) {
   const [text, setText] = useState(value);
   const last = useRef(value);
@@ -99,7 +118,7 @@ export function SearchInput({
     return () => clearTimeout(timer);
   }, [text, onSearch]);
   return (
-    <div className="relative min-w-48 flex-1 sm:w-full sm:max-w-sm sm:flex-none">
+    <div className={cn('relative min-w-48 flex-1 sm:w-full sm:max-w-sm sm:flex-none', className)}>
       <Search
         aria-hidden
         className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground"

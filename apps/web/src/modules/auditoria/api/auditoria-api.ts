@@ -1,15 +1,15 @@
-import type { ApiErrorBody, AuditoriaListQuery } from '@erp/shared';
+import type { ApiErrorBody } from '@erp/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, api, unwrap } from '@/lib/api-client.ts';
-import { toQuery } from '@/modules/usuarios/api/usuarios-api.ts';
 import { auditoriaKeys } from './keys.ts';
 
 type ListQueryParam = Parameters<typeof api.auditoria.$get>[0]['query'];
 
-export function useAuditoria(params: AuditoriaListQuery) {
+/** A page of the log; `query` is the list state's (only the values set, as strings). */
+export function useAuditoria(query: Record<string, string>) {
   return useQuery({
-    queryKey: auditoriaKeys.list(params),
-    queryFn: () => unwrap(api.auditoria.$get({ query: toQuery(params) as unknown as ListQueryParam })),
+    queryKey: auditoriaKeys.list(query),
+    queryFn: () => unwrap(api.auditoria.$get({ query: query as unknown as ListQueryParam })),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -36,9 +36,9 @@ export function useAuditoriaEntidades() {
 /** Downloads the filtered log as CSV (the request carries the session, so no plain link). */
 export function useExportarAuditoria() {
   return useMutation({
-    mutationFn: async (params: AuditoriaListQuery) => {
-      const { page: _p, pageSize: _s, ...filters } = params;
-      const res = await api.auditoria.export.$get({ query: toQuery(filters) as unknown as ListQueryParam });
+    mutationFn: async (query: Record<string, string>) => {
+      const { page: _p, pageSize: _s, ...filters } = query;
+      const res = await api.auditoria.export.$get({ query: filters as unknown as ListQueryParam });
       if (!res.ok) {
         const body = (await res.json().catch(() => ({
           code: 'error',

@@ -1,8 +1,6 @@
-import type { AuditoriaListQuery } from '@erp/shared';
-
 export const auditoriaKeys = {
   all: ['auditoria'] as const,
-  list: (params: AuditoriaListQuery) => ['auditoria', 'list', params] as const,
+  list: (query: Record<string, string>) => ['auditoria', 'list', query] as const,
   detail: (id: number) => ['auditoria', 'detail', id] as const,
   entidades: ['auditoria', 'entidades'] as const,
 };

@@ -1,9 +1,7 @@
-import type { UsuariosListQuery } from '@erp/shared';
-
 /** Query keys of the usuarios module; a mutation invalidates the prefix it changed. */
 export const usuariosKeys = {
   all: ['usuarios'] as const,
-  list: (params: UsuariosListQuery) => ['usuarios', 'list', params] as const,
+  list: (query: Record<string, string>) => ['usuarios', 'list', query] as const,
   porPapel: ['usuarios', 'por-papel'] as const,
   opcoes: ['usuarios', 'opcoes'] as const,
 };

@@ -1,36 +1,18 @@
-import type {
-  PerfilUpdate,
-  SenhaAlteracao,
-  UsuarioConvite,
-  UsuarioPapeis,
-  UsuariosListQuery,
-  UsuarioUpdate,
-} from '@erp/shared';
+import type { PerfilUpdate, SenhaAlteracao, UsuarioConvite, UsuarioPapeis, UsuarioUpdate } from '@erp/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { api, unwrap } from '@/lib/api-client.ts';
 import { useAuth } from '@/lib/auth/auth-context.ts';
 import { meKeys, usuariosKeys } from './keys.ts';
 
-/** Query-string values for the typed client (every value a string, empty ones left out). */
-export function toQuery(params: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(params)
-      .filter(([, v]) => v !== undefined && v !== null && v !== '')
-      .map(([k, v]) => [k, String(v)]),
-  );
-}
+type UsuariosListParam = Parameters<typeof api.usuarios.$get>[0]['query'];
 
-export function useUsuarios(params: UsuariosListQuery) {
+/** A page of the users list; `query` is the list state's (only the values set, as strings). */
+export function useUsuarios(query: Record<string, string>) {
   return useQuery({
-    queryKey: usuariosKeys.list(params),
-    queryFn: () =>
-      unwrap(
-        api.usuarios.$get({
-          // the server validates and applies defaults; the URL carries only what is set
-          query: toQuery(params) as unknown as Parameters<typeof api.usuarios.$get>[0]['query'],
-        }),
-      ),
+    queryKey: usuariosKeys.list(query),
+    // the server validates and applies defaults
+    queryFn: () => unwrap(api.usuarios.$get({ query: query as unknown as UsuariosListParam })),
     placeholderData: keepPreviousData,
     // admin screens show what the server has now
     staleTime: 0,

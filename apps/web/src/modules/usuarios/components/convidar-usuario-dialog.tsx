@@ -25,9 +25,12 @@ const empty: FormIn = { nome_completo: '', email: '', cargo: '', departamento: '
 export function ConvidarUsuarioDialog({
   open,
   onOpenChange,
+  onInvited,
 }: {
   open: boolean;
   onOpenChange(o: boolean): void;
+  /** after the invitation, with the new user's id (the list highlights the row) */
+  onInvited?(id: string): void;
 }) {
   const convidar = useConvidarUsuario();
   const form = useForm<FormIn, unknown, FormOut>({
@@ -42,6 +45,7 @@ export function ConvidarUsuarioDialog({
     try {
       const created = await convidar.mutateAsync(values);
       form.reset(empty);
+      onInvited?.(created.id);
       onOpenChange(false);
       if (created.convite.enviado) toast.success(`Convite enviado para ${created.email}.`);
       else setNaoEnviado({ email: created.email, link: created.convite.link });

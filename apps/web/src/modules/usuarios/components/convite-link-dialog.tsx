@@ -13,14 +13,16 @@ import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 
 /**
- * After an invitation whose e-mail was not sent (the server has no e-mail configured): says so and
- * hands the administrator the link to pass on to the person.
+ * After an invitation (or a resent one, `reenvio`) whose e-mail was not sent (the server has no
+ * e-mail configured): says so and hands the administrator the link to pass on to the person.
  */
 export function ConviteLinkDialog({
   convite,
+  reenvio = false,
   onClose,
 }: {
   convite: { email: string; link: string } | null;
+  reenvio?: boolean;
   onClose(): void;
 }) {
   const copy = async () => {
@@ -35,10 +37,13 @@ export function ConviteLinkDialog({
     <Dialog open={convite !== null} onOpenChange={(o) => (o ? undefined : onClose())}>
       <DialogContent className="max-w-lg">
         <DialogHeader>
-          <DialogTitle>Convite criado, e-mail não enviado</DialogTitle>
+          <DialogTitle>
+            {reenvio ? 'Novo convite gerado, e-mail não enviado' : 'Convite criado, e-mail não enviado'}
+          </DialogTitle>
           <DialogDescription>
             O envio de e-mails não está configurado no servidor, então {convite?.email} não recebeu o convite.
             Copie o link abaixo e envie-o à pessoa: ele vale por 7 dias e leva à tela de definir a senha.
+            {reenvio ? ' Os links de convite enviados antes deixaram de valer.' : null}
           </DialogDescription>
         </DialogHeader>
         <FormField label="Link do convite">

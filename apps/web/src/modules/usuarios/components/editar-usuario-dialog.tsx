@@ -22,9 +22,12 @@ const sameRoles = (a: readonly Role[], b: readonly Role[]) =>
 export function EditarUsuarioDialog({
   usuario,
   onOpenChange,
+  onSaved,
 }: {
   usuario: UsuarioListItem | null;
   onOpenChange(open: boolean): void;
+  /** after a save, with the user's id (the list highlights the row) */
+  onSaved?(id: string): void;
 }) {
   const editar = useEditarUsuario();
   const [roles, setRoles] = useState<Role[]>([]);
@@ -59,6 +62,7 @@ export function EditarUsuarioDialog({
         ...(rolesChanged ? { papeis: { roles } } : {}),
       });
       toast.success('Usuário atualizado com sucesso!');
+      onSaved?.(usuario.id);
       onOpenChange(false);
     } catch (err) {
       showApiError(err, {

@@ -18,6 +18,7 @@ import {
   useReenviarConvite,
 } from '../api/usuarios-api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConviteLinkDialog } from './convite-link-dialog.tsx';
 
 type Pending = 'desativar' | 'reativar' | 'senha' | null;
 
@@ -32,6 +33,8 @@ export function UsuarioAcoes({
   onEdit(): void;
 }) {
   const [confirm, setConfirm] = useState<Pending>(null);
+  // the new invitation's link when the server could not e-mail it
+  const [naoEnviado, setNaoEnviado] = useState<{ email: string; link: string } | null>(null);
   const desativar = useDesativarUsuario();
   const reativar = useReativarUsuario();
   const reenviar = useReenviarConvite();
@@ -62,8 +65,9 @@ export function UsuarioAcoes({
 
   async function resend() {
     try {
-      await reenviar.mutateAsync(usuario.id);
-      toast.success(`Convite reenviado para ${usuario.email}.`);
+      const r = await reenviar.mutateAsync(usuario.id);
+      if (r.convite.enviado) toast.success(`Convite reenviado para ${r.email}.`);
+      else setNaoEnviado({ email: r.email, link: r.convite.link });
     } catch (err) {
       showApiError(err, { fallback: 'Erro ao reenviar o convite. Tente novamente.' });
     }
@@ -156,6 +160,7 @@ export function UsuarioAcoes({
         pending={pending}
         onConfirm={run}
       />
+      <ConviteLinkDialog convite={naoEnviado} reenvio onClose={() => setNaoEnviado(null)} />
     </>
   );
 }
