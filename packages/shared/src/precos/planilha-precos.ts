@@ -71,7 +71,9 @@ export type ErroLinha = {
 export const planilhaMensagens = {
   semItens: 'A planilha não tem itens.',
   codigoObrigatorio: 'Código do produto é obrigatório',
-  regraInvalida: `Regra inválida: use ${Object.values(regraPrecoLabels).join(', ')}`,
+  regraInvalida: `Regra inválida: use ${Object.values(regraPrecoLabels)
+    .join(', ')
+    .replace(/, (?=[^,]*$)/, ' ou ')}`,
   tipoFaixaInvalido: `tipo inválido: use ${Object.values(tipoFaixaLabels).join(' ou ')}`,
   colunaFaltando: (titulo: string) => `Coluna "${titulo}" não encontrada no cabeçalho`,
   colunaRepetida: (titulo: string) => `Coluna "${titulo}" repetida no cabeçalho`,

@@ -16,7 +16,8 @@ import { formatReais } from './texto-precos.ts';
 // 1. Candidates: the tables with an item for the product whose scope reaches the customer.
 // 2. A candidate counts when it is active, `date` is inside its vigência (first and last day
 //    included) and its rule can be computed (a rule on the custo médio needs a cost > 0, one on
-//    the sale price a price > 0); otherwise the trace says why it was ignored.
+//    the sale price a price > 0); otherwise the trace says why it was ignored. Rules are computed
+//    only until one wins: the tables after it lost on precedence, whatever their rule gives.
 // 3. The most specific level wins: lista de clientes > grupo empresarial > segmento > região >
 //    geral; inside one level the latest vigência start; on an equal start the first by name (pt-BR
 //    alphabetical order), then by id — deterministic, and reported as a conflict in the trace.
@@ -288,22 +289,22 @@ export function resolvePrice({ product, customer, quantity, date, tables }: Pedi
   const indice = tables instanceof IndicePrecos ? tables : indexTables(tables);
   const entradas = indice.entradas(product.id).filter((e) => alcanca(e, customer));
 
-  // Walk in precedence order: the first candidate that counts and computes wins.
+  // Walk in precedence order: the first candidate that counts and computes wins. The rules of the
+  // tables after it are not computed (they lost on precedence whatever their rule gives).
   const ignoradas = new Map<Entrada, string>();
-  const validas: { entrada: Entrada; calculo: Calculo }[] = [];
+  let vencedora: { entrada: Entrada; calculo: Calculo } | undefined;
+  const outras: Entrada[] = [];
   for (const e of entradas) {
     const motivo = motivoIgnorada(e, date);
-    if (motivo) {
-      ignoradas.set(e, motivo);
-      continue;
+    if (motivo) ignoradas.set(e, motivo);
+    else if (vencedora) outras.push(e);
+    else {
+      const calculo = calculaRegra(e.item, product);
+      if (typeof calculo === 'string') ignoradas.set(e, `${rotulo(e)} — ignorada: ${calculo}.`);
+      else vencedora = { entrada: e, calculo };
     }
-    const calculo = calculaRegra(e.item, product);
-    if (typeof calculo === 'string') ignoradas.set(e, `${rotulo(e)} — ignorada: ${calculo}.`);
-    else validas.push({ entrada: e, calculo });
   }
 
-  const vencedora = validas[0];
-  const outras = validas.slice(1).map((v) => v.entrada);
   const candidatos: CandidatoPreco[] = entradas.map((e) => {
     const ignorada = ignoradas.get(e);
     const situacao: SituacaoCandidato = ignorada

@@ -70,8 +70,20 @@ export const precoMensagens = {
 const dinheiro = (label: string) => decimalBR(label, { max: 999_999_999_999 });
 
 /** An optional money field: '' / null / undefined -> null (no minimum), else "12.50". */
-const dinheiroOpcional = (label: string) =>
-  z.preprocess((v) => (v === '' || v === undefined ? null : v), z.union([z.null(), dinheiro(label)]));
+const dinheiroOpcional = (label: string) => {
+  const campo = dinheiro(label);
+  return z
+    .union([z.string(), z.number()], { error: `${label} inválido` })
+    .optional()
+    .nullable()
+    .transform((v, ctx) => {
+      if (v === '' || v === null || v === undefined) return null;
+      const lido = campo.safeParse(v);
+      if (lido.success) return lido.data;
+      for (const issue of lido.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+      return z.NEVER;
+    });
+};
 
 export const faixaPrecoSchema = z
   .object({
