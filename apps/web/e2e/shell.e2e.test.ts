@@ -282,7 +282,7 @@ describe('shell details (admin)', () => {
     await page.goto('/expedicao/cargas');
     await expect.poll(() => heading(page)).toBe('Gestão de Cargas');
     expect(await page.getByText('Esta tela está em construção.').isVisible()).toBe(true);
-    await page.goto('/estoque/unidades');
+    await page.goto('/estoque/tabela-precos');
     await expect.poll(() => heading(page)).toBe('Dashboard');
   });
 

@@ -46,7 +46,18 @@ const SPEC_ROUTE_GUARDS: Array<[Rule, string[]]> = [
       '/expedicao/faturamento',
     ],
   ],
-  [['estoque'], ['/estoque', '/estoque/produtos', '/estoque/entradas', '/estoque/locais', '/estoque/lotes']],
+  [
+    ['estoque'],
+    [
+      '/estoque',
+      '/estoque/produtos',
+      '/estoque/entradas',
+      '/estoque/locais',
+      '/estoque/lotes',
+      // issue 12's inventory counts, guarded like the stock screens (not in the spec's list)
+      '/estoque/inventarios',
+    ],
+  ],
   [
     ['financeiro'],
     [

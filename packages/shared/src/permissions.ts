@@ -113,6 +113,8 @@ export const routePermissions: Record<string, Permission> = {
   '/estoque/entradas': ADMIN_ESTOQUE,
   '/estoque/locais': ADMIN_ESTOQUE,
   '/estoque/lotes': ADMIN_ESTOQUE,
+  // not in the spec's table: the inventory counts of issue 12, guarded like the stock screens
+  '/estoque/inventarios': ADMIN_ESTOQUE,
   '/financeiro': ADMIN_FINANCEIRO,
   '/financeiro/pagar': ADMIN_FINANCEIRO,
   '/financeiro/receber': ADMIN_FINANCEIRO,
@@ -428,6 +430,7 @@ const extraBreadcrumbLabels: Record<string, string> = {
   '/estoque/unidades': 'Unidades',
   '/estoque/grupos': 'Grupos',
   '/estoque/categorias': 'Categorias',
+  '/estoque/inventarios': 'Inventários',
   '/financeiro/condicoes-pagamento': 'Condições de Pagamento',
   '/financeiro/classes-financeiras': 'Classes Financeiras',
   '/configuracoes/fiscais': 'Fiscais',

@@ -4,6 +4,7 @@ import { authRoutes } from '@/modules/auth/routes.tsx';
 import { cadastrosRoutes } from '@/modules/cadastros/routes.tsx';
 import { configuracoesRoutes } from '@/modules/configuracoes/routes.tsx';
 import { dashboardRoutes } from '@/modules/dashboard/routes.tsx';
+import { estoqueRoutes } from '@/modules/estoque/routes.tsx';
 import { usuariosRoutes } from '@/modules/usuarios/routes.tsx';
 import { RouteErrorPage } from './error-page.tsx';
 import { AppLayout, FullScreenSpinner } from './layout/app-layout.tsx';
@@ -15,6 +16,7 @@ import { shellRoutes } from './shell-routes.tsx';
 const moduleRoutes: RouteObject[] = [
   ...dashboardRoutes,
   ...cadastrosRoutes,
+  ...estoqueRoutes,
   ...usuariosRoutes,
   ...configuracoesRoutes,
   ...auditoriaRoutes,

@@ -10,9 +10,6 @@ const DASHBOARD_PLACEHOLDERS = new Set([
   '/matriz/regioes',
   '/matriz/situacoes',
   '/estoque/tabela-precos',
-  '/estoque/unidades',
-  '/estoque/grupos',
-  '/estoque/categorias',
 ]);
 
 /** The absolute paths a route tree defines (index routes take their parent's path). */
