@@ -6,13 +6,14 @@ import { booleanParam, listQuerySchema } from '../list-params.ts';
 
 // Tabela de preços (screen /estoque/tabela-precos, module `precos`). A table reaches a scope of
 // customers during its vigência and holds, per product, a price or a rule, quantity breaks and a
-// preço mínimo. The shapes below map 1:1 to the rows the server keeps:
+// preço mínimo. The shapes below map 1:1 to the rows the server is to keep (no tables yet):
 //   tabelas_preco        (id, nome, vigencia_inicio, vigencia_fim, ativa, escopo, grupo_id,
 //                         segmento_id, regiao_id, versao)
 //   tabela_preco_clientes (tabela_id, cliente_id)                  — escopo 'clientes'
 //   tabela_preco_itens    (tabela_id, produto_id, regra, valor, preco_minimo)
 //   tabela_preco_faixas   (tabela_id, produto_id, quantidade_minima, tipo, valor)
-// Money numeric(14,2), percentages numeric(7,2), quantities numeric(14,3): decimal strings.
+// Decimal strings: an item's and a break's `valor` (a price or a percentage) and preco_minimo
+// numeric(14,2), quantidade_minima numeric(14,3) in the product's base unit.
 
 /** Who a table reaches. Precedence of the resolution (most specific first): see NIVEIS_PRECO. */
 export const ESCOPOS_TABELA = ['geral', 'grupo', 'segmento', 'regiao', 'clientes'] as const;
@@ -136,7 +137,7 @@ const itemFields = {
     .default([]),
 };
 
-/** PUT /api/precos/tabelas/:id/itens/:produtoId — one product's item (and its breaks). */
+/** One product's item (and its breaks), as the item form sends it. */
 export const itemTabelaPrecoSchema = z.object(itemFields).superRefine(itemRules);
 /** The item with its product, as a list of items (import, copy) carries it. */
 export const itemComProdutoSchema = z
@@ -190,9 +191,9 @@ const tabelaFields = {
   cliente_ids: z.array(refObrigatoria('Cliente')).max(5000, 'No máximo 5000 clientes por tabela').default([]),
 };
 
-/** POST /api/precos/tabelas: the table's header and scope (items are edited apart). */
+/** Creating a table: its header and scope (items are edited apart). */
 export const tabelaPrecoCreateSchema = z.object(tabelaFields).superRefine(tabelaRules).transform(soEscopo);
-/** PUT /api/precos/tabelas/:id: the same plus the version read. */
+/** Editing a table: the same plus the version read. */
 export const tabelaPrecoUpdateSchema = z
   .object({ ...tabelaFields, versao })
   .superRefine(tabelaRules)
@@ -232,7 +233,7 @@ export type TabelaPreco = {
   itens: readonly ItemTabelaPreco[];
 };
 
-/** POST /api/precos/tabelas/:id/copia: a new table with the same scope and items. */
+/** Copying a table: the new one's name and vigência (copiaTabela does the rest). */
 export const copiaTabelaSchema = z
   .object({
     nome: requiredText(100, 'Nome'),
@@ -253,7 +254,7 @@ export const sentidoReajusteLabels: Record<SentidoReajuste, string> = {
   reducao: 'Redução',
 };
 
-/** POST /api/precos/tabelas/:id/reajuste (?previa=true answers the preview without saving). */
+/** Readjusting a table by %: preview (reajustaTabela) and then apply. */
 export const reajusteSchema = z
   .object({
     sentido: z.enum(SENTIDOS_REAJUSTE, { error: 'Informe se o reajuste é de aumento ou de redução' }),
@@ -270,7 +271,7 @@ export type ReajusteInput = z.input<typeof reajusteSchema>;
 export type Reajuste = z.output<typeof reajusteSchema>;
 
 export const TABELA_PRECO_SORTS = ['nome', 'vigencia_inicio', 'vigencia_fim', 'created_at'] as const;
-/** GET /api/precos/tabelas. */
+/** The tables' list. */
 export const tabelasPrecoListQuerySchema = listQuerySchema(TABELA_PRECO_SORTS, 'nome', {
   ativa: booleanParam.optional(),
   escopo: z.enum(ESCOPOS_TABELA, { error: 'Escopo inválido' }).optional(),
