@@ -2,6 +2,7 @@ import { indicadorIeLabels, tipoPessoaLabels } from '../cadastros/pessoa.schema.
 import { situacaoInventarioLabels } from '../estoque/inventario.schema.ts';
 import { tipoLocalLabels } from '../estoque/locais.ts';
 import { origemLabels } from '../estoque/origem.ts';
+import { escopoTabelaLabels, regraPrecoLabels, tipoFaixaLabels } from '../precos/tabela-precos.schema.ts';
 
 /**
  * How a value of an audited field reads for a person (see auditValueText):
@@ -195,6 +196,20 @@ export const auditCampos = {
   lancado_em: instant('Lançado em'),
   lancado_por: ref('Lançado por', 'users'),
 
+  // precos: price tables, their customers, items and quantity breaks
+  vigencia_inicio: day('Início da vigência'),
+  vigencia_fim: day('Fim da vigência'),
+  ativa: { rotulo: 'Ativa' },
+  'tabelas_preco.escopo': codes('Escopo', escopoTabelaLabels),
+  tabela_id: ref('Tabela de preços', 'tabelas_preco'),
+  regra: codes('Regra', regraPrecoLabels),
+  preco: money('Preço'),
+  percentual: { rotulo: 'Percentual', formato: 'percentual' },
+  preco_minimo: money('Preço mínimo'),
+  quantidade_minima: qty('A partir de (quantidade)'),
+  'tabela_preco_faixas.tipo': codes('Tipo de faixa', tipoFaixaLabels),
+  desconto_maximo: { rotulo: 'Desconto máximo', formato: 'percentual' },
+
   // comercial: orders and their items
   cliente_id: ref('Cliente', 'clientes'),
   cliente_nome: { rotulo: 'Nome do cliente' },
@@ -292,6 +307,13 @@ export const auditEntidades: Readonly<Record<string, AuditEntidade>> = {
   produto_embalagens: { rotulo: 'Embalagem de produto', nome: { coluna: 'unidade' } },
   lotes: { rotulo: 'Lote', nome: { coluna: 'numero' } },
   inventarios: { rotulo: 'Inventário', nome: { coluna: 'numero', prefixo: 'Inventário nº ' } },
+  tabelas_preco: { rotulo: 'Tabela de preços', nome: { coluna: 'nome' } },
+  tabela_preco_clientes: {
+    rotulo: 'Clientes de tabela de preços',
+    nome: { tabela: 'tabelas_preco', coluna: 'nome' },
+  },
+  tabela_preco_itens: { rotulo: 'Item de tabela de preços', nome: { tabela: 'products', coluna: 'nome' } },
+  tabela_preco_faixas: { rotulo: 'Faixa de quantidade', nome: { tabela: 'products', coluna: 'nome' } },
   sales_orders: { rotulo: 'Pedido de venda', nome: { coluna: 'numero', prefixo: 'Pedido nº ' } },
   sales_order_items: { rotulo: 'Item de pedido', nome: { coluna: 'produto_nome' } },
   financial_accounts: { rotulo: 'Conta a pagar/receber', nome: { coluna: 'descricao' } },

@@ -19,6 +19,8 @@ const vendedorFields = {
   telefone: optionalDigits(isValidTelefone, 'Telefone inválido'),
   /** Commission in percent, 0–100 with two decimals. */
   comissao: decimalBR('Comissão', { max: 100 }),
+  /** The largest discount (%) the seller gives on a line without a release (orders check it). */
+  desconto_maximo: decimalBR('Desconto máximo', { max: 100 }),
   /** Optional link to the user account of this salesperson. */
   user_id: optionalRef('Usuário'),
   ativo,
@@ -43,6 +45,7 @@ export type VendedorRow = {
   email: string | null;
   telefone: string | null;
   comissao: string;
+  desconto_maximo: string;
   user_id: string | null;
   user_email: string | null;
   ativo: boolean;

@@ -1,19 +1,22 @@
 import { z } from 'zod';
 import { decimalBR, optionalRef, requiredText, versao } from '../cadastros/campos.ts';
+import { isIsoDay } from '../dates.ts';
 import { Decimal } from '../decimal.ts';
 import { dataObrigatoria, dataOpcional, quantidadeCampo, refObrigatoria } from '../estoque/campos.ts';
 import { booleanParam, listQuerySchema } from '../list-params.ts';
 
 // Tabela de preços (screen /estoque/tabela-precos, module `precos`). A table reaches a scope of
 // customers during its vigência and holds, per product, a price or a rule, quantity breaks and a
-// preço mínimo. The shapes below map 1:1 to the rows the server is to keep (no tables yet):
+// preço mínimo. The shapes below map to the rows the server keeps (precos.tables.ts):
 //   tabelas_preco        (id, nome, vigencia_inicio, vigencia_fim, ativa, escopo, grupo_id,
 //                         segmento_id, regiao_id, versao)
 //   tabela_preco_clientes (tabela_id, cliente_id)                  — escopo 'clientes'
-//   tabela_preco_itens    (tabela_id, produto_id, regra, valor, preco_minimo)
-//   tabela_preco_faixas   (tabela_id, produto_id, quantidade_minima, tipo, valor)
-// Decimal strings: an item's and a break's `valor` (a price or a percentage) and preco_minimo
-// numeric(14,2), quantidade_minima numeric(14,3) in the product's base unit.
+//   tabela_preco_itens    (tabela_id, produto_id, regra, preco | percentual, preco_minimo)
+//   tabela_preco_faixas   (tabela_id, produto_id, quantidade_minima, tipo, preco | percentual)
+// Decimal strings: an item's and a break's `valor` is a price (preco_fixo, a 'preco' break) or a
+// percentage (the other rules, a 'desconto' break); the server keeps it in `preco` numeric(14,2) or
+// `percentual` numeric(6,2), so each column has one meaning. preco_minimo numeric(14,2),
+// quantidade_minima numeric(14,3) in the product's base unit.
 
 /** Who a table reaches. Precedence of the resolution (most specific first): see NIVEIS_PRECO. */
 export const ESCOPOS_TABELA = ['geral', 'grupo', 'segmento', 'regiao', 'clientes'] as const;
@@ -271,9 +274,137 @@ export type ReajusteInput = z.input<typeof reajusteSchema>;
 export type Reajuste = z.output<typeof reajusteSchema>;
 
 export const TABELA_PRECO_SORTS = ['nome', 'vigencia_inicio', 'vigencia_fim', 'created_at'] as const;
-/** The tables' list. */
+/** The tables' list; `vigente_em`: the tables whose vigência holds that day. */
 export const tabelasPrecoListQuerySchema = listQuerySchema(TABELA_PRECO_SORTS, 'nome', {
   ativa: booleanParam.optional(),
   escopo: z.enum(ESCOPOS_TABELA, { error: 'Escopo inválido' }).optional(),
+  vigente_em: z.string().refine(isIsoDay, 'Data inválida').optional(),
 });
 export type TabelasPrecoListQuery = z.input<typeof tabelasPrecoListQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The API of the module (server routes /api/precos, screen /estoque/tabela-precos).
+
+/** A table as the list shows it (and, with its customers, as the form reads it). */
+export type TabelaPrecoRow = {
+  id: string;
+  nome: string;
+  vigencia_inicio: string;
+  vigencia_fim: string | null;
+  ativa: boolean;
+  escopo: EscopoTabela;
+  grupo_id: string | null;
+  segmento_id: string | null;
+  regiao_id: string | null;
+  /** The name of the table's grupo empresarial, segmento or região; null for the other scopes. */
+  alcance_nome: string | null;
+  /** Customers on the list (escopo 'clientes'). */
+  clientes: number;
+  /** Products priced by the table. */
+  itens: number;
+  versao: number;
+  created_at: string;
+  updated_at: string;
+  /** GET /:id (and the answers of a save): the customers of the list, by name. */
+  clientes_lista?: { id: string; nome: string }[];
+};
+
+/** An item of a table as the items grid shows it: the engine's item and its product. */
+export type ItemTabelaPrecoRow = ItemTabelaPreco & {
+  produto_codigo: string;
+  produto_nome: string;
+  produto_unidade: string;
+  produto_ativo: boolean;
+};
+
+export const ITEM_TABELA_PRECO_SORTS = ['codigo', 'nome'] as const;
+/** The items of one table: search by product code or name. */
+export const itensTabelaPrecoListQuerySchema = listQuerySchema(ITEM_TABELA_PRECO_SORTS, 'codigo', {});
+export type ItensTabelaPrecoListQuery = z.input<typeof itensTabelaPrecoListQuerySchema>;
+
+/** One line of the readjustment preview, with its product. */
+export type LinhaPreviaReajusteRow = {
+  produto_id: string;
+  produto_codigo: string;
+  produto_nome: string;
+  campo: 'preco' | 'faixa' | 'preco_minimo';
+  quantidade_minima: string | null;
+  antes: string;
+  depois: string;
+};
+
+/** The readjustment preview (POST .../reajuste/previa) and the applied one (POST .../reajuste). */
+export type ResultadoReajusteRow = {
+  /** Money values that change, the first PREVIA_REAJUSTE_MAX of them. */
+  linhas: LinhaPreviaReajusteRow[];
+  total_linhas: number;
+  /** Items with percent rules only: left as they are. */
+  sem_valores: number;
+  /** A reduction that would bring a price to R$ 0,00: nothing can be applied. */
+  erros: { produto_codigo: string; produto_nome: string; mensagem: string }[];
+  /** POST .../reajuste: items written. */
+  aplicados?: number;
+};
+export const PREVIA_REAJUSTE_MAX = 500;
+
+/** The answer of an import with wrong lines (400, `details.linhas`): nothing was changed. */
+export type ErrosImportacaoPrecos = { linhas: { linha: number | null; mensagem: string }[] };
+
+/** The largest spreadsheet accepted by the import (the body limit is the server's own). */
+export const IMPORTACAO_PRECOS_MAX_BYTES = 1_000_000;
+
+export const importacaoPrecosMensagens = {
+  arquivoObrigatorio: 'Envie a planilha (arquivo .xlsx)',
+  arquivoInvalido: 'O arquivo não é uma planilha XLSX válida',
+  arquivoGrande: 'A planilha deve ter no máximo 1 MB',
+  comErros: 'A planilha tem erros; nada foi importado. Corrija as linhas indicadas e importe de novo.',
+} as const;
+
+/** An uploaded file as a multipart form carries it (a File; typed structurally: no DOM here). */
+export type ArquivoEnviado = { size: number; arrayBuffer(): Promise<ArrayBuffer> };
+
+const ehArquivo = (v: unknown): v is ArquivoEnviado =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as ArquivoEnviado).size === 'number' &&
+  typeof (v as ArquivoEnviado).arrayBuffer === 'function';
+
+/** The import's multipart form: the .xlsx file in `arquivo`. */
+export const importacaoPrecosSchema = z.object({
+  arquivo: z
+    .custom<ArquivoEnviado>(ehArquivo, { error: importacaoPrecosMensagens.arquivoObrigatorio })
+    .refine((f) => f.size <= IMPORTACAO_PRECOS_MAX_BYTES, importacaoPrecosMensagens.arquivoGrande),
+});
+
+/** Pieces of a quantity in a query string: '' or absent -> 1. */
+const quantidadeConsulta = z.preprocess(
+  (v) => (v === undefined || v === null || v === '' ? '1' : v),
+  quantidadeCampo('Quantidade'),
+);
+
+/**
+ * "Price of product P for customer C, quantity Q, on day D" (GET /api/precos/preco). No customer:
+ * only general tables reach the sale; no date: today in São Paulo; no quantity: 1.
+ */
+export const consultaPrecoQuerySchema = z.object({
+  produto: refObrigatoria('Produto'),
+  cliente: optionalRef('Cliente'),
+  quantidade: quantidadeConsulta,
+  data: dataOpcional('Data'),
+});
+export type ConsultaPrecoQuery = z.input<typeof consultaPrecoQuerySchema>;
+
+export const MAX_ITENS_CONSULTA = 1000;
+
+/** Every item of an order priced in one call (POST /api/precos/preco/pedido). */
+export const consultaPrecosPedidoSchema = z.object({
+  cliente_id: optionalRef('Cliente'),
+  data: dataOpcional('Data'),
+  itens: z
+    .array(z.object({ produto_id: refObrigatoria('Produto'), quantidade: quantidadeConsulta }), {
+      error: 'Informe os itens',
+    })
+    .min(1, 'Informe ao menos um item')
+    .max(MAX_ITENS_CONSULTA, `No máximo ${MAX_ITENS_CONSULTA} itens por consulta`),
+});
+export type ConsultaPrecosPedidoInput = z.input<typeof consultaPrecosPedidoSchema>;

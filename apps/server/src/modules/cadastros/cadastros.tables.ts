@@ -79,6 +79,8 @@ export const vendedores = pgTable(
     telefone: text('telefone'),
     /** Commission in percent. */
     comissao: percent('comissao').notNull().default('0'),
+    /** The largest discount in percent the seller gives without a release (orders check it). */
+    descontoMaximo: percent('desconto_maximo').notNull().default('0'),
     /** Optional link to the salesperson's user account. */
     userId: uuid('user_id').references(() => users.id),
     ativo: boolean('ativo').notNull().default(true),
@@ -92,6 +94,7 @@ export const vendedores = pgTable(
     uniqueIndex('vendedores_cpf_key').on(t.cpf).where(sql`${t.cpf} is not null`),
     uniqueIndex('vendedores_user_id_key').on(t.userId).where(sql`${t.userId} is not null`),
     check('vendedores_comissao_check', sql`${t.comissao} between 0 and 100`),
+    check('vendedores_desconto_maximo_check', sql`${t.descontoMaximo} between 0 and 100`),
   ],
 );
 

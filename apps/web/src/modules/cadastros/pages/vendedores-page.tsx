@@ -79,6 +79,7 @@ function toValues(row: VendedorRow | null) {
     email: row?.email ?? '',
     telefone: maskTelefone(row?.telefone ?? ''),
     comissao: decimalText(row?.comissao, 'percent'),
+    desconto_maximo: decimalText(row?.desconto_maximo, 'percent'),
     user_id: row?.user_id ?? '',
     ativo: row?.ativo ?? true,
     ...(row ? { versao: row.versao } : {}),
@@ -105,6 +106,12 @@ function VendedorForm({ id, onClose }: { id: string | null; onClose(): void }) {
         <TextField name="nome" label="Nome" required className="sm:col-span-2" maxLength={100} />
         <MaskedField name="cpf" label="CPF" mask={maskCpf} inputMode="numeric" placeholder="000.000.000-00" />
         <DecimalField name="comissao" label="Comissão" kind="percent" />
+        <DecimalField
+          name="desconto_maximo"
+          label="Desconto máximo (%)"
+          kind="percent"
+          hint="Acima dele, o desconto num pedido exige liberação"
+        />
         <TextField name="email" label="E-mail" type="email" className="sm:col-span-2" maxLength={255} />
         <MaskedField name="telefone" label="Telefone" mask={maskTelefone} inputMode="tel" />
         <SwitchField name="ativo" label="Ativo" />
