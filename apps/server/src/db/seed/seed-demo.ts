@@ -56,7 +56,7 @@ export async function seedDemo(
     await insertChunked(tx, fornecedores, data.fornecedores);
     await insertChunked(tx, vendedores, data.vendedores);
     await insertChunked(tx, clientes, data.clientes);
-    await seedEstoqueDemo(tx, data);
+    await seedEstoqueDemo(tx, data, opts.today);
     await insertChunked(tx, salesOrders, data.orders);
     await insertChunked(tx, salesOrderItems, data.items);
     await insertChunked(tx, financialAccounts, data.accounts);
