@@ -93,18 +93,10 @@ export function computeItemTaxes(
   };
 
   const { IPI, vIPI } = calculaIpi(ctx);
-  const { ICMS, ICMSUFDest } = calculaIcms(ctx, vIPI);
-  const vICMS = Decimal.of(ICMS.vICMS);
-  const { PIS, COFINS, vPIS, vCOFINS } = calculaPisCofins(ctx, vICMS);
-  const IBSCBS = calculaIbsCbs(ctx, {
-    vPIS,
-    vCOFINS,
-    vICMS,
-    vICMSUFDest: Decimal.of(ICMSUFDest?.vICMSUFDest ?? '0'),
-    vFCP: Decimal.of(ICMS.vFCP),
-    vFCPUFDest: Decimal.of(ICMSUFDest?.vFCPUFDest ?? '0'),
-  });
-  const vItem = vOperacao.plus(ICMS.vICMSST).plus(ICMS.vFCPST).plus(vIPI);
+  const icms = calculaIcms(ctx, vIPI);
+  const { PIS, COFINS, vPIS, vCOFINS } = calculaPisCofins(ctx, icms.vICMS);
+  const IBSCBS = calculaIbsCbs(ctx, { ...icms, vPIS, vCOFINS });
+  const vItem = vOperacao.plus(icms.vICMSST).plus(icms.vFCPST).plus(vIPI);
 
   return {
     CFOP: cfopDaOperacao(regra.cfop, fluxo.interna),
@@ -113,8 +105,8 @@ export function computeItemTaxes(
     vFrete: vFrete.toFixed(2),
     vSeg: vSeg.toFixed(2),
     vOutro: vOutro.toFixed(2),
-    ICMS,
-    ICMSUFDest,
+    ICMS: icms.ICMS,
+    ICMSUFDest: icms.ICMSUFDest,
     IPI,
     PIS,
     COFINS,

@@ -4,7 +4,7 @@ import { type RegraTributacao, type RegraTributacaoInput, regraTributacaoSchema 
 // Builders shared by the tributacao tests: rules go through the real schema, as the server will
 // save them, so every test also exercises its defaults and clean-up.
 
-export const REGRA_BASE: RegraTributacaoInput = {
+export const REGRA_BASE: Partial<RegraTributacaoInput> = {
   descricao: 'Venda interna',
   operacao: 'venda',
   crt: '3',

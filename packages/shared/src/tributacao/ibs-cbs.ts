@@ -2,7 +2,7 @@ import { Decimal } from '../decimal.ts';
 import type { ContextoItem } from './contexto-item.ts';
 import { ALIQUOTAS_IBS_CBS_2026 } from './data/aliquotas-federais.ts';
 import { CSTS_IBS_CBS_SEM_VALOR, type CstIbsCbs } from './dominios.ts';
-import { CASAS_PERCENTUAL, percentualTexto, valorPercentual } from './percentuais.ts';
+import { CASAS_PERCENTUAL, percentualDecimal, percentualTexto, valorPercentual } from './percentuais.ts';
 
 // IBS and CBS of an item (group IBSCBS: CST, cClassTrib, gIBSCBS with vBC, gIBSUF, gIBSMun, gCBS
 // and, for CST 200, gRed — DFeTiposBasicos_v1.00 TCIBS; NT 2025.002-RTC).
@@ -41,6 +41,12 @@ export type ValoresDaBase = {
   vFCPUFDest: Decimal;
 };
 
+/** gRed.pAliqEfet: p × (1 − pRedAliq), 4 decimals. */
+function aliquotaEfetiva(p: string, reducao: Decimal): Decimal {
+  if (reducao.isZero()) return percentualDecimal(p);
+  return percentualDecimal(p).times(Decimal.of(100).minus(reducao)).dividedBy(100, CASAS_PERCENTUAL);
+}
+
 export function calculaIbsCbs(ctx: ContextoItem, v: ValoresDaBase): GrupoIbsCbs | null {
   const { regra } = ctx;
   if (regra.cst_ibs_cbs === null || regra.c_class_trib === null) return null;
@@ -53,15 +59,13 @@ export function calculaIbsCbs(ctx: ContextoItem, v: ValoresDaBase): GrupoIbsCbs 
     .minus(v.vFCP)
     .minus(v.vFCPUFDest);
   const vBC = semValor || base.isNegative() ? Decimal.ZERO : base;
-  const taxa = (p: string | null, padrao: string) => (semValor ? '0' : (p ?? padrao));
-  const pIBSUF = taxa(regra.p_ibs_uf, ALIQUOTAS_IBS_CBS_2026.pIBSUF);
-  const pIBSMun = taxa(regra.p_ibs_mun, ALIQUOTAS_IBS_CBS_2026.pIBSMun);
-  const pCBS = taxa(regra.p_cbs, ALIQUOTAS_IBS_CBS_2026.pCBS);
-  const fator = Decimal.of(100).minus(regra.p_red_aliq);
-  const efetiva = (p: string) => Decimal.of(p).times(fator).dividedBy(100, CASAS_PERCENTUAL);
-  const efUF = efetiva(pIBSUF);
-  const efMun = efetiva(pIBSMun);
-  const efCBS = efetiva(pCBS);
+  const pIBSUF = semValor ? '0' : (regra.p_ibs_uf ?? ALIQUOTAS_IBS_CBS_2026.pIBSUF);
+  const pIBSMun = semValor ? '0' : (regra.p_ibs_mun ?? ALIQUOTAS_IBS_CBS_2026.pIBSMun);
+  const pCBS = semValor ? '0' : (regra.p_cbs ?? ALIQUOTAS_IBS_CBS_2026.pCBS);
+  const reducao = percentualDecimal(regra.p_red_aliq);
+  const efUF = aliquotaEfetiva(pIBSUF, reducao);
+  const efMun = aliquotaEfetiva(pIBSMun, reducao);
+  const efCBS = aliquotaEfetiva(pCBS, reducao);
   const vIBSUF = valorPercentual(vBC, efUF);
   const vIBSMun = valorPercentual(vBC, efMun);
   return {

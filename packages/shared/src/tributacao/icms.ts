@@ -10,7 +10,7 @@ import {
   temSt,
   usaCsosn,
 } from './dominios.ts';
-import { baseReduzida, percentualTexto, valorPercentual } from './percentuais.ts';
+import { baseReduzida, percentualDecimal, percentualTexto, valorPercentual } from './percentuais.ts';
 
 // ICMS of an item: the company's own ICMS (with FCP), ICMS-ST (with FCP-ST), the Simples Nacional
 // credit, and the DIFAL of an interstate sale to a non-contributor (group ICMSUFDest). Field names
@@ -70,9 +70,20 @@ export type GrupoIcmsUfDest = {
   vICMSUFRemet: string;
 };
 
-export type ResultadoIcms = { ICMS: GrupoIcms; ICMSUFDest: GrupoIcmsUfDest | null };
+/** The groups, and the values the other taxes' bases need (not parsed back from text). */
+export type ResultadoIcms = {
+  ICMS: GrupoIcms;
+  ICMSUFDest: GrupoIcmsUfDest | null;
+  vICMS: Decimal;
+  vFCP: Decimal;
+  vICMSST: Decimal;
+  vFCPST: Decimal;
+  vICMSUFDest: Decimal;
+  vFCPUFDest: Decimal;
+};
 
 const ZERO = Decimal.ZERO;
+const CEM = Decimal.of(100);
 const cents = (d: Decimal) => d.toFixed(2);
 const naoNegativo = (d: Decimal) => (d.isNegative() ? ZERO : d);
 
@@ -118,7 +129,7 @@ export function calculaIcms(ctx: ContextoItem, vIPI: Decimal): ResultadoIcms {
     const vBC = baseReduzida(baseOperacao, regra.p_red_bc);
     vICMS = valorPercentual(vBC, pICMS);
     const pFCP = regra.p_fcp ?? (fluxo.interna ? fcpUf(fluxo.ufOrigem) : '0');
-    const vBCFCP = Decimal.of(pFCP).isZero() ? ZERO : vBC;
+    const vBCFCP = percentualDecimal(pFCP).isZero() ? ZERO : vBC;
     vFCP = valorPercentual(vBCFCP, pFCP);
     Object.assign(g, {
       modBC: '3',
@@ -132,6 +143,8 @@ export function calculaIcms(ctx: ContextoItem, vIPI: Decimal): ResultadoIcms {
     });
   }
 
+  let vICMSST = ZERO;
+  let vFCPST = ZERO;
   if (temSt(codigo, regra.p_mva_st)) {
     const mvaOriginal = regra.p_mva_st ?? '0';
     const pICMSST = regra.p_icms_st ?? aliquotaInternaUf(fluxo.ufDestino);
@@ -140,14 +153,14 @@ export function calculaIcms(ctx: ContextoItem, vIPI: Decimal): ResultadoIcms {
     // (valor da operação + IPI) × (100 + MVA) / 100 × (100 − redução) / 100, rounded once.
     const vBCST = ctx.vOperacao
       .plus(vIPI)
-      .times(Decimal.of(100).plus(pMVAST))
-      .times(Decimal.of(100).minus(regra.p_red_bc_st))
+      .times(CEM.plus(percentualDecimal(pMVAST)))
+      .times(CEM.minus(percentualDecimal(regra.p_red_bc_st)))
       .dividedBy(10_000, 2);
     const deducao = proprio ? vICMS : codigo === '30' ? ZERO : valorPercentual(baseOperacao, pICMS);
-    const vICMSST = naoNegativo(valorPercentual(vBCST, pICMSST).minus(deducao));
+    vICMSST = naoNegativo(valorPercentual(vBCST, pICMSST).minus(deducao));
     const pFCPST = regra.p_fcp_st ?? fcpUf(fluxo.ufDestino);
-    const vBCFCPST = Decimal.of(pFCPST).isZero() ? ZERO : vBCST;
-    const vFCPST = naoNegativo(valorPercentual(vBCFCPST, pFCPST).minus(vFCP));
+    const vBCFCPST = percentualDecimal(pFCPST).isZero() ? ZERO : vBCST;
+    vFCPST = naoNegativo(valorPercentual(vBCFCPST, pFCPST).minus(vFCP));
     Object.assign(g, {
       modBCST: '4',
       pMVAST,
@@ -172,28 +185,44 @@ export function calculaIcms(ctx: ContextoItem, vIPI: Decimal): ResultadoIcms {
     inter !== null &&
     partes.sentido === 'saida' &&
     fluxo.tipoDestinatario === 'nao_contribuinte';
-  return { ICMS: g, ICMSUFDest: difal ? calculaDifal(ctx, baseOperacao, inter) : null };
+  const uf = difal ? calculaDifal(ctx, baseOperacao, inter) : null;
+  return {
+    ICMS: g,
+    ICMSUFDest: uf?.grupo ?? null,
+    vICMS,
+    vFCP,
+    vICMSST,
+    vFCPST,
+    vICMSUFDest: uf?.vICMSUFDest ?? ZERO,
+    vFCPUFDest: uf?.vFCPUFDest ?? ZERO,
+  };
 }
 
 function calculaDifal(
   ctx: ContextoItem,
   vBCUFDest: Decimal,
   pICMSInter: AliquotaInterestadual,
-): GrupoIcmsUfDest {
+): { grupo: GrupoIcmsUfDest; vICMSUFDest: Decimal; vFCPUFDest: Decimal } {
   const { regra, fluxo } = ctx;
   const pICMSUFDest = regra.p_icms_uf_dest ?? aliquotaInternaUf(fluxo.ufDestino);
   const pFCPUFDest = regra.p_fcp_uf_dest ?? fcpUf(fluxo.ufDestino);
-  const vBCFCPUFDest = Decimal.of(pFCPUFDest).isZero() ? ZERO : vBCUFDest;
-  const vICMSUFDest = naoNegativo(valorPercentual(vBCUFDest, Decimal.of(pICMSUFDest).minus(pICMSInter)));
+  const vBCFCPUFDest = percentualDecimal(pFCPUFDest).isZero() ? ZERO : vBCUFDest;
+  const diferenca = percentualDecimal(pICMSUFDest).minus(percentualDecimal(pICMSInter));
+  const vICMSUFDest = naoNegativo(valorPercentual(vBCUFDest, diferenca));
+  const vFCPUFDest = valorPercentual(vBCFCPUFDest, pFCPUFDest);
   return {
-    vBCUFDest: cents(vBCUFDest),
-    vBCFCPUFDest: cents(vBCFCPUFDest),
-    pFCPUFDest: percentualTexto(pFCPUFDest),
-    pICMSUFDest: percentualTexto(pICMSUFDest),
-    pICMSInter,
-    pICMSInterPart: '100.00',
-    vFCPUFDest: cents(valorPercentual(vBCFCPUFDest, pFCPUFDest)),
-    vICMSUFDest: cents(vICMSUFDest),
-    vICMSUFRemet: '0.00',
+    grupo: {
+      vBCUFDest: cents(vBCUFDest),
+      vBCFCPUFDest: cents(vBCFCPUFDest),
+      pFCPUFDest: percentualTexto(pFCPUFDest),
+      pICMSUFDest: percentualTexto(pICMSUFDest),
+      pICMSInter,
+      pICMSInterPart: '100.00',
+      vFCPUFDest: cents(vFCPUFDest),
+      vICMSUFDest: cents(vICMSUFDest),
+      vICMSUFRemet: '0.00',
+    },
+    vICMSUFDest,
+    vFCPUFDest,
   };
 }

@@ -34,6 +34,26 @@ export const semRegraMensagem = 'Nenhuma regra de tributação se aplica a este 
 const minuscula = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 const nome = (r: RegraTributacao) => `«${r.descricao}»`;
 
+/** Whether a rule applies (the fast path; naoAplica says why not). */
+function aplica(r: RegraTributacao, item: ItemParaRegra, partes: PartesOperacao, fluxo: Fluxo): boolean {
+  return (
+    r.ativa &&
+    r.operacao === partes.operacao &&
+    r.sentido === partes.sentido &&
+    r.crt === partes.emitente.crt &&
+    (r.produto_id === null || r.produto_id === item.produtoId) &&
+    (r.ncm_prefixo === null || item.ncm.startsWith(r.ncm_prefixo)) &&
+    (r.uf_origem === null || r.uf_origem === fluxo.ufOrigem) &&
+    (r.destino === null ||
+      (r.destino === 'interna'
+        ? fluxo.interna
+        : r.destino === 'interestadual'
+          ? !fluxo.interna
+          : r.destino === fluxo.ufDestino)) &&
+    (r.tipo_destinatario === null || r.tipo_destinatario === fluxo.tipoDestinatario)
+  );
+}
+
 /** Why a rule does not apply; null when it does. */
 function naoAplica(
   r: RegraTributacao,
@@ -133,9 +153,8 @@ export function matchRule(
   const motivosNao = new Map<RegraTributacao, string>();
 
   for (const regra of regras) {
-    const motivo = naoAplica(regra, item, partes, fluxo);
-    if (motivo === null) aplicaveis.push({ regra, esp: especificidade(regra) });
-    else if (explicar) motivosNao.set(regra, motivo);
+    if (aplica(regra, item, partes, fluxo)) aplicaveis.push({ regra, esp: especificidade(regra) });
+    else if (explicar) motivosNao.set(regra, naoAplica(regra, item, partes, fluxo) ?? '');
   }
 
   let melhor: Aplicavel | null = null;

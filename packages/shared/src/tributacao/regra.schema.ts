@@ -54,6 +54,8 @@ export const destinoLabels: Record<(typeof DESTINOS_ESCOPO)[number], string> = {
   interestadual: 'Operação interestadual',
 };
 
+const doTributo = (tributo: 'PIS' | 'COFINS') => (tributo === 'PIS' ? 'do PIS' : 'da COFINS');
+
 export const tributacaoMensagens = {
   produtoOuNcm: 'Informe o produto ou o prefixo de NCM, não os dois',
   ncmPrefixo: 'Prefixo de NCM deve ter de 2 a 8 dígitos',
@@ -78,9 +80,9 @@ export const tributacaoMensagens = {
     sentido === 'saida' ? 'CST do IPI de saída: 50 a 55 ou 99' : 'CST do IPI de entrada: 00 a 05 ou 49',
   cEnq: 'Código de enquadramento do IPI deve ter 3 dígitos',
   cstPisCofinsSentido: (tributo: 'PIS' | 'COFINS', sentido: SentidoNf) =>
-    `CST do ${tributo} inválido para uma ${sentido === 'saida' ? 'saída' : 'entrada'}`,
+    `CST ${doTributo(tributo)} inválido para uma ${sentido === 'saida' ? 'saída' : 'entrada'}`,
   informeAliquotaDiferenciada: (tributo: 'PIS' | 'COFINS') =>
-    `Informe a alíquota do ${tributo} (alíquota diferenciada)`,
+    `Informe a alíquota ${doTributo(tributo)} (alíquota diferenciada)`,
   informeClassTrib: 'Informe a classificação tributária (cClassTrib)',
   informeCstIbsCbs: 'Informe o CST do IBS/CBS',
   classTribFormato: 'cClassTrib deve ter 6 dígitos',

@@ -51,7 +51,14 @@ export type TotaisDocumento = {
   vCredICMSSN: string;
 };
 
-const soma = (valores: string[]) => Decimal.sum(valores).toFixed(2);
+/** Sum of money texts with exactly 2 decimals (the items' values) in integer cents. */
+function soma(valores: readonly string[]): string {
+  let centavos = 0n;
+  for (const v of valores) {
+    centavos += /^-?\d+\.\d\d$/.test(v) ? BigInt(v.replace('.', '')) : Decimal.of(v).round(2).units;
+  }
+  return Decimal.of(centavos).dividedBy(100, 2).toFixed(2);
+}
 
 export function totalize(itens: readonly ImpostosItem[]): TotaisDocumento {
   const de = (f: (i: ImpostosItem) => string) => soma(itens.map(f));
