@@ -169,3 +169,9 @@ export type PosicaoTotais = { produtos: number; valor: string };
 export const ncmBuscaQuerySchema = z.object({
   q: z.string().trim().max(100, 'Busca deve ter no máximo 100 caracteres').default(''),
 });
+
+/** GET/PUT /api/estoque/configuracoes: the company's stock settings (written by the admin). */
+export const estoqueConfiguracoesSchema = z.object({
+  permitir_estoque_negativo: z.boolean({ error: 'Informe sim ou não' }),
+});
+export type EstoqueConfiguracoes = z.infer<typeof estoqueConfiguracoesSchema>;

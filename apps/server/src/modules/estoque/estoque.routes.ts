@@ -6,6 +6,7 @@ import {
   categoriaUpdateSchema,
   comNcmOficial,
   type ExportFormat,
+  estoqueConfiguracoesSchema,
   estornoSchema,
   exportQuerySchema,
   grupoEstoqueCreateSchema,
@@ -42,6 +43,7 @@ import type { AppEnv } from '../../lib/context.ts';
 import { exportResponse } from '../../lib/list-query.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
 import { jsonBody, pathParams, queryParams } from '../../lib/validate.ts';
+import { getSetting, setSetting } from '../configuracoes/settings.service.ts';
 import {
   categoriasService,
   codigoNomeExportColumns,
@@ -190,6 +192,14 @@ const cadastros = new Hono<AppEnv>()
   );
 
 const razao = new Hono<AppEnv>()
+  .get('/configuracoes', requires(estoque), async (c) =>
+    c.json({ permitir_estoque_negativo: await getSetting(c.var.deps.db, 'permitir_estoque_negativo') }),
+  )
+  .put('/configuracoes', requires(admin), jsonBody(estoqueConfiguracoesSchema), async (c) => {
+    const { permitir_estoque_negativo } = c.req.valid('json');
+    await setSetting(c.var.deps.db, actorOf(c), 'permitir_estoque_negativo', permitir_estoque_negativo);
+    return c.json({ permitir_estoque_negativo });
+  })
   .get('/posicao', requires(estoque), queryParams(posicaoListQuerySchema), async (c) =>
     c.json(await listaPosicao(c.var.deps.db, c.req.valid('query'))),
   )

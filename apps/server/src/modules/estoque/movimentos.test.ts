@@ -1,5 +1,7 @@
 import { addDays, businessToday } from '@erp/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client.ts';
 import { systemActor, writeTx } from '../../lib/audit-context.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { criaLocal, criaLote, criaProduto, localPrincipal } from './estoque-test-support.ts';
@@ -268,6 +270,42 @@ describe('Lotes', () => {
       409,
       { numero: ['Já existe um lote com este número para o produto.'] },
     ]);
+  });
+});
+
+describe('permitir estoque negativo', () => {
+  it('the admin switches it on; then a saída below zero is accepted; estoque may read but not change it', async () => {
+    const admin = (await t.signIn(['admin'])).token;
+    expect((await call('GET', '/configuracoes')).body).toEqual({ permitir_estoque_negativo: false });
+    expect((await call('PUT', '/configuracoes', { permitir_estoque_negativo: true })).status).toBe(403);
+    const ligado = await call('PUT', '/configuracoes', { permitir_estoque_negativo: true }, admin);
+    expect([ligado.status, ligado.body]).toEqual([200, { permitir_estoque_negativo: true }]);
+    const ajuste = {
+      produto_id: arroz,
+      local_id: sep,
+      sentido: 'saida',
+      quantidade: '2',
+      motivo: 'Venda sem nota',
+    };
+    const r = await call('POST', '/ajustes', ajuste);
+    expect(r.body.map((m: Record<string, string>) => m.saldo_produto)).toEqual(['10.000']);
+    const posicao = await call('GET', `/posicao?local_id=${sep}`);
+    expect(posicao.body.items.map((p: Record<string, string>) => [p.codigo, p.saldo, p.disponivel])).toEqual([
+      ['ARR5', '-2.000', '-2.000'],
+    ]);
+    await call('PUT', '/configuracoes', { permitir_estoque_negativo: false }, admin);
+    expect((await call('POST', '/ajustes', ajuste)).status).toBe(422);
+  });
+});
+
+describe('audit', () => {
+  it('movements write no audit row for the product (the ledger is their record); the register does', async () => {
+    const rows = rowsOf<{ acao: string }>(
+      await t.db.execute(
+        sql`select acao from audit_log where tabela = 'products' and registro_id = ${arroz}`,
+      ),
+    );
+    expect(rows.map((r) => r.acao)).toEqual(['criacao']);
   });
 });
 
