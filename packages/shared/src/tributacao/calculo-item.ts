@@ -6,7 +6,6 @@ import { calculaIpi, calculaPisCofins, type GrupoCofins, type GrupoIpi, type Gru
 import { calculaIbsCbs, type GrupoIbsCbs } from './ibs-cbs.ts';
 import { calculaIcms, type GrupoIcms, type GrupoIcmsUfDest } from './icms.ts';
 import { fluxoDaOperacao, type PartesOperacao } from './partes.ts';
-import { dinheiro } from './percentuais.ts';
 import type { RegraTributacao } from './regra.schema.ts';
 
 // The tax engine: every base, rate and value of one item under the rule that matched it
@@ -20,6 +19,18 @@ import type { RegraTributacao } from './regra.schema.ts';
 //   vProd − vDesc + vICMSST + vFCPST + vFrete + vSeg + vOutro + vIPI
 // (vICMSDeson, vII, vIPIDevol and vServ are always zero here). The DIFAL (vICMSUFDest, vFCPUFDest)
 // is paid by the seller out of the price and is not added; neither are IBS and CBS in 2026.
+
+export type { GrupoCofins, GrupoIpi, GrupoPis } from './federais.ts';
+export type { GrupoIbsCbs } from './ibs-cbs.ts';
+export type { GrupoIcms, GrupoIcmsUfDest } from './icms.ts';
+
+/** Money input of the engine: at most 2 decimals, not negative (a programming error otherwise). */
+function dinheiro(value: DecimalInput | undefined, nome: string): Decimal {
+  const d = Decimal.of(value ?? '0');
+  if (d.decimalPlaces() > CASAS_DINHEIRO) throw new Error(`${nome} com mais de 2 casas decimais: ${value}`);
+  if (d.isNegative()) throw new Error(`${nome} negativo: ${value}`);
+  return d;
+}
 
 export type ItemTributavel = {
   quantidade: DecimalInput;

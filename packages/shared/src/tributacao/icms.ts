@@ -1,4 +1,5 @@
 import { Decimal } from '../decimal.ts';
+import type { Origem } from '../estoque/origem.ts';
 import { aliquotaInternaUf, fcpUf, mvaAjustada } from './aliquotas.ts';
 import type { ContextoItem } from './contexto-item.ts';
 import { type AliquotaInterestadual, aliquotaInterestadual } from './data/aliquotas-interestaduais.ts';
@@ -23,8 +24,8 @@ import { baseReduzida, percentualDecimal, percentualTexto, valorPercentual } fro
 // - ICMS-ST: valor da operação + vIPI, times (1 + pMVAST) and (1 − pRedBCST) (art. 8º, II);
 //   vICMSST = vBCST × pICMSST − the own ICMS (for a Simples Nacional sender, the ICMS its
 //   operation would bear at pICMS; for CST 30, nothing); FCP-ST likewise minus the own FCP;
-// - DIFAL (EC 87/2015; LC 87/1996 art. 13, IX and § 1º, I, as written by LC 190/2022;
-//   Convênio ICMS 236/2021, cláusula segunda): base única — the value of the operation, which
+// - DIFAL (EC 87/2015; LC 87/1996 art. 13 as amended by LC 190/2022, and § 1º, I; Convênio
+//   ICMS 236/2021, cláusula segunda, § 1º): base única — the value of the operation, which
 //   already holds the ICMS "por dentro" (the price charged includes it), the same for both
 //   states: vICMSUFDest = vBCUFDest × (pICMSUFDest − pICMSInter), all of it to the destination
 //   since 2019 (pICMSInterPart 100, vICMSUFRemet 0), and vFCPUFDest = vBCFCPUFDest × pFCPUFDest.
@@ -32,7 +33,7 @@ import { baseReduzida, percentualDecimal, percentualTexto, valorPercentual } fro
 //   93/2015 for it).
 
 export type GrupoIcms = {
-  orig: string;
+  orig: Origem;
   CST: CstIcms | null;
   CSOSN: Csosn | null;
   /** 3 = valor da operação, when there is own ICMS. */

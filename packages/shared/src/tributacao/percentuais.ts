@@ -49,14 +49,6 @@ export function baseReduzida(base: DecimalInput, pRed: DecimalInput): Decimal {
   return Decimal.of(base).times(CEM.minus(red)).dividedBy(CEM, CASAS_DINHEIRO);
 }
 
-/** Money input of the engine: at most 2 decimals (a programming error otherwise). */
-export function dinheiro(value: DecimalInput | undefined | null, nome: string): Decimal {
-  const d = Decimal.of(value ?? '0');
-  if (d.decimalPlaces() > CASAS_DINHEIRO) throw new Error(`${nome} com mais de 2 casas decimais: ${value}`);
-  if (d.isNegative()) throw new Error(`${nome} negativo: ${value}`);
-  return d;
-}
-
 type PercentualOpts = { max?: string; genero?: 'o' | 'a' };
 
 const vazioParaNulo = (v: unknown) => (v === '' || v === undefined ? null : v);
