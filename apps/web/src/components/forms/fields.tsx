@@ -1,6 +1,6 @@
 import { formatDecimalBR, normalizaBusca, parseDecimalBR } from '@erp/shared';
 import type { ComponentProps, ReactElement, ReactNode } from 'react';
-import { Controller, get, useFormContext, useFormState } from 'react-hook-form';
+import { Controller, get, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { SearchSelect } from '@/components/ui/combobox.tsx';
 import { DateInput } from '@/components/ui/date-input.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
@@ -116,11 +116,15 @@ export function SelectField({
   emptyLabel,
   onValueChange,
 }: Common & { options: Option[]; emptyLabel?: string; onValueChange?(value: string): void }) {
-  const { register } = useFormContext();
+  const { register, control } = useFormContext();
+  // controlled by the form's value: options that arrive after the record (a register's options
+  // still loading) still show the record's choice instead of the first option
+  const value = useWatch({ control, name }) as string | null | undefined;
   return (
     <BoundField name={name} label={label} required={required} hint={hint} className={className}>
       <NativeSelect
         {...register(name, onValueChange ? { onChange: (e) => onValueChange(e.target.value) } : {})}
+        value={value ?? ''}
       >
         {emptyLabel !== undefined ? <option value="">{emptyLabel}</option> : null}
         {options.map((o) => (
@@ -211,7 +215,10 @@ export function DecimalField({
             suffix={kind === 'percent' ? '%' : unit}
             inputMode="decimal"
             autoComplete="off"
-            className="text-right tabular-nums"
+            // a unit ("UN", "PCT", "m³") needs more room than "%"
+            className={
+              unit && kind !== 'percent' ? 'pr-12 text-right tabular-nums' : 'text-right tabular-nums'
+            }
             name={field.name}
             ref={field.ref}
             value={(field.value as string | null) ?? ''}

@@ -155,9 +155,9 @@ function ProdutoTabs({
       .map(tabOf)
       .filter((t): t is Tab => t !== undefined),
   );
-  const errorKey = Object.keys(errors).join(',');
 
-  // after a save with errors (the form's or the server's), open the first tab that has one
+  // after a save with errors (the form's or the server's: both are set before submitCount
+  // moves), open the first tab that has one — never while the user moves between tabs
   useEffect(() => {
     const names = Object.keys(errors);
     if (!names.length || names.some((n) => tabOf(n) === tab)) return;
@@ -166,7 +166,7 @@ function ProdutoTabs({
     setTab(first);
     const name = names.find((n) => tabOf(n) === first && n !== 'embalagens');
     if (name) requestAnimationFrame(() => setFocus(name));
-  }, [errorKey, submitCount]);
+  }, [submitCount]);
 
   const unidades = useOpcoesEstoque('unidades');
   const grupos = useOpcoesEstoque('grupos');
@@ -183,7 +183,12 @@ function ProdutoTabs({
   const unidadeOptions = opts(unidades, base);
 
   return (
-    <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className="grid gap-5">
+    <Tabs
+      value={tab}
+      onValueChange={(v) => setTab(v as Tab)}
+      // one height for every tab, so the dialog does not jump while moving between them
+      className="grid content-start gap-5 sm:min-h-[27rem]"
+    >
       <TabsList className="h-auto flex-wrap sm:h-9 sm:flex-nowrap">
         {TABS.map((t) => (
           <TabsTrigger key={t} value={t} className="gap-1.5">

@@ -274,8 +274,13 @@ const locais: RegistroConfig<LocalRow> = {
       key: 'padrao',
       header: 'Padrão',
       cell: (r) =>
-        [r.padrao_entrada ? 'Entrada' : null, r.padrao_saida ? 'Saída' : null].filter(Boolean).join(' e ') ||
-        '—',
+        r.padrao_entrada && r.padrao_saida
+          ? 'Entrada e saída'
+          : r.padrao_entrada
+            ? 'Entrada'
+            : r.padrao_saida
+              ? 'Saída'
+              : '—',
     },
     ativoColumn(),
   ],

@@ -238,6 +238,14 @@ function LeituraCodigo({ id, onLido }: { id: string; onLido(l: LeituraInventario
     },
     onSettled: () => input.current?.focus(),
   });
+  // the screen opens ready to read: after the shell gave the new page's heading the focus
+  useEffect(() => {
+    const t = setTimeout(() => {
+      const a = document.activeElement;
+      if (!a || a === document.body || a.hasAttribute('data-page-heading')) input.current?.focus();
+    }, 0);
+    return () => clearTimeout(t);
+  }, []);
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key !== 'Enter') return;
     e.preventDefault();
@@ -258,11 +266,10 @@ function LeituraCodigo({ id, onLido }: { id: string; onLido(l: LeituraInventario
         <Input
           ref={input}
           id={inputId}
-          autoFocus
           inputMode="numeric"
           autoComplete="off"
-          className="max-w-sm font-mono text-base"
-          placeholder="Leia com o leitor ou digite e tecle Enter"
+          className="max-w-sm font-mono text-base placeholder:font-sans placeholder:text-sm"
+          placeholder="Leia ou digite o código e tecle Enter"
           value={codigo}
           aria-invalid={erro ? true : undefined}
           aria-describedby={`${inputId}-status`}
@@ -396,12 +403,22 @@ function Itens({
                     <dd className="tabular-nums">
                       {formatQtd(item.sistema)} {item.unidade}
                     </dd>
+                    <dt className="self-center text-muted-foreground">Contado</dt>
+                    <dd>
+                      <Contagem
+                        id={id}
+                        item={item}
+                        aberto={aberto}
+                        onSalvo={onSalvo}
+                        onEnter={proximo}
+                        className="justify-items-start"
+                      />
+                    </dd>
                     <dt className="text-muted-foreground">Diferença</dt>
                     <dd>
                       <Diferenca item={item} />
                     </dd>
                   </dl>
-                  <Contagem id={id} item={item} aberto={aberto} onSalvo={onSalvo} onEnter={proximo} />
                 </li>
               ))}
             </ul>
@@ -483,6 +500,7 @@ function Contagem({
   aberto,
   onSalvo,
   onEnter,
+  className = 'justify-items-end',
 }: {
   id: string;
   item: InventarioItemRow;
@@ -490,6 +508,7 @@ function Contagem({
   onSalvo(itens: InventarioItemRow[]): void;
   /** moves to the next item's count (its blur saves this one); false on the last */
   onEnter(input: HTMLInputElement): boolean;
+  className?: string;
 }) {
   const servidor = item.contado === null ? '' : formatDecimalBR(item.contado, 0);
   const [texto, setTexto] = useState(servidor);
@@ -530,7 +549,7 @@ function Contagem({
     salvar.mutate(parsed.data);
   };
   return (
-    <div className="grid justify-items-end gap-1">
+    <div className={cn('grid gap-1', className)}>
       <div className="flex items-center gap-1">
         {salvar.isPending ? <Spinner /> : null}
         <Input

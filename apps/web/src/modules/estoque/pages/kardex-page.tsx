@@ -112,10 +112,14 @@ export function KardexPage() {
       {
         key: 'observacao',
         header: 'Observação',
-        className: 'min-w-48',
-        cell: (r) => r.observacao ?? '—',
+        className: 'min-w-44',
+        cell: (r) => (
+          <div>
+            <div>{r.observacao ?? '—'}</div>
+            {r.usuario_nome ? <div className="text-xs text-muted-foreground">{r.usuario_nome}</div> : null}
+          </div>
+        ),
       },
-      { key: 'usuario', header: 'Usuário', cell: (r) => r.usuario_nome ?? '—' },
     ],
     [p?.controla_lote, unidade],
   );
