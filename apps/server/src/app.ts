@@ -13,6 +13,7 @@ import { cadastrosRoutes } from './modules/cadastros/cadastros.routes.ts';
 import { configuracoesRoutes } from './modules/configuracoes/configuracoes.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { estoqueRoutes } from './modules/estoque/estoque.routes.ts';
+import { precosRoutes } from './modules/precos/precos.routes.ts';
 import { configRoutes } from './modules/system/config.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { meRoutes } from './modules/usuarios/me.routes.ts';
@@ -27,6 +28,7 @@ export function createApiRoutes() {
     .route('/cadastros', cadastrosRoutes)
     .route('/dashboard', dashboardRoutes)
     .route('/estoque', estoqueRoutes)
+    .route('/precos', precosRoutes)
     .route('/me', meRoutes)
     .route('/usuarios', usuariosRoutes)
     .route('/auditoria', auditoriaRoutes)

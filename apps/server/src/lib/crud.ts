@@ -109,6 +109,9 @@ const tableLabels: Record<string, string> = {
   fornecedores: 'fornecedores',
   vendedores: 'vendedores',
   products: 'produtos',
+  tabelas_preco: 'tabelas de preços',
+  tabela_preco_itens: 'tabelas de preços',
+  tabela_preco_clientes: 'tabelas de preços',
 };
 
 export function referenceMessage(tabela: string): string {

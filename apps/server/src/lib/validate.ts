@@ -73,7 +73,7 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.
   return r.data;
 }
 
-export type ValidatedTarget = 'json' | 'query' | 'param';
+export type ValidatedTarget = 'json' | 'query' | 'param' | 'form';
 
 /** A route-line validator carries its target and schema, so tests can enumerate what routes accept. */
 export type Validates = { validates: { target: ValidatedTarget; schema: z.ZodType } };
@@ -89,6 +89,13 @@ export const queryParams = <T extends z.ZodType>(schema: T) =>
   Object.assign(
     validator('query', (value): z.output<T> => parseOrThrow(schema, value)),
     { validates: { target: 'query', schema } } satisfies Validates,
+  );
+
+/** A multipart form (a file upload): its fields (File objects for files) through the schema. */
+export const formBody = <T extends z.ZodType>(schema: T) =>
+  Object.assign(
+    validator('form', (value): z.output<T> => parseOrThrow(schema, value)),
+    { validates: { target: 'form', schema } } satisfies Validates,
   );
 
 export const pathParams = <T extends z.ZodType>(schema: T) =>

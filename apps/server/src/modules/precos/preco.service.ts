@@ -1,0 +1,200 @@
+import {
+  businessToday,
+  type ClientePreco,
+  type consultaPrecosPedidoSchema,
+  genericMessages,
+  type ProdutoPreco,
+  priceOrder,
+  type ResultadoPreco,
+  type TabelaPreco,
+} from '@erp/shared';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { getCliente } from '../cadastros/clientes.service.ts';
+import { type ProdutoLido, produtosPorId } from '../estoque/produtos-leitura.service.ts';
+import { itemFields } from './itens-tabela.service.ts';
+import { tabelaPrecoClientes, tabelaPrecoItens, tabelasPreco } from './precos.tables.ts';
+
+// The price a customer pays: the server's side of the engine. It loads what resolvePrice reads —
+// the product (preço de venda, custo médio: the estoque module's read), the customer's grupo,
+// segmento and região (the cadastros service) and the tables that reach the customer and price the
+// products — and hands them to priceOrder. It computes nothing itself: the engine does.
+
+export const precoServicoMensagens = {
+  produtoNaoEncontrado: 'Produto não encontrado',
+  clienteNaoEncontrado: 'Cliente não encontrado',
+} as const;
+
+function campoInvalido(campo: string, mensagem: string): never {
+  throw new AppError('validation_failed', genericMessages.validation, { fields: { [campo]: [mensagem] } });
+}
+
+/** The customer as the engine reads it; a field error when it does not exist. */
+export async function clientePreco(db: Db | Tx, id: string | null, campo: string): Promise<ClientePreco> {
+  if (id === null) return null;
+  try {
+    const c = await getCliente(db as Db, id);
+    return { id: c.id, grupoEmpresarialId: c.grupo_id, segmentoId: c.segmento_id, regiaoId: c.regiao_id };
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'not_found')
+      campoInvalido(campo, precoServicoMensagens.clienteNaoEncontrado);
+    throw err;
+  }
+}
+
+export const produtoPreco = (p: ProdutoLido): ProdutoPreco => ({
+  id: p.id,
+  precoVendaBase: p.precoVenda,
+  custoMedio: p.custoMedio,
+  unidade: p.unidade,
+});
+
+/** The tables whose scope reaches the customer (no customer: the general ones). */
+function alcance(cliente: ClientePreco): SQL {
+  const escopo = tabelasPreco.escopo;
+  const condicoes: (SQL | undefined)[] = [eq(escopo, 'geral')];
+  if (cliente) {
+    if (cliente.grupoEmpresarialId)
+      condicoes.push(and(eq(escopo, 'grupo'), eq(tabelasPreco.grupoId, cliente.grupoEmpresarialId)));
+    if (cliente.segmentoId)
+      condicoes.push(and(eq(escopo, 'segmento'), eq(tabelasPreco.segmentoId, cliente.segmentoId)));
+    if (cliente.regiaoId)
+      condicoes.push(and(eq(escopo, 'regiao'), eq(tabelasPreco.regiaoId, cliente.regiaoId)));
+    condicoes.push(
+      and(
+        eq(escopo, 'clientes'),
+        sql`exists (select 1 from ${tabelaPrecoClientes} where ${tabelaPrecoClientes.tabelaId} = ${tabelasPreco.id}
+          and ${tabelaPrecoClientes.clienteId} = ${cliente.id})`,
+      ),
+    );
+  }
+  return or(...condicoes)!;
+}
+
+/**
+ * What the engine reads for these products and this customer: every table that reaches the
+ * customer and has an item for one of the products — active or not, in its vigência or not (the
+ * trace says why such a table was ignored) — with the items of those products and their breaks.
+ * A table of escopo 'clientes' carries only this customer (the one its list was matched on).
+ */
+export async function tabelasParaPrecos(
+  db: Db | Tx,
+  cliente: ClientePreco,
+  produtoIds: readonly string[],
+): Promise<TabelaPreco[]> {
+  if (produtoIds.length === 0) return [];
+  const rows = await (db as Db)
+    .select({
+      ...itemFields,
+      tabela_id: tabelasPreco.id,
+      nome: tabelasPreco.nome,
+      vigencia_inicio: tabelasPreco.vigenciaInicio,
+      vigencia_fim: tabelasPreco.vigenciaFim,
+      ativa: tabelasPreco.ativa,
+      escopo: tabelasPreco.escopo,
+      grupo_id: tabelasPreco.grupoId,
+      segmento_id: tabelasPreco.segmentoId,
+      regiao_id: tabelasPreco.regiaoId,
+    })
+    .from(tabelaPrecoItens)
+    .innerJoin(tabelasPreco, eq(tabelasPreco.id, tabelaPrecoItens.tabelaId))
+    .where(and(inArray(tabelaPrecoItens.produtoId, [...new Set(produtoIds)]), alcance(cliente)));
+
+  const tabelas = new Map<string, TabelaPreco & { itens: TabelaPreco['itens'][number][] }>();
+  for (const r of rows) {
+    let t = tabelas.get(r.tabela_id);
+    if (!t) {
+      t = {
+        id: r.tabela_id,
+        nome: r.nome,
+        vigencia_inicio: r.vigencia_inicio,
+        vigencia_fim: r.vigencia_fim,
+        ativa: r.ativa,
+        escopo: r.escopo,
+        grupo_id: r.grupo_id,
+        segmento_id: r.segmento_id,
+        regiao_id: r.regiao_id,
+        cliente_ids: r.escopo === 'clientes' && cliente ? [cliente.id] : [],
+        itens: [],
+      };
+      tabelas.set(r.tabela_id, t);
+    }
+    t.itens.push({
+      produto_id: r.produto_id,
+      regra: r.regra,
+      valor: r.valor,
+      preco_minimo: r.preco_minimo,
+      faixas: r.faixas,
+    });
+  }
+  return [...tabelas.values()];
+}
+
+export type PrecoDoItem = ResultadoPreco & { produto_id: string; quantidade: string };
+
+/**
+ * Prices the items of one sale (customer, day) against tables loaded and indexed once: the single
+ * price query and the order batch both come here, and so will the orders module. `campo(i)` names
+ * the field of the i-th product in a field error.
+ */
+export async function precificaItens(
+  db: Db | Tx,
+  venda: {
+    clienteId: string | null;
+    data: string | null;
+    itens: readonly { produto_id: string; quantidade: string }[];
+  },
+  campos: { cliente: string; produto: (i: number) => string },
+): Promise<{ cliente_id: string | null; data: string; itens: PrecoDoItem[] }> {
+  const data = venda.data ?? businessToday();
+  const cliente = await clientePreco(db, venda.clienteId, campos.cliente);
+  const produtos = await produtosPorId(
+    db,
+    venda.itens.map((i) => i.produto_id),
+  );
+  const faltando = venda.itens.findIndex((i) => !produtos.has(i.produto_id));
+  if (faltando >= 0) campoInvalido(campos.produto(faltando), precoServicoMensagens.produtoNaoEncontrado);
+  const tabelas = await tabelasParaPrecos(db, cliente, [...produtos.keys()]);
+  const resultados = priceOrder({
+    customer: cliente,
+    date: data,
+    tables: tabelas,
+    items: venda.itens.map((i) => ({
+      product: produtoPreco(produtos.get(i.produto_id)!),
+      quantity: i.quantidade,
+    })),
+  });
+  return {
+    cliente_id: venda.clienteId,
+    data,
+    itens: resultados.map((r, i) => ({
+      produto_id: venda.itens[i]!.produto_id,
+      quantidade: venda.itens[i]!.quantidade,
+      ...r,
+    })),
+  };
+}
+
+/** GET /api/precos/preco: one product, for one customer, quantity and day, with the trace. */
+export async function consultaPreco(
+  db: Db,
+  q: { produto: string; cliente: string | null; quantidade: string; data: string | null },
+): Promise<PrecoDoItem & { cliente_id: string | null; data: string }> {
+  const r = await precificaItens(
+    db,
+    { clienteId: q.cliente, data: q.data, itens: [{ produto_id: q.produto, quantidade: q.quantidade }] },
+    { cliente: 'cliente', produto: () => 'produto' },
+  );
+  return { ...r.itens[0]!, cliente_id: r.cliente_id, data: r.data };
+}
+
+/** POST /api/precos/preco/pedido: every item of an order in one call. */
+export function consultaPrecosPedido(db: Db, input: z.output<typeof consultaPrecosPedidoSchema>) {
+  return precificaItens(
+    db,
+    { clienteId: input.cliente_id, data: input.data, itens: input.itens },
+    { cliente: 'cliente_id', produto: (i) => `itens.${i}.produto_id` },
+  );
+}
