@@ -298,6 +298,17 @@ describe('permitir estoque negativo', () => {
   });
 });
 
+describe('delete', () => {
+  it('a product with movements cannot be deleted; inactivating is offered', async () => {
+    const r = await call('DELETE', `/produtos/${arroz}`);
+    expect([r.status, r.body.message, r.body.details.podeInativar]).toEqual([
+      409,
+      'Não é possível excluir: o registro é usado em movimentações de estoque. Você pode inativá-lo para que não seja mais oferecido.',
+      true,
+    ]);
+  });
+});
+
 describe('audit', () => {
   it('movements write no audit row for the product (the ledger is their record); the register does', async () => {
     const rows = rowsOf<{ acao: string }>(
