@@ -33,12 +33,16 @@ const refs: Record<string, [string, string]> = {
   tabela_preco_itens_produto_id_products_id_fk: ['produto_id', itemMensagens.produtoNaoEncontrado],
 };
 
-/** The breaks of the item in the row's scope, in quantity order, as the engine reads them. */
+/**
+ * The breaks of the item in the row's scope, in quantity order, as the engine reads them. The outer
+ * columns are written qualified: drizzle leaves a column unqualified in a one-table select, and
+ * inside this subquery it would then name the break's own column.
+ */
 const faixasJson = sql<FaixaPreco[]>`coalesce((
   select jsonb_agg(jsonb_build_object('quantidade_minima', f.quantidade_minima::text, 'tipo', f.tipo,
     'valor', coalesce(f.preco, f.percentual)::text) order by f.quantidade_minima)
   from tabela_preco_faixas f
-  where f.tabela_id = ${tabelaPrecoItens.tabelaId} and f.produto_id = ${tabelaPrecoItens.produtoId}), '[]'::jsonb)`;
+  where f.tabela_id = tabela_preco_itens.tabela_id and f.produto_id = tabela_preco_itens.produto_id), '[]'::jsonb)`;
 
 /** An item's columns as the engine reads them (ItemTabelaPreco, breaks included). */
 export const itemFields = {
@@ -68,7 +72,7 @@ const selectRows = (db: Db | Tx) =>
 function buscaProduto(q: string | undefined): SQL | undefined {
   const busca = searchWhere(sql`p.busca`, q);
   return busca
-    ? sql`exists (select 1 from products p where p.id = ${tabelaPrecoItens.produtoId} and ${busca})`
+    ? sql`exists (select 1 from products p where p.id = tabela_preco_itens.produto_id and ${busca})`
     : undefined;
 }
 

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors.ts';
 import { getCliente } from '../cadastros/clientes.service.ts';
 import { type ProdutoLido, produtosPorId } from '../estoque/produtos-leitura.service.ts';
 import { itemFields } from './itens-tabela.service.ts';
-import { tabelaPrecoClientes, tabelaPrecoItens, tabelasPreco } from './precos.tables.ts';
+import { tabelaPrecoItens, tabelasPreco } from './precos.tables.ts';
 
 // The price a customer pays: the server's side of the engine. It loads what resolvePrice reads —
 // the product (preço de venda, custo médio: the estoque module's read), the customer's grupo,
@@ -65,8 +65,8 @@ function alcance(cliente: ClientePreco): SQL {
     condicoes.push(
       and(
         eq(escopo, 'clientes'),
-        sql`exists (select 1 from ${tabelaPrecoClientes} where ${tabelaPrecoClientes.tabelaId} = ${tabelasPreco.id}
-          and ${tabelaPrecoClientes.clienteId} = ${cliente.id})`,
+        sql`exists (select 1 from tabela_preco_clientes c where c.tabela_id = tabelas_preco.id
+          and c.cliente_id = ${cliente.id})`,
       ),
     );
   }

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
-import { chama, criaClassificacoes, criaCliente, criaProduto, criaTabela, type Json } from './precos-test-support.ts';
+import {
+  chama,
+  criaClassificacoes,
+  criaCliente,
+  criaProduto,
+  criaTabela,
+  type Json,
+} from './precos-test-support.ts';
 
 // The price of a sale through the real database and HTTP API (GET /api/precos/preco and the order
 // batch): tables of every level loaded by scope, precedence, the vigência's first and last day,
@@ -29,11 +36,24 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = (await t.signIn(['admin'])).token;
   comercial = (await t.signIn(['comercial'])).token;
-  cafe = await criaProduto(t.db, { codigo: 'CAFE500', nome: 'Café 500 g', precoVenda: '10.00', custoMedio: '6.5000' });
-  semTabela = await criaProduto(t.db, { codigo: 'ACUCAR1', nome: 'Açúcar 1 kg', precoVenda: '5.49', custoMedio: '3.1000' });
+  cafe = await criaProduto(t.db, {
+    codigo: 'CAFE500',
+    nome: 'Café 500 g',
+    precoVenda: '10.00',
+    custoMedio: '6.5000',
+  });
+  semTabela = await criaProduto(t.db, {
+    codigo: 'ACUCAR1',
+    nome: 'Açúcar 1 kg',
+    precoVenda: '5.49',
+    custoMedio: '3.1000',
+  });
   classes = await criaClassificacoes(t.db, 'Preço');
   vip = await criaCliente(t.db, { razaoSocial: 'Mercado VIP Ltda', ...classes });
-  soSegmento = await criaCliente(t.db, { razaoSocial: 'Atacadista Só Segmento', segmentoId: classes.segmentoId });
+  soSegmento = await criaCliente(t.db, {
+    razaoSocial: 'Atacadista Só Segmento',
+    segmentoId: classes.segmentoId,
+  });
   soRegiao = await criaCliente(t.db, { razaoSocial: 'Padaria Só Região', regiaoId: classes.regiaoId });
 
   ids.vip = await criaTabela(
@@ -105,7 +125,14 @@ describe('precedence through the database', () => {
       data: '2026-02-28',
       preco: '8.30',
       precoMinimo: null,
-      origem: { tipo: 'tabela', tabelaId: ids.rede, tabelaNome: 'Rede', nivel: 'grupo', regra: 'preco_fixo', faixa: null },
+      origem: {
+        tipo: 'tabela',
+        tabelaId: ids.rede,
+        tabelaNome: 'Rede',
+        nivel: 'grupo',
+        regra: 'preco_fixo',
+        faixa: null,
+      },
     });
     expect(motivos(r.body)).toEqual([
       'Tabela Clientes VIP (lista de clientes) — ignorada: a vigência começa em 01/03/2026.',
@@ -125,7 +152,11 @@ describe('precedence through the database', () => {
   it('the customer list wins on the first and on the last day of its vigência', async () => {
     for (const data of ['2026-03-01', '2026-03-31']) {
       const r = await preco({ produto: cafe, cliente: vip, data });
-      expect(r.body).toMatchObject({ preco: '8.00', precoMinimo: '7.90', origem: { tabelaNome: 'Clientes VIP' } });
+      expect(r.body).toMatchObject({
+        preco: '8.00',
+        precoMinimo: '7.90',
+        origem: { tabelaNome: 'Clientes VIP' },
+      });
       expect(motivos(r.body)[0]).toBe('Tabela Clientes VIP (lista de clientes) — aplicada: mais específica.');
     }
     const depois = await preco({ produto: cafe, cliente: vip, data: '2026-04-01' });
@@ -239,8 +270,16 @@ describe('precedence through the database', () => {
 
   it('an inactive table is listed as ignored and does not price', async () => {
     const atual = await chama(t, admin, 'GET', `/api/precos/tabelas/${ids.geral}`);
-    const { id: _id, alcance_nome, clientes, itens, created_at, updated_at, clientes_lista, ...campos } =
-      atual.body;
+    const {
+      id: _id,
+      alcance_nome,
+      clientes,
+      itens,
+      created_at,
+      updated_at,
+      clientes_lista,
+      ...campos
+    } = atual.body;
     const off = await chama(t, admin, 'PUT', `/api/precos/tabelas/${ids.geral}`, { ...campos, ativa: false });
     expect(off.status).toBe(200);
     const r = await preco({ produto: cafe, data: '2026-02-01' });

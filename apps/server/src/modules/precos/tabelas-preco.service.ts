@@ -62,8 +62,9 @@ const rowFields = {
   alcance_nome: sql<
     string | null
   >`coalesce(${gruposEmpresariais.nome}, ${segmentos.nome}, ${regioesEntrega.nome})`,
-  clientes: sql<number>`(select count(*)::int from tabela_preco_clientes c where c.tabela_id = ${tabelasPreco.id})`,
-  itens: sql<number>`(select count(*)::int from tabela_preco_itens i where i.tabela_id = ${tabelasPreco.id})`,
+  // outer column qualified (see faixasJson in itens-tabela.service.ts)
+  clientes: sql<number>`(select count(*)::int from tabela_preco_clientes c where c.tabela_id = tabelas_preco.id)`,
+  itens: sql<number>`(select count(*)::int from tabela_preco_itens i where i.tabela_id = tabelas_preco.id)`,
 };
 
 const selectRows = (db: Db | Tx) =>
