@@ -19,7 +19,6 @@ import {
 import { RegisterFormDialog } from '@/components/forms/register-form-dialog.tsx';
 import type { RecordForm } from '@/components/forms/use-record-form.ts';
 import { FormField } from '@/components/ui/form-field.tsx';
-import { Input } from '@/components/ui/input.tsx';
 import { movimentosApi, produtosApi } from '../api/estoque-api.ts';
 import { estoqueKeys } from '../api/keys.ts';
 import { useLotesDoProduto, useOpcoesEstoque } from '../api/queries.ts';
@@ -182,10 +181,14 @@ function ProdutoCampo({
   const { control, setValue } = useFormContext();
   const error = useFieldError('produto_id');
   if (fixo && produto) {
+    // shown, not an input: the dialog's first field to type in is the next one
     return (
-      <FormField label="Produto" className="sm:col-span-2 lg:col-span-4">
-        <Input readOnly value={`${produtoLabel(produto)} (${produto.unidade})`} className="bg-muted" />
-      </FormField>
+      <div className="grid gap-1.5 sm:col-span-2 lg:col-span-4">
+        <span className="text-sm font-medium">Produto</span>
+        <p className="rounded-md bg-muted px-3 py-2 text-sm">
+          {produtoLabel(produto)} ({produto.unidade})
+        </p>
+      </div>
     );
   }
   return (
