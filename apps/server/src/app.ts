@@ -16,6 +16,7 @@ import { estoqueRoutes } from './modules/estoque/estoque.routes.ts';
 import { precosRoutes } from './modules/precos/precos.routes.ts';
 import { configRoutes } from './modules/system/config.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { tributacaoRoutes } from './modules/tributacao/tributacao.routes.ts';
 import { meRoutes } from './modules/usuarios/me.routes.ts';
 import { usuariosRoutes } from './modules/usuarios/usuarios.routes.ts';
 
@@ -28,6 +29,7 @@ export function createApiRoutes() {
     .route('/cadastros', cadastrosRoutes)
     .route('/dashboard', dashboardRoutes)
     .route('/estoque', estoqueRoutes)
+    .route('/tributacao', tributacaoRoutes)
     .route('/precos', precosRoutes)
     .route('/me', meRoutes)
     .route('/usuarios', usuariosRoutes)

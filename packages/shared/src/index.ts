@@ -60,6 +60,7 @@ export * from './tributacao/percentuais.ts';
 export * from './tributacao/rateio.ts';
 export * from './tributacao/regra.schema.ts';
 export * from './tributacao/regra-match.ts';
+export * from './tributacao/regras-api.schema.ts';
 export * from './tributacao/totais.ts';
 export * from './usuarios/perfil.schema.ts';
 export * from './usuarios/usuarios.schema.ts';

@@ -3,6 +3,18 @@ import { situacaoInventarioLabels } from '../estoque/inventario.schema.ts';
 import { tipoLocalLabels } from '../estoque/locais.ts';
 import { origemLabels } from '../estoque/origem.ts';
 import { escopoTabelaLabels, regraPrecoLabels, tipoFaixaLabels } from '../precos/tabela-precos.schema.ts';
+import {
+  crtLabels,
+  csosnLabels,
+  cstIbsCbsLabels,
+  cstIcmsLabels,
+  cstIpiLabels,
+  cstPisCofinsLabels,
+  operacaoFiscalLabels,
+  sentidoNfLabels,
+  tipoDestinatarioLabels,
+} from '../tributacao/dominios.ts';
+import { destinoLabels } from '../tributacao/regra.schema.ts';
 
 /**
  * How a value of an audited field reads for a person (see auditValueText):
@@ -52,11 +64,16 @@ const codes = (rotulo: string, codigos: Record<string, string>): AuditCampo => (
   formato: 'codigo',
   codigos,
 });
+const pct = (rotulo: string): AuditCampo => ({ rotulo, formato: 'percentual' });
 
 /** The application settings (app_settings.chave) by name. */
 const settingNames = {
   permitir_novos_cadastros: 'Permitir novos cadastros',
   permitir_estoque_negativo: 'Permitir estoque negativo',
+  empresa_uf: 'UF da empresa',
+  empresa_crt: 'Regime tributário (CRT) da empresa',
+  empresa_regime_pis_cofins: 'Regime do PIS/COFINS da empresa',
+  empresa_exclui_icms_pis_cofins: 'Exclui o ICMS da base do PIS/COFINS',
 };
 
 const linkKinds = {
@@ -210,6 +227,42 @@ export const auditCampos = {
   'tabela_preco_faixas.tipo': codes('Tipo de faixa', tipoFaixaLabels),
   desconto_maximo: { rotulo: 'Desconto máximo', formato: 'percentual' },
 
+  // tributacao: tax rules (tabela de tributação)
+  'regras_tributacao.operacao': codes('Operação', operacaoFiscalLabels),
+  'regras_tributacao.sentido': codes('Sentido', sentidoNfLabels),
+  'regras_tributacao.crt': codes('Regime tributário (CRT)', crtLabels),
+  ncm_prefixo: { rotulo: 'Prefixo de NCM' },
+  uf_origem: { rotulo: 'UF de origem' },
+  'regras_tributacao.destino': codes('Destino', destinoLabels),
+  tipo_destinatario: codes('Tipo de destinatário', tipoDestinatarioLabels),
+  cfop: { rotulo: 'CFOP' },
+  cst_icms: codes('CST do ICMS', cstIcmsLabels),
+  csosn: codes('CSOSN', csosnLabels),
+  p_icms: pct('Alíquota do ICMS'),
+  p_red_bc: pct('Redução da base de cálculo'),
+  p_fcp: pct('FCP'),
+  p_cred_sn: pct('Crédito do Simples Nacional'),
+  p_mva_st: pct('MVA original'),
+  ajusta_mva: { rotulo: 'Ajusta a MVA entre estados' },
+  p_icms_st: pct('Alíquota do ICMS-ST'),
+  p_red_bc_st: pct('Redução da base do ICMS-ST'),
+  p_fcp_st: pct('FCP-ST'),
+  p_icms_uf_dest: pct('Alíquota interna da UF de destino'),
+  p_fcp_uf_dest: pct('FCP da UF de destino'),
+  cst_ipi: codes('CST do IPI', cstIpiLabels),
+  c_enq: { rotulo: 'Enquadramento do IPI' },
+  p_ipi: pct('Alíquota do IPI'),
+  cst_pis: codes('CST do PIS', cstPisCofinsLabels),
+  p_pis: pct('Alíquota do PIS'),
+  cst_cofins: codes('CST da COFINS', cstPisCofinsLabels),
+  p_cofins: pct('Alíquota da COFINS'),
+  cst_ibs_cbs: codes('CST do IBS/CBS', cstIbsCbsLabels),
+  c_class_trib: { rotulo: 'Classificação tributária (cClassTrib)' },
+  p_ibs_uf: pct('Alíquota do IBS estadual'),
+  p_ibs_mun: pct('Alíquota do IBS municipal'),
+  p_cbs: pct('Alíquota da CBS'),
+  p_red_aliq: pct('Redução das alíquotas do IBS e da CBS'),
+
   // comercial: orders and their items
   cliente_id: ref('Cliente', 'clientes'),
   cliente_nome: { rotulo: 'Nome do cliente' },
@@ -314,6 +367,7 @@ export const auditEntidades: Readonly<Record<string, AuditEntidade>> = {
   },
   tabela_preco_itens: { rotulo: 'Item de tabela de preços', nome: { tabela: 'products', coluna: 'nome' } },
   tabela_preco_faixas: { rotulo: 'Faixa de quantidade', nome: { tabela: 'products', coluna: 'nome' } },
+  regras_tributacao: { rotulo: 'Regra de tributação', nome: { coluna: 'descricao' } },
   sales_orders: { rotulo: 'Pedido de venda', nome: { coluna: 'numero', prefixo: 'Pedido nº ' } },
   sales_order_items: { rotulo: 'Item de pedido', nome: { coluna: 'produto_nome' } },
   financial_accounts: { rotulo: 'Conta a pagar/receber', nome: { coluna: 'descricao' } },

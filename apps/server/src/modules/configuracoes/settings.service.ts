@@ -5,10 +5,24 @@ import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import { appSettings } from './configuracoes.tables.ts';
 
 /** Known application settings with their defaults. */
-export const settingDefaults: { permitir_novos_cadastros: boolean; permitir_estoque_negativo: boolean } = {
+export const settingDefaults: {
+  permitir_novos_cadastros: boolean;
+  permitir_estoque_negativo: boolean;
+  empresa_uf: string;
+  empresa_crt: string;
+  empresa_regime_pis_cofins: string;
+  empresa_exclui_icms_pis_cofins: boolean;
+} = {
   permitir_novos_cadastros: true,
   /** Stock movements may leave disponível below zero (the ledger refuses it by default). */
   permitir_estoque_negativo: false,
+  // The company as the tax engine sees it (read by tributacao/emitente.service.ts; edited on the
+  // fiscal settings screen of the NF-e issue): UF, CRT (3 = regime normal), PIS/COFINS regime
+  // ('cumulativo' | 'nao_cumulativo') and whether the ICMS leaves the PIS/COFINS base.
+  empresa_uf: 'SP',
+  empresa_crt: '3',
+  empresa_regime_pis_cofins: 'nao_cumulativo',
+  empresa_exclui_icms_pis_cofins: true,
 };
 export type SettingKey = keyof typeof settingDefaults;
 

@@ -1,4 +1,5 @@
-import { inArray } from 'drizzle-orm';
+import type { Origem } from '@erp/shared';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { products } from './estoque.tables.ts';
 
@@ -16,6 +17,9 @@ export type ProdutoLido = {
   precoVenda: string;
   /** custo_medio, numeric(18,4) text (kept by the ledger). */
   custoMedio: string;
+  /** NCM (8 digits) and NF-e origem, for the tax engine; ncm null when not filled in. */
+  ncm: string | null;
+  origem: Origem;
   ativo: boolean;
 };
 
@@ -26,6 +30,8 @@ const campos = {
   unidade: products.unidade,
   precoVenda: products.precoVenda,
   custoMedio: products.custoMedio,
+  ncm: products.ncm,
+  origem: sql<Origem>`${products.origem}`,
   ativo: products.ativo,
 };
 
