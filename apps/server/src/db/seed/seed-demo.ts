@@ -18,6 +18,7 @@ import { rowsOf } from '../client.ts';
 import { generateDemoData } from './demo-data.ts';
 import { seedDemoUsers } from './demo-users.ts';
 import { seedEstoqueDemo } from './estoque-demo.ts';
+import { seedPrecosDemo } from './precos-demo.ts';
 
 async function insertChunked(tx: Tx, table: PgTable, rows: Record<string, unknown>[], size = 500) {
   for (let i = 0; i < rows.length; i += size) {
@@ -57,6 +58,7 @@ export async function seedDemo(
     await insertChunked(tx, vendedores, data.vendedores);
     await insertChunked(tx, clientes, data.clientes);
     await seedEstoqueDemo(tx, data, opts.today);
+    await seedPrecosDemo(tx, data, opts.today);
     await insertChunked(tx, salesOrders, data.orders);
     await insertChunked(tx, salesOrderItems, data.items);
     await insertChunked(tx, financialAccounts, data.accounts);
