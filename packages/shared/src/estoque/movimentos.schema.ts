@@ -121,6 +121,7 @@ export const movimentoMensagens = {
   semLocalPadraoSaida: 'Informe o local: não há local padrão de saída',
   semLocalPadraoEntrada: 'Informe o local: não há local padrão de entrada',
   todosOsLocais: 'todos os locais',
+  reservaEmAvaria: 'Estoque em local de avaria / quarentena não pode ser reservado',
   movimentoNaoEncontrado: 'Movimento não encontrado.',
   jaEstornado: 'Este movimento já foi estornado.',
 } as const;

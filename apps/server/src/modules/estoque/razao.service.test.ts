@@ -227,6 +227,22 @@ describe('reservations', () => {
     expect(reservas!.n).toBe(0);
   });
 
+  it('stock in an avaria location is never reserved', async () => {
+    const avaria = await criaLocal(db(), { nome: 'Quarentena', tipo: 'avaria' });
+    const p = await criaProduto(db(), { nome: 'Margarina 500 g' });
+    await entrada(p, '5', '6.00', { localId: avaria });
+    const err = await refusal(
+      writeTx(db(), actor, (tx) =>
+        reservaEstoque(tx, actor, { origem: 'pedido', origemId: 'PED-2' }, [
+          { produtoId: p, quantidade: '1', localId: avaria },
+        ]),
+      ),
+    );
+    expect(err.details?.fields).toEqual({
+      local_id: ['Estoque em local de avaria / quarentena não pode ser reservado'],
+    });
+  });
+
   it('the database state agrees with the model: balances are the sums of their rows', async () => {
     const estado = await estadoDoBanco(db());
     expect(verificaRazao(estado, await linhasDoRazao(db()), { permiteNegativo: true })).toEqual([]);

@@ -1,16 +1,24 @@
-import { CASAS_QUANTIDADE, chaveSaldo, Decimal, razaoMensagens } from '@erp/shared';
+import {
+  CASAS_QUANTIDADE,
+  chaveSaldo,
+  Decimal,
+  genericMessages,
+  movimentoMensagens,
+  razaoMensagens,
+} from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/audit-context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type Alocacao, alocaSaida, validaMovimento } from './alocacao.service.ts';
+import { type Alocacao, alocaSaida, leLocal, validaMovimento } from './alocacao.service.ts';
 import { type Lancamento, lancaNoRazao, type MovimentoGravado } from './razao.service.ts';
 
 // Reservations for the orders and dispatch issues: quantities promised to an origin document (an
 // approved order) beside the balances they are taken from (disponível = saldo − reservado). All
 // three run inside the caller's transaction. Reserving refuses what is not available (FEFO picks
 // the lots when none is named; avaria locations and expired lots never); releasing and consuming
-// refuse more than the document holds. Consuming is the saída of what was reserved.
+// refuse more than the document holds. Stock in an avaria location is never reserved. Consuming
+// is the saída of what was reserved.
 
 /** The document a reservation belongs to, e.g. { origem: 'pedido', origemId: '<uuid>' }. */
 export type DocumentoOrigem = { origem: string; origemId: string };
@@ -65,6 +73,10 @@ export async function reservaEstoque(
       },
       { loteObrigatorio: false },
     );
+    if (item.localId && (await leLocal(tx, item.localId))?.tipo === 'avaria')
+      throw new AppError('validation_failed', genericMessages.validation, {
+        fields: { local_id: [movimentoMensagens.reservaEmAvaria] },
+      });
     alocacoes.push(...(await alocaSaida(tx, produto, item)));
   }
   await lancaNoRazao(
