@@ -154,28 +154,34 @@ function valorDesconto(
 
 type Linha = { item: ItemParaCalculo; quantidadeBase: string; vProd: Decimal; descontoItem: Decimal };
 
+/** An item's base quantity, vProd and own discount, or the field and message of its mistake. */
+function linhaDoItem(item: ItemParaCalculo): Linha | { campo: 'quantidade' | 'desconto'; erro: string } {
+  const unidadeEmbalagem = { sigla: item.embalagem.unidade, casas_decimais: item.embalagem.casas_decimais };
+  const erroQuantidade = erroCasasDecimais(item.quantidade, unidadeEmbalagem);
+  if (erroQuantidade) return { campo: 'quantidade', erro: erroQuantidade };
+  let quantidadeBase: string;
+  try {
+    quantidadeBase = paraUnidadeBase(item.quantidade, item.embalagem.fator);
+  } catch {
+    return { campo: 'quantidade', erro: calculoPedidoMensagens.conversao(item.unidadeBase.sigla) };
+  }
+  const erroBase = erroCasasDecimais(quantidadeBase, item.unidadeBase);
+  if (erroBase) return { campo: 'quantidade', erro: erroBase };
+  // vProd = qCom × vUnCom rounded to the cent: the rule computeItemTaxes applies (calculo-item.ts)
+  const vProd = Decimal.of(quantidadeBase).times(item.preco).round(CASAS_DINHEIRO);
+  const descontoItem = valorDesconto(item.desconto, vProd, calculoPedidoMensagens.descontoItem);
+  if (typeof descontoItem === 'string') return { campo: 'desconto', erro: descontoItem };
+  return { item, quantidadeBase, vProd, descontoItem };
+}
+
 export function calculaPedido(pedido: PedidoParaCalculo): ResultadoCalculoPedido {
   if (pedido.itens.length === 0) return { ok: false, erros: { itens: [calculoPedidoMensagens.semItens] } };
   const erros: ErrosCampos = {};
   const linhas: Linha[] = [];
   pedido.itens.forEach((item, i) => {
-    const campo = (nome: string) => `itens.${i}.${nome}`;
-    const unidadeEmbalagem = { sigla: item.embalagem.unidade, casas_decimais: item.embalagem.casas_decimais };
-    const erroQuantidade = erroCasasDecimais(item.quantidade, unidadeEmbalagem);
-    if (erroQuantidade) return adicionaErro(erros, campo('quantidade'), erroQuantidade);
-    let quantidadeBase: string;
-    try {
-      quantidadeBase = paraUnidadeBase(item.quantidade, item.embalagem.fator);
-    } catch {
-      return adicionaErro(erros, campo('quantidade'), calculoPedidoMensagens.conversao(item.unidadeBase.sigla));
-    }
-    const erroBase = erroCasasDecimais(quantidadeBase, item.unidadeBase);
-    if (erroBase) return adicionaErro(erros, campo('quantidade'), erroBase);
-    // vProd = qCom × vUnCom rounded to the cent: the rule computeItemTaxes applies (calculo-item.ts)
-    const vProd = Decimal.of(quantidadeBase).times(item.preco).round(CASAS_DINHEIRO);
-    const descontoItem = valorDesconto(item.desconto, vProd, calculoPedidoMensagens.descontoItem);
-    if (typeof descontoItem === 'string') return adicionaErro(erros, campo('desconto'), descontoItem);
-    linhas.push({ item, quantidadeBase, vProd, descontoItem });
+    const linha = linhaDoItem(item);
+    if ('erro' in linha) adicionaErro(erros, `itens.${i}.${linha.campo}`, linha.erro);
+    else linhas.push(linha);
   });
   if (Object.keys(erros).length > 0) return { ok: false, erros };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   COLUNAS_KANBAN,
   isStatusPedido,
-  podeTransitar,
+  podeTransitarPedido,
   STATUS_FORA_DAS_VENDAS,
   STATUS_LIBERADOS_NAO_FATURADOS,
   STATUS_PEDIDO,
@@ -72,13 +72,13 @@ describe('status machine', () => {
   });
 
   it.each(pares)('$de → $para: allowed $permitido', ({ de, para, permitido }) => {
-    expect(podeTransitar(de, para)).toEqual(
+    expect(podeTransitarPedido(de, para)).toEqual(
       permitido ? { permitido: true } : { permitido: false, motivo: motivoEsperado(de, para) },
     );
   });
 
   it('cancels from every state before faturado, never after', () => {
-    const podeCancelar = STATUS_PEDIDO.filter((s) => podeTransitar(s, 'cancelado').permitido);
+    const podeCancelar = STATUS_PEDIDO.filter((s) => podeTransitarPedido(s, 'cancelado').permitido);
     expect(podeCancelar).toEqual([
       'orcamento',
       'digitado',
@@ -90,27 +90,34 @@ describe('status machine', () => {
   });
 
   it('liberado needs no pending blocker and bloqueado needs one, when the server gives the context', () => {
-    expect(podeTransitar('digitado', 'liberado', { bloqueiosPendentes: 0 })).toEqual({ permitido: true });
-    expect(podeTransitar('digitado', 'liberado', { bloqueiosPendentes: 1 })).toEqual({
+    expect(podeTransitarPedido('digitado', 'liberado', { bloqueiosPendentes: 0 })).toEqual({
+      permitido: true,
+    });
+    expect(podeTransitarPedido('digitado', 'liberado', { bloqueiosPendentes: 1 })).toEqual({
       permitido: false,
       motivo: 'O pedido tem 1 bloqueio pendente: libere-o antes.',
     });
-    expect(podeTransitar('bloqueado', 'liberado', { bloqueiosPendentes: 2 })).toEqual({
+    expect(podeTransitarPedido('bloqueado', 'liberado', { bloqueiosPendentes: 2 })).toEqual({
       permitido: false,
       motivo: 'O pedido tem 2 bloqueios pendentes: libere-os antes.',
     });
-    expect(podeTransitar('digitado', 'bloqueado', { bloqueiosPendentes: 2 })).toEqual({ permitido: true });
-    expect(podeTransitar('liberado', 'bloqueado', { bloqueiosPendentes: 0 })).toEqual({
+    expect(podeTransitarPedido('digitado', 'bloqueado', { bloqueiosPendentes: 2 })).toEqual({
+      permitido: true,
+    });
+    expect(podeTransitarPedido('liberado', 'bloqueado', { bloqueiosPendentes: 0 })).toEqual({
       permitido: false,
       motivo: 'O pedido não tem bloqueios pendentes.',
     });
     // the table comes first: a refused pair keeps its own reason whatever the context
-    expect(podeTransitar('orcamento', 'liberado', { bloqueiosPendentes: 0 })).toEqual({
+    expect(podeTransitarPedido('orcamento', 'liberado', { bloqueiosPendentes: 0 })).toEqual({
       permitido: false,
-      motivo: 'Um pedido em «Orçamento» não pode ir para «Liberado»: os próximos passos são «Digitado» ou «Cancelado».',
+      motivo:
+        'Um pedido em «Orçamento» não pode ir para «Liberado»: os próximos passos são «Digitado» ou «Cancelado».',
     });
     // other moves ignore the blockers
-    expect(podeTransitar('liberado', 'em_separacao', { bloqueiosPendentes: 3 })).toEqual({ permitido: true });
+    expect(podeTransitarPedido('liberado', 'em_separacao', { bloqueiosPendentes: 3 })).toEqual({
+      permitido: true,
+    });
   });
 
   it('kanban columns, released-not-invoiced and out-of-sales sets', () => {

@@ -8,7 +8,7 @@ import type { Verificacao } from '../precos/limites-venda.ts';
 //   digitado → liberado directly when no blocker is pending;
 //   cancelado from every state before faturado (a quote included).
 //
-// Whether an order has pending blockers is not in the table: podeTransitar takes it as context
+// Whether an order has pending blockers is not in the table: podeTransitarPedido takes it as context
 // (liberado needs none pending, bloqueado needs one).
 
 export const STATUS_PEDIDO = [
@@ -92,7 +92,11 @@ export type ContextoTransicao = {
  * and the kanban's toast). With `contexto`, also: liberado only with no blocker pending, bloqueado
  * only with one.
  */
-export function podeTransitar(de: StatusPedido, para: StatusPedido, contexto?: ContextoTransicao): Verificacao {
+export function podeTransitarPedido(
+  de: StatusPedido,
+  para: StatusPedido,
+  contexto?: ContextoTransicao,
+): Verificacao {
   const recusa = (motivo: string): Verificacao => ({ permitido: false, motivo });
   if (de === para) return recusa(`O pedido já está em ${rotulo(de)}.`);
   if (de === 'cancelado') return recusa('Pedido cancelado não muda mais de situação.');
