@@ -19,6 +19,7 @@ import { generateDemoData } from './demo-data.ts';
 import { seedDemoUsers } from './demo-users.ts';
 import { seedEstoqueDemo } from './estoque-demo.ts';
 import { seedPrecosDemo } from './precos-demo.ts';
+import { seedTributacaoDemo } from './tributacao-demo.ts';
 
 async function insertChunked(tx: Tx, table: PgTable, rows: Record<string, unknown>[], size = 500) {
   for (let i = 0; i < rows.length; i += size) {
@@ -59,6 +60,7 @@ export async function seedDemo(
     await insertChunked(tx, clientes, data.clientes);
     await seedEstoqueDemo(tx, data, opts.today);
     await seedPrecosDemo(tx, data, opts.today);
+    await seedTributacaoDemo(tx, data);
     await insertChunked(tx, salesOrders, data.orders);
     await insertChunked(tx, salesOrderItems, data.items);
     await insertChunked(tx, financialAccounts, data.accounts);
