@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays } from '../dates.ts';
+import { addDays, isIsoDay } from '../dates.ts';
 import { dataObrigatoria, dataOpcional } from '../estoque/campos.ts';
 import { listQuerySchema, uuidParam } from '../list-params.ts';
 import type { LinhaAging } from './aging.ts';
@@ -28,6 +28,7 @@ export const fluxoCaixaQuerySchema = z
     conta_bancaria_id: uuidParam.optional(),
   })
   .superRefine((v, ctx) => {
+    if (!isIsoDay(v.de) || !isIsoDay(v.ate)) return; // their own fields already report it
     if (v.de > v.ate) ctx.addIssue({ code: 'custom', path: ['ate'], message: relatorioMensagens.periodo });
     else if (addDays(v.de, FLUXO_DIAS_MAXIMO - 1) < v.ate)
       ctx.addIssue({ code: 'custom', path: ['ate'], message: relatorioMensagens.periodoLongo });

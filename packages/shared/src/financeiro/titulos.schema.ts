@@ -193,7 +193,7 @@ export const baixaSchema = z
     desconto: dinheiroCampo('Desconto'),
     observacao: optionalText(500, 'Observação'),
   })
-  .refine((b) => principalDaBaixa(b).isPositive(), {
+  .refine((b) => !Decimal.of(b.valor_pago).isPositive() || principalDaBaixa(b).isPositive(), {
     path: ['valor_pago'],
     message: tituloMensagens.principalPositivo,
   });
