@@ -109,7 +109,7 @@ describe('cadastro de clientes', () => {
       .poll(() => page.getByRole('heading', { level: 1, name: 'Vendedores' }).isVisible())
       .toBe(true);
     await expect.poll(() => page.getByText('1–10 de 10').isVisible()).toBe(true);
-    const nome = (await page.getByRole('row').nth(1).getByRole('cell').first().innerText()).trim();
+    const nome = ((await page.getByRole('row').nth(1).getByRole('cell').first().textContent()) ?? '').trim();
     await page.getByRole('button', { name: `Excluir ${nome}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Registro em uso' }).isVisible()).toBe(true);
