@@ -278,12 +278,10 @@ describe('shell details (admin)', () => {
     expect(await nav.locator('a[aria-current="page"]').allTextContents()).toEqual(['Tabela de Tributação']);
   });
 
-  it('placeholders: "em construção" screens and the dashboard placeholders', async () => {
+  it('placeholders: "em construção" screens', async () => {
     await page.goto('/expedicao/cargas');
     await expect.poll(() => heading(page)).toBe('Gestão de Cargas');
     expect(await page.getByText('Esta tela está em construção.').isVisible()).toBe(true);
-    await page.goto('/estoque/tabela-precos');
-    await expect.poll(() => heading(page)).toBe('Dashboard');
   });
 
   it('moves focus to the page heading after navigating from the menu', async () => {

@@ -9,7 +9,6 @@ const DASHBOARD_PLACEHOLDERS = new Set([
   '/matriz/segmentos',
   '/matriz/regioes',
   '/matriz/situacoes',
-  '/estoque/tabela-precos',
 ]);
 
 /** The absolute paths a route tree defines (index routes take their parent's path). */

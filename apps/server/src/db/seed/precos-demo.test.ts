@@ -70,6 +70,15 @@ describe('demo price tables', () => {
         clientes: 0,
       },
       {
+        nome: 'Preços Gerais',
+        escopo: 'geral',
+        vigencia_inicio: '2026-01-01',
+        vigencia_fim: null,
+        ativa: true,
+        itens: 80,
+        clientes: 0,
+      },
+      {
         nome: 'Promoção Relâmpago',
         escopo: 'geral',
         vigencia_inicio: '2026-10-01',
@@ -85,15 +94,6 @@ describe('demo price tables', () => {
         vigencia_fim: null,
         ativa: true,
         itens: 15,
-        clientes: 0,
-      },
-      {
-        nome: 'Tabela Geral',
-        escopo: 'geral',
-        vigencia_inicio: '2026-01-01',
-        vigencia_fim: null,
-        ativa: true,
-        itens: 80,
         clientes: 0,
       },
     ]);
@@ -120,7 +120,7 @@ describe('demo price tables', () => {
       (c) => c.segmentoId === data.segmentos.find((s) => s.nome === 'Atacado')!.id && !c.grupoId,
     )!;
     expect(await vencedora(atacado.id, primeiro.id)).toBe('Atacado');
-    expect(await vencedora(null, primeiro.id)).toBe('Tabela Geral');
+    expect(await vencedora(null, primeiro.id)).toBe('Preços Gerais');
     const foraDasTabelas = data.products.filter((p) => p.ativo)[150]!;
     expect(await vencedora(null, foraDasTabelas.id)).toBe('preço base');
   });

@@ -80,7 +80,7 @@ export async function seedPrecosDemo(tx: Tx, data: DemoData, today = businessTod
   };
 
   await tabela(
-    { nome: 'Tabela Geral', escopo: 'geral', vigenciaInicio: inicioDoAno },
+    { nome: 'Preços Gerais', escopo: 'geral', vigenciaInicio: inicioDoAno },
     produtos.slice(0, 80).map((p) => item(p, 'abaixo_base', '3.00')),
   );
 

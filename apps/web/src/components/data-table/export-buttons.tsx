@@ -29,9 +29,12 @@ async function download(res: Response, fallbackName: string) {
 export function ExportButtons({
   onExport,
   fileBase,
+  formats = ['csv', 'xlsx'],
 }: {
   onExport(formato: ExportFormat): Promise<Response>;
   fileBase: string;
+  /** the formats offered (a price table's items: XLSX only, the import's layout) */
+  formats?: readonly ExportFormat[];
 }) {
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const run = async (formato: ExportFormat) => {
@@ -47,7 +50,7 @@ export function ExportButtons({
   };
   return (
     <>
-      {(['csv', 'xlsx'] as const).map((f) => (
+      {formats.map((f) => (
         <Button key={f} variant="outline" onClick={() => run(f)} disabled={busy !== null}>
           {busy === f ? <Spinner /> : <Download aria-hidden />}
           Exportar {f.toUpperCase()}
