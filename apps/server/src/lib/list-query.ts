@@ -175,11 +175,16 @@ export type ExportColumn<T> = {
   type?: 'text' | 'number' | 'money' | 'date' | 'boolean';
 };
 
-// A cell starting like a formula would run in a spreadsheet (CSV injection).
+// A text cell starting like a formula would run in a spreadsheet (CSV injection): it gets a
+// leading apostrophe. A number or money cell is never touched, so "-12,000" keeps its sign; it is
+// trusted as a number only when it is one (digits, optional sign and decimal comma), anything else
+// in such a column is guarded like text.
 const formulaStart = /^[=+\-@\t\r]/;
+const numeroCsv = /^-?\d+(,\d+)?$/;
 
-function csvCell(text: string): string {
-  const safe = formulaStart.test(text) ? `'${text}` : text;
+function csvCell(text: string, type?: ExportColumn<unknown>['type']): string {
+  const numero = (type === 'number' || type === 'money') && numeroCsv.test(text);
+  const safe = !numero && formulaStart.test(text) ? `'${text}` : text;
   return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
@@ -205,7 +210,7 @@ function displayValue<T>(col: ExportColumn<T>, row: T): string {
  */
 export function toCsv<T>(columns: ExportColumn<T>[], rows: T[]): string {
   const lines = [columns.map((c) => csvCell(c.header)).join(';')];
-  for (const row of rows) lines.push(columns.map((c) => csvCell(displayValue(c, row))).join(';'));
+  for (const row of rows) lines.push(columns.map((c) => csvCell(displayValue(c, row), c.type)).join(';'));
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 

@@ -233,6 +233,16 @@ describe('Kardex and estorno', () => {
       'Data;Tipo;Local;Lote;Quantidade;Custo unitário;Saldo;Custo médio;Origem;Usuário;Observação',
     );
     expect(linhas).toHaveLength(7);
+    // a negative quantity keeps its sign (the formula guard is for text cells only)
+    expect(linhas[3]!.split(';').slice(1, 8)).toEqual([
+      'Transferência',
+      'Depósito principal',
+      '',
+      '-5,000',
+      '20,0000',
+      '7,000',
+      '20,0000',
+    ]);
   });
 });
 
