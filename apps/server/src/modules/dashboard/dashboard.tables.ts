@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, numeric, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, numeric, pgTable, primaryKey, smallint, uuid } from 'drizzle-orm/pg-core';
 import { dateOnly } from '../../db/columns.ts';
 
 /**
@@ -50,3 +50,20 @@ export const dashboardVendasClienteMes = pgTable(
       .where(sql`${t.pedidos} > 0`),
   ],
 );
+
+/**
+ * Read model: the stock block's figures (active products, below minimum, above maximum, stock value
+ * Σ estoque_atual × preco_custo unrounded) as 16 slices whose sums are the figures. Kept by a
+ * statement-level trigger on products (migration dashboard_estoque_resumo) in the same transaction
+ * as every change of a product — the ledger's postings, the register, imports. Each transaction adds
+ * its delta to a slice no other transaction holds (FOR UPDATE SKIP LOCKED), so concurrent ledger
+ * writers never queue on one hot row. Derived data: not audited; rebuilt with
+ * `select dashboard_estoque_recalcular()`.
+ */
+export const dashboardEstoqueResumo = pgTable('dashboard_estoque_resumo', {
+  fatia: smallint('fatia').primaryKey(),
+  produtos: integer('produtos').notNull().default(0),
+  abaixoMinimo: integer('abaixo_minimo').notNull().default(0),
+  acimaMaximo: integer('acima_maximo').notNull().default(0),
+  valor: numeric('valor').notNull().default('0'),
+});

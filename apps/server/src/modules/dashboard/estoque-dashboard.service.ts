@@ -7,24 +7,19 @@ import { type Db, rowsOf } from '../../db/client.ts';
 // each listed row its badge).
 
 /**
- * One statement: total and stock value in a single pass over the active products (numeric
- * arithmetic, exact); the two counts off their small partial indexes.
+ * The four cards from the read model `dashboard_estoque_resumo` (16 slices kept by a trigger on
+ * products in the same transaction as every change; see dashboard.tables.ts): a sum of 16 rows
+ * instead of a pass over every active product. The value is the exact Σ estoque_atual ×
+ * preco_custo, rounded once here.
  */
 export async function getEstoqueResumo(db: Db): Promise<EstoqueResumo> {
   const [row] = rowsOf<EstoqueResumo>(
     await db.execute(sql`
-      select
-        x.total_produtos,
-        (select count(*)::int from products where ativo and estoque_atual <= estoque_minimo) as abaixo_minimo,
-        round(x.valor, 2)::text as valor_total,
-        (select count(*)::int from products
-          where ativo and estoque_maximo > 0 and estoque_atual >= estoque_maximo) as acima_maximo
-      from (
-        select count(*)::int as total_produtos,
-               coalesce(sum(estoque_atual * preco_custo) filter (where estoque_atual > 0), 0) as valor
-        from products
-        where ativo
-      ) x`),
+      select coalesce(sum(produtos), 0)::int as total_produtos,
+             coalesce(sum(abaixo_minimo), 0)::int as abaixo_minimo,
+             round(coalesce(sum(valor), 0), 2)::text as valor_total,
+             coalesce(sum(acima_maximo), 0)::int as acima_maximo
+      from dashboard_estoque_resumo`),
   );
   return row!;
 }
