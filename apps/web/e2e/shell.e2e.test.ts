@@ -16,6 +16,7 @@ const GROUP_ITEMS: Record<string, string[]> = {
     'Produtos',
     'Entrada de Mercadorias',
     'Posição de Estoque',
+    'Inventários',
     'Lotes',
     'Locais',
     'Tabela de Preços',

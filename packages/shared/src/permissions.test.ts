@@ -212,6 +212,8 @@ describe('menu (spec section 2 "Shell" and section 6 "Menu visibility")', () => 
         ['Produtos', '/estoque/produtos'],
         ['Entrada de Mercadorias', '/estoque/entradas'],
         ['Posição de Estoque', '/estoque'],
+        // issue 12 (not in the spec's list): the inventory counts, after the position
+        ['Inventários', '/estoque/inventarios'],
         ['Lotes', '/estoque/lotes'],
         ['Locais', '/estoque/locais'],
         ['Tabela de Preços', '/estoque/tabela-precos'],
@@ -362,6 +364,20 @@ describe('breadcrumbs (spec section 2 "Shell")', () => {
       { label: 'Clientes', to: '/matriz/clientes' },
     ]);
     expect(crumbs('/matriz/clientes/3f2a')).toEqual(['Início', 'Cadastros', 'Clientes']);
+  });
+
+  it('a screen of one record ends with it: the Kardex of a product, the inventory counts', () => {
+    const kardex = '/estoque/produtos/0f8fad5b-d9cb-469f-a165-70867728950e/kardex';
+    expect(breadcrumbTrail(kardex)).toEqual([
+      { label: 'Início', to: '/' },
+      { label: 'Estoque', to: '/estoque' },
+      { label: 'Produtos', to: '/estoque/produtos' },
+      { label: 'Kardex', to: kardex },
+    ]);
+    expect(screenTitle(kardex)).toBe('Kardex');
+    expect(crumbs('/estoque/produtos/kardex')).toEqual(['Início', 'Estoque', 'Produtos']);
+    expect(crumbs('/estoque/inventarios')).toEqual(['Início', 'Estoque', 'Inventários']);
+    expect(menuGroupOf('/estoque/inventarios/3f2a')?.label).toBe('Estoque');
   });
 
   it('every signed-in route has a title and a breadcrumb ending in it', () => {

@@ -177,6 +177,7 @@ export type MenuIcon =
   | 'package'
   | 'package-plus'
   | 'boxes'
+  | 'scan-barcode'
   | 'layers'
   | 'warehouse'
   | 'tags'
@@ -261,6 +262,8 @@ export const menu: readonly MenuGroup[] = [
       { label: 'Produtos', to: '/estoque/produtos', icon: 'package' },
       { label: 'Entrada de Mercadorias', to: '/estoque/entradas', icon: 'package-plus' },
       { label: 'Posição de Estoque', to: '/estoque', icon: 'boxes' },
+      // not in the spec's list: issue 12's inventory counts, beside the position they correct
+      { label: 'Inventários', to: '/estoque/inventarios', icon: 'scan-barcode' },
       { label: 'Lotes', to: '/estoque/lotes', icon: 'layers' },
       { label: 'Locais', to: '/estoque/locais', icon: 'warehouse' },
       { label: 'Tabela de Preços', to: '/estoque/tabela-precos', icon: 'tags' },
@@ -442,6 +445,20 @@ export const breadcrumbLabels: Readonly<Record<string, string>> = {
   ...specBreadcrumbLabels,
 };
 
+/** Screens of one record, `:id` standing for the record's id segment. */
+const recordBreadcrumbLabels: Record<string, string> = {
+  '/estoque/produtos/:id/kardex': 'Kardex',
+};
+
+function recordScreenLabel(segments: readonly string[]): string | undefined {
+  for (const [pattern, label] of Object.entries(recordBreadcrumbLabels)) {
+    const parts = pattern.split('/').filter(Boolean);
+    if (parts.length === segments.length && parts.every((p, i) => p === ':id' || p === segments[i]))
+      return label;
+  }
+  return undefined;
+}
+
 export type Breadcrumb = { label: string; to: string };
 
 /**
@@ -454,7 +471,7 @@ export function breadcrumbTrail(pathname: string): Breadcrumb[] {
   const segments = pathname.split('/').filter(Boolean);
   for (let n = 1; n <= segments.length; n++) {
     const to = `/${segments.slice(0, n).join('/')}`;
-    const label = breadcrumbLabels[to];
+    const label = breadcrumbLabels[to] ?? recordScreenLabel(segments.slice(0, n));
     if (label) trail.push({ label, to });
   }
   return trail;
@@ -471,5 +488,9 @@ const screenTitles: Record<string, string> = {
 
 /** The heading of a signed-in screen (usually its last crumb). */
 export function screenTitle(pathname: string): string | undefined {
-  return screenTitles[pathname] ?? breadcrumbLabels[pathname];
+  return (
+    screenTitles[pathname] ??
+    breadcrumbLabels[pathname] ??
+    recordScreenLabel(pathname.split('/').filter(Boolean))
+  );
 }
