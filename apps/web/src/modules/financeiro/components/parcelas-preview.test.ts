@@ -30,7 +30,7 @@ describe('previewParcelas', () => {
         primeiro_vencimento_dias: '',
         entrada_percentual: '30',
       },
-      '1000.01',
+      '1.000,01',
       '2026-11-23',
     );
     if (!r.ok) throw new Error(r.mensagem);

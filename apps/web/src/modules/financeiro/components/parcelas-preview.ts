@@ -5,6 +5,7 @@ import {
   gerarParcelas,
   lerDiasCondicao,
   type ParcelaGerada,
+  parseDecimalBR,
 } from '@erp/shared';
 
 // The live instalment preview of the condição and título forms: the form's raw values turned
@@ -49,19 +50,21 @@ export function condicaoDoFormulario(v: CondicaoFormValues): CondicaoParcelament
     if (!lido.ok) return { mensagem: lido.mensagem };
     dias = lido.dias;
   }
-  const entrada = (v.entrada_percentual ?? '').trim();
-  return { dias, entrada_percentual: entrada === '' ? null : entrada };
+  const texto = (v.entrada_percentual ?? '').trim();
+  if (texto === '') return { dias, entrada_percentual: null };
+  const entrada = parseDecimalBR(texto, 4);
+  if (entrada === null) return { mensagem: 'Entrada inválida' };
+  return { dias, entrada_percentual: entrada };
 }
 
-/** The instalments of `valor` under the form's condição from `dataBase`, with why a date moved. */
+/** The instalments of `valor` ("1.000,01" or "1000.01") under the form's condição from `dataBase`, with why a date moved. */
 export function previewParcelas(v: CondicaoFormValues, valor: string, dataBase: string): Preview {
   const condicao = condicaoDoFormulario(v);
   if ('mensagem' in condicao) return { ok: false, mensagem: condicao.mensagem };
-  if (!/^\d+(\.\d{1,2})?$/.test(valor.trim())) return { ok: false, mensagem: 'Informe um valor de exemplo' };
+  const total = parseDecimalBR(valor, 2);
+  if (total === null) return { ok: false, mensagem: 'Informe um valor de exemplo' };
   if (!/^\d{4}-\d{2}-\d{2}$/.test(dataBase)) return { ok: false, mensagem: 'Informe a data base' };
-  if (condicao.entrada_percentual && !/^\d{1,3}(\.\d{1,4})?$/.test(condicao.entrada_percentual))
-    return { ok: false, mensagem: 'Entrada inválida' };
-  const r = gerarParcelas(valor.trim(), condicao, dataBase);
+  const r = gerarParcelas(total, condicao, dataBase);
   if (!r.ok) return { ok: false, mensagem: r.mensagem };
   return { ok: true, linhas: r.parcelas.map((p) => ({ ...p, ajuste: explicaAjuste(p) })) };
 }
