@@ -29,10 +29,13 @@ const peso = customType<{ data: string; driverData: string }>({ dataType: () => 
 /** Volume in m³ per base unit: numeric(12,6). */
 const volume = customType<{ data: string; driverData: string }>({ dataType: () => 'numeric(12,6)' });
 
+// The search text of a register with codes that keep their punctuation: erp_busca() (migration
+// 0022) is erp_normaliza() with each word's document punctuation dropped when it has digits, as
+// the typed words are (termosBusca), so "E2E-97404" and "E2E97404" find the code "E2E-97404".
 const busca = (expr: string) =>
   text('busca')
     .notNull()
-    .generatedAlwaysAs(sql.raw(`erp_normaliza(${expr})`));
+    .generatedAlwaysAs(sql.raw(`erp_busca(${expr})`));
 
 const codigoNomeAtivo = () => ({
   id: id(),
