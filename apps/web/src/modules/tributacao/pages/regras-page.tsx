@@ -1,6 +1,5 @@
 import {
   CRTS,
-  crtLabels,
   DESTINOS_ESCOPO,
   destinoLabels,
   formataNcm,
@@ -30,6 +29,14 @@ const tipoCurto = {
   consumidor_final: 'Consumidor final',
   nao_contribuinte: 'Não contribuinte',
 } as const;
+
+/** The regime in a list filter (the full NF-e labels are too long for it). */
+const crtCurto: Record<(typeof CRTS)[number], string> = {
+  '1': '1 - Simples Nacional',
+  '2': '2 - Simples (sublimite)',
+  '3': '3 - Regime Normal',
+  '4': '4 - MEI',
+};
 
 const produtos = (r: RegraLinha) =>
   r.produto_id ? (
@@ -97,7 +104,6 @@ const columns: Column<RegraLinha>[] = [
     cell: (r) => <span className="font-mono">{r.cfop}</span>,
   },
   { key: 'icms', header: 'ICMS', className: 'whitespace-nowrap', cell: icms },
-  { key: 'crt', header: 'CRT', cell: (r) => r.crt },
   ativoColumn<RegraLinha>(),
 ];
 
@@ -149,7 +155,7 @@ export function RegrasTributacaoPage() {
             <FilterSelect
               label="CRT"
               value={state.filters.crt}
-              options={CRTS.map((c) => ({ value: c, label: crtLabels[c] }))}
+              options={CRTS.map((c) => ({ value: c, label: crtCurto[c] }))}
               onChange={(v) => state.setFilter('crt', v)}
             />
           </>
