@@ -2,6 +2,13 @@ import { indicadorIeLabels, tipoPessoaLabels } from '../cadastros/pessoa.schema.
 import { situacaoInventarioLabels } from '../estoque/inventario.schema.ts';
 import { tipoLocalLabels } from '../estoque/locais.ts';
 import { origemLabels } from '../estoque/origem.ts';
+import { tipoCondicaoLabels } from '../financeiro/cadastros-financeiro.schema.ts';
+import { tipoChavePixLabels } from '../financeiro/chave-pix.ts';
+import { tipoContaBancariaLabels } from '../financeiro/conta-bancaria.ts';
+import { tipoFormaLabels } from '../financeiro/formas-pagamento.ts';
+import { tipoClasseLabels } from '../financeiro/plano-gerencial.ts';
+import { statusTituloLabels } from '../financeiro/titulo-status.ts';
+import { origemTituloLabels } from '../financeiro/titulos.schema.ts';
 import { escopoTabelaLabels, regraPrecoLabels, tipoFaixaLabels } from '../precos/tabela-precos.schema.ts';
 import {
   crtLabels,
@@ -276,15 +283,65 @@ export const auditCampos = {
 
   // financeiro: payables and receivables
   'financial_accounts.tipo': codes('Tipo', { receber: 'A receber', pagar: 'A pagar' }),
-  'financial_accounts.status': codes('Status', {
-    em_aberto: 'Em aberto',
-    pago: 'Pago',
-    cancelado: 'Cancelado',
-  }),
+  'financial_accounts.status': codes('Status', statusTituloLabels),
   valor: money('Valor'),
   data_vencimento: day('Data de vencimento'),
   fornecedor_nome: { rotulo: 'Fornecedor' },
   sales_order_id: ref('Pedido de venda', 'sales_orders'),
+  'financial_accounts.origem': codes('Origem', origemTituloLabels),
+  'financial_accounts.origem_id': { rotulo: 'Documento de origem' },
+  'financial_accounts.saldo': money('Saldo'),
+  'financial_accounts.documento': { rotulo: 'Documento' },
+  'financial_accounts.pessoa_nome': { rotulo: 'Pessoa' },
+  'financial_accounts.parcela': { rotulo: 'Parcela' },
+  'financial_accounts.total_parcelas': { rotulo: 'Total de parcelas' },
+  'financial_accounts.juros_mes_percentual': pct('Juros de mora (% a.m.)'),
+  'financial_accounts.multa_percentual': pct('Multa'),
+  'financial_accounts.desconto_valor': money('Desconto'),
+  'financial_accounts.desconto_ate': day('Desconto até'),
+  'financial_accounts.comissao_valor': money('Comissão do vendedor'),
+  'financial_accounts.motivo_cancelamento': { rotulo: 'Motivo do cancelamento' },
+  classe_financeira_id: ref('Classe financeira', 'classes_financeiras'),
+  centro_custo_id: ref('Centro de custo', 'centros_custo'),
+  forma_id: ref('Forma de pagamento', 'formas_pagamento'),
+  conta_bancaria_id: ref('Conta bancária', 'contas_bancarias'),
+  titulo_id: ref('Título', 'financial_accounts'),
+  'classes_financeiras.tipo': codes('Tipo', tipoClasseLabels),
+  'formas_pagamento.tipo': codes('Tipo', tipoFormaLabels),
+  'formas_pagamento.taxa_percentual': pct('Taxa'),
+  'formas_pagamento.prazo_compensacao_dias': { rotulo: 'Prazo de compensação (dias)' },
+  'condicoes_pagamento.tipo': codes('Tipo', tipoCondicaoLabels),
+  'condicoes_pagamento.dias': { rotulo: 'Prazos (dias)' },
+  'condicoes_pagamento.parcelas': { rotulo: 'Número de parcelas' },
+  'condicoes_pagamento.intervalo_dias': { rotulo: 'Intervalo (dias)' },
+  'condicoes_pagamento.primeiro_vencimento_dias': { rotulo: 'Primeiro vencimento (dias)' },
+  'condicoes_pagamento.entrada_percentual': pct('Entrada'),
+  'contas_bancarias.tipo': codes('Tipo', tipoContaBancariaLabels),
+  'contas_bancarias.banco_codigo': { rotulo: 'Código do banco' },
+  'contas_bancarias.banco_nome': { rotulo: 'Banco' },
+  'contas_bancarias.agencia': { rotulo: 'Agência' },
+  'contas_bancarias.agencia_digito': { rotulo: 'Dígito da agência' },
+  'contas_bancarias.conta': { rotulo: 'Conta' },
+  'contas_bancarias.conta_digito': { rotulo: 'Dígito da conta' },
+  'contas_bancarias.titular': { rotulo: 'Titular' },
+  'contas_bancarias.saldo_inicial': money('Saldo inicial'),
+  'contas_bancarias.data_saldo_inicial': day('Data do saldo inicial'),
+  'contas_bancarias.tipo_chave_pix': codes('Tipo de chave PIX', tipoChavePixLabels),
+  'contas_bancarias.chave_pix': { rotulo: 'Chave PIX' },
+  'contas_bancarias.carteira': { rotulo: 'Carteira' },
+  'contas_bancarias.convenio': { rotulo: 'Convênio' },
+  'baixas.data_pagamento': day('Data do pagamento'),
+  'baixas.valor_pago': money('Valor pago'),
+  'baixas.juros': money('Juros'),
+  'baixas.multa': money('Multa'),
+  'baixas.desconto': money('Desconto'),
+  'baixas.principal': money('Principal'),
+  'baixas.comissao': money('Comissão'),
+  'baixas.comissao_titulo_id': ref('Título da comissão', 'financial_accounts'),
+  'baixas.lote_id': { rotulo: 'Lote' },
+  'baixas.estornada': { rotulo: 'Estornada' },
+  'baixas.estornada_em': instant('Estornada em'),
+  'baixas.estorno_motivo': { rotulo: 'Motivo do estorno' },
 
   // keys of the sign-in and account events (recordAuthEvent)
   roles: { rotulo: 'Papéis', formato: 'papeis' },
@@ -371,6 +428,13 @@ export const auditEntidades: Readonly<Record<string, AuditEntidade>> = {
   sales_orders: { rotulo: 'Pedido de venda', nome: { coluna: 'numero', prefixo: 'Pedido nº ' } },
   sales_order_items: { rotulo: 'Item de pedido', nome: { coluna: 'produto_nome' } },
   financial_accounts: { rotulo: 'Conta a pagar/receber', nome: { coluna: 'descricao' } },
+  centros_custo: { rotulo: 'Centro de custo', nome: { coluna: 'nome' } },
+  classes_financeiras: { rotulo: 'Classe financeira', nome: { coluna: 'nome' } },
+  formas_pagamento: { rotulo: 'Forma de pagamento', nome: { coluna: 'nome' } },
+  condicoes_pagamento: { rotulo: 'Condição de pagamento', nome: { coluna: 'nome' } },
+  contas_bancarias: { rotulo: 'Conta bancária', nome: { coluna: 'nome' } },
+  titulo_rateios: { rotulo: 'Rateio de título', nome: { tabela: 'financial_accounts', coluna: 'descricao' } },
+  baixas: { rotulo: 'Baixa de título', nome: { tabela: 'financial_accounts', coluna: 'descricao' } },
 };
 
 /** The pt-BR name of an audited table (`grupos_empresariais` → "Grupo empresarial"); unknown: itself. */

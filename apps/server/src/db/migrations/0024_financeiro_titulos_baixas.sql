@@ -192,7 +192,7 @@ ALTER TABLE "financial_accounts" ADD CONSTRAINT "financial_accounts_status_check
 UPDATE financial_accounts SET saldo = CASE WHEN status = 'pago' THEN 0 ELSE valor END WHERE saldo IS NULL;
 --> statement-breakpoint
 UPDATE financial_accounts f SET pessoa_nome = coalesce(
-  (SELECT c.nome FROM clientes c WHERE c.id = f.cliente_id), f.fornecedor_nome, '')
+  (SELECT c.razao_social FROM clientes c WHERE c.id = f.cliente_id), f.fornecedor_nome, '')
 WHERE f.pessoa_nome = '';
 --> statement-breakpoint
 -- An insert that leaves the saldo out (writers that predate the finance module) gets the valor, or 0
