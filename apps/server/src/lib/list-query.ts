@@ -33,7 +33,8 @@ export function escapeLike(text: string): string {
 
 /**
  * Accent- and case-insensitive "contains every word" over an already normalised search
- * expression (a `busca` generated column, or `erp_normaliza(nome)`). Served by a trigram index.
+ * expression (a `busca` generated column, or `erp_normaliza(nome)`; `erp_busca(...)` when the text
+ * has codes that keep their punctuation, "E2E-97404"). Served by a trigram index.
  */
 export function searchWhere(normalised: Sortable, q: string | undefined): SQL | undefined {
   const words = termosBusca(q);

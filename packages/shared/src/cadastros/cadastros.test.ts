@@ -10,7 +10,7 @@ import {
 import { regiaoCreateSchema } from './classificacoes.schema.ts';
 import { clienteCreateSchema, clienteUpdateSchema } from './clientes.schema.ts';
 import { maskCep, maskCnpj, maskCpf, maskTelefone } from './mascaras.ts';
-import { normalizaBusca, termosBusca } from './normaliza.ts';
+import { normalizaBusca, termosBusca, textoBusca } from './normaliza.ts';
 import { vendedorCreateSchema } from './vendedores.schema.ts';
 
 const base = {
@@ -36,6 +36,11 @@ describe('search normalisation', () => {
     expect(termosBusca('529.982.247-25')).toEqual(['52998224725']);
     expect(termosBusca('01310-100')).toEqual(['01310100']);
     expect(termosBusca('')).toEqual([]);
+  });
+  it('stores a code with punctuation as the typed words compare it (textoBusca)', () => {
+    expect(textoBusca('Água Mineral 1.5 L E2E-97404 coca-cola')).toBe('agua mineral 15 l e2e97404 coca-cola');
+    expect(termosBusca('E2E-97404')).toEqual(['e2e97404']);
+    expect(termosBusca('E2E97404')).toEqual(['e2e97404']);
   });
 });
 

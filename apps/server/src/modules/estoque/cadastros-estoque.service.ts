@@ -76,7 +76,7 @@ const unidadesList: ListSource<UnidadeRow, UnidadesQuery> = {
   whereOf: (q) =>
     and(
       ...[
-        searchWhere(sql`erp_normaliza(${unidades.sigla} || ' ' || ${unidades.descricao})`, q.q),
+        searchWhere(sql`erp_busca(${unidades.sigla} || ' ' || ${unidades.descricao})`, q.q),
         ativoWhere(unidades.ativo, q.ativo),
       ].filter(Boolean),
     ),
@@ -114,7 +114,7 @@ function codigoNomeList<Row>(table: CodigoNomeTable): ListSource<Row, CodigoNome
     whereOf: (q) =>
       and(
         ...[
-          searchWhere(sql`erp_normaliza(${t.codigo} || ' ' || ${t.nome})`, q.q),
+          searchWhere(sql`erp_busca(${t.codigo} || ' ' || ${t.nome})`, q.q),
           ativoWhere(t.ativo, q.ativo),
         ].filter(Boolean),
       ),
@@ -156,7 +156,7 @@ const locaisList: ListSource<LocalRow, LocaisQuery> = {
   whereOf: (q) =>
     and(
       ...[
-        searchWhere(sql`erp_normaliza(${locaisEstoque.codigo} || ' ' || ${locaisEstoque.nome})`, q.q),
+        searchWhere(sql`erp_busca(${locaisEstoque.codigo} || ' ' || ${locaisEstoque.nome})`, q.q),
         ativoWhere(locaisEstoque.ativo, q.ativo),
         q.tipo ? eq(locaisEstoque.tipo, q.tipo) : undefined,
       ].filter(Boolean),

@@ -83,7 +83,7 @@ const lotesList: ListSource<LoteRow, Query> = {
     and(
       ...[
         searchWhere(
-          sql`erp_normaliza(${lotes.numero} || ' ' || (select p.nome || ' ' || p.codigo from products p where p.id = ${lotes.produtoId}))`,
+          sql`erp_busca(${lotes.numero} || ' ' || (select p.nome || ' ' || p.codigo from products p where p.id = ${lotes.produtoId}))`,
           q.q,
         ),
         q.produto_id ? eq(lotes.produtoId, q.produto_id) : undefined,

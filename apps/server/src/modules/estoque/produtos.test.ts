@@ -1,5 +1,7 @@
-import { gtinDigito } from '@erp/shared';
+import { gtinDigito, textoBusca } from '@erp/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 
 // The product register through the HTTP API: packaging in the same write, GTIN and NCM checked
@@ -98,6 +100,38 @@ describe('produtos', () => {
     }
     expect((await call('GET', `/produtos?grupo_id=${grupo}&abaixo_minimo=true`)).body.total).toBe(1);
     expect((await call('GET', '/produtos?abaixo_minimo=false')).body.total).toBe(0);
+  });
+
+  it('finds a code with a hyphen typed with or without it, in the register and in the Posição de Estoque', async () => {
+    const r = await call('POST', '/produtos', {
+      ...cerveja,
+      codigo: 'E2E-97404',
+      nome: 'Água Mineral 1.5 L',
+      gtin: 'SEM GTIN',
+      embalagens: [],
+    });
+    expect(r.status).toBe(201);
+    for (const q of ['E2E-97404', 'E2E97404', 'e2e-974', '97404', 'agua 1.5', 'agua 15']) {
+      for (const lista of ['/produtos', '/posicao']) {
+        const achados = await call('GET', `${lista}?q=${encodeURIComponent(q)}`);
+        expect(
+          achados.body.items.map((p: { codigo: string }) => p.codigo),
+          `${lista} ${q}`,
+        ).toEqual(['E2E-97404']);
+      }
+    }
+    expect((await call('GET', `/produtos?q=${encodeURIComponent('E2E-97405')}`)).body.items).toEqual([]);
+    expect((await call('DELETE', `/produtos/${r.body.id}`)).status).toBe(204);
+  });
+
+  it('erp_busca() in SQL and textoBusca() in TypeScript agree', async () => {
+    const texto =
+      'Água Mineral 1.5 L  E2E-97404 SEM GTIN 12.ABC.345/01DE-35 coca-cola L-2026/01 São José D’Ávila -5 x.y';
+    const [row] = rowsOf<{ b: string }>(await t.db.execute(sql`select erp_busca(${texto}) as b`));
+    expect(row!.b).toBe(textoBusca(texto));
+    expect(row!.b).toBe(
+      'agua mineral 15 l e2e97404 sem gtin 12abc34501de35 coca-cola l202601 sao jose d’avila 5 x.y',
+    );
   });
 
   it('moves the sale default between packagings (partial unique indexes hold at every row)', async () => {
