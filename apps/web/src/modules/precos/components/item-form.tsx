@@ -190,8 +190,9 @@ function FaixasCampo({ unidade }: { unidade?: string | undefined }) {
       {fields.map((f, i) => {
         const preco = faixas[i]?.tipo !== 'desconto';
         return (
-          <div
+          <fieldset
             key={f.id}
+            aria-label={`Faixa ${i + 1}`}
             className="grid items-start gap-3 rounded-md border border-border p-3 sm:grid-cols-[1fr_1fr_1fr_auto]"
           >
             <DecimalField
@@ -222,7 +223,7 @@ function FaixasCampo({ unidade }: { unidade?: string | undefined }) {
             >
               <Trash2 aria-hidden />
             </Button>
-          </div>
+          </fieldset>
         );
       })}
       {fields.length < MAX_FAIXAS ? (
