@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isIsoDay } from '../dates.ts';
-import { CASAS_QUANTIDADE, Decimal } from '../decimal.ts';
+import { CASAS_CUSTO, CASAS_QUANTIDADE, Decimal } from '../decimal.ts';
 import { parseDecimalBR } from '../money.ts';
 
 // Field builders of the stock schemas, on top of the register ones (../cadastros/campos.ts).
@@ -44,6 +44,36 @@ export const quantidadeCampo = (label = 'Quantidade', opts: QuantidadeOpts = {})
     return q.toFixed(CASAS_QUANTIDADE);
   });
 };
+
+/**
+ * An optional unit cost (numeric(18,4)) typed as "5,1234", "R$ 1.234,5" or "5.1234": output
+ * "5.1234"; '' / null / undefined -> null (not informed: the service decides the default). More
+ * than 4 decimals is refused, never rounded.
+ */
+export const custoOpcional = (label = 'Custo unitário') =>
+  z
+    .union([z.string(), z.number()], { error: `${label} inválido` })
+    .nullish()
+    .transform((v, ctx) => {
+      const text = v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v.trim();
+      if (text === '') return null;
+      if (text.startsWith('-')) {
+        ctx.addIssue({ code: 'custom', message: `${label} não pode ser negativo` });
+        return z.NEVER;
+      }
+      const lido = parseDecimalBR(text, CASAS_CUSTO);
+      if (lido === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            parseDecimalBR(text, 20) === null
+              ? `${label} inválido`
+              : `${label} aceita no máximo ${CASAS_CUSTO} casas decimais`,
+        });
+        return z.NEVER;
+      }
+      return Decimal.of(lido).toFixed(CASAS_CUSTO);
+    });
 
 /** A date-only field 'YYYY-MM-DD' (the form's date input); required. */
 export const dataObrigatoria = (label: string) =>

@@ -1,10 +1,11 @@
 import { CASAS_CUSTO, CASAS_DINHEIRO, Decimal, type DecimalInput } from '../decimal.ts';
 
 // Custo médio ponderado (moving weighted average cost), per product over all its locations and
-// lots, kept with 4 decimals. Only an entrada with a cost changes it:
+// lots, kept with 4 decimals. Only an entrada with a cost changes it (a goods receipt, or an
+// ajuste that adds stock at its typed cost):
 //   novo = (saldo × custo médio + quantidade × custo unitário) / (saldo + quantidade)
 // computed exactly and rounded once, half away from zero. Every other movement (saída, transfer,
-// ajuste, inventário) is valued at the average of its moment and leaves it unchanged; the saída
+// ajuste that removes, inventário) is valued at the average of its moment and leaves it unchanged; the saída
 // records that cost, so margins keep it whatever happens later. When the balance before the
 // entrada is zero or negative (negative stock allowed by the company), the old average means
 // nothing: the entrada's unit cost becomes the average.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalRef, optionalText, requiredText } from '../cadastros/campos.ts';
 import { listQuerySchema, uuidParam } from '../list-params.ts';
-import { dataOpcional, quantidadeCampo, refObrigatoria } from './campos.ts';
+import { custoOpcional, dataOpcional, quantidadeCampo, refObrigatoria } from './campos.ts';
 import { TIPOS_MOVIMENTO, type TipoMovimento } from './razao.ts';
 
 // Manual movements (ajuste, transferência) and the stock queries (Kardex, Posição de Estoque).
@@ -10,13 +10,18 @@ export const SENTIDOS_AJUSTE = ['entrada', 'saida'] as const;
 export type SentidoAjuste = (typeof SENTIDOS_AJUSTE)[number];
 export const sentidoAjusteLabels: Record<SentidoAjuste, string> = { entrada: 'Entrada', saida: 'Saída' };
 
-/** POST /api/estoque/ajustes: one ajuste row in the ledger, reason required. */
+/**
+ * POST /api/estoque/ajustes: one ajuste row in the ledger, reason required. An entrada carries
+ * its unit cost (null: the product's custo médio; required while the product has none — the
+ * ledger answers "Informe o custo unitário"); a saída is valued at the custo médio and ignores it.
+ */
 export const ajusteSchema = z.object({
   produto_id: refObrigatoria('Produto'),
   local_id: refObrigatoria('Local'),
   lote_id: optionalRef('Lote'),
   sentido: z.enum(SENTIDOS_AJUSTE, { error: 'Informe se o ajuste é de entrada ou de saída' }),
   quantidade: quantidadeCampo('Quantidade'),
+  custo_unitario: custoOpcional('Custo unitário'),
   motivo: requiredText(500, 'Motivo'),
 });
 export type AjusteInput = z.input<typeof ajusteSchema>;

@@ -25,6 +25,10 @@ function quantidade(rand: Aleatorio, max: number): string {
   return `${inteiro}.${String(rand.int(1, 999)).padStart(3, '0')}`;
 }
 
+function custo(rand: Aleatorio): string {
+  return `${rand.int(0, 99)}.${String(rand.int(0, 9999)).padStart(4, '0')}`;
+}
+
 function chave(rand: Aleatorio, u: UniversoEstoque): ChaveSaldo {
   const produtoId = rand.pick(u.produtos);
   const lotes = u.lotes[produtoId] ?? [];
@@ -42,10 +46,8 @@ export function operacaoAleatoria(
   const saldo = estado.saldos.get(chaveSaldo(c));
   const atual = saldo ? Math.max(1, Math.floor(Number(saldo.saldo))) : 5;
   const sorteio = rand.int(1, 100);
-  if (sorteio <= 30) {
-    const custo = `${rand.int(0, 99)}.${String(rand.int(0, 9999)).padStart(4, '0')}`;
-    return { tipo: 'entrada', chave: c, quantidade: quantidade(rand, 50), custoUnitario: custo };
-  }
+  if (sorteio <= 30)
+    return { tipo: 'entrada', chave: c, quantidade: quantidade(rand, 50), custoUnitario: custo(rand) };
   if (sorteio <= 50)
     return {
       tipo: 'saida',
@@ -67,7 +69,11 @@ export function operacaoAleatoria(
   }
   if (sorteio <= 68) {
     const q = quantidade(rand, atual + 2);
-    return { tipo: 'ajuste', chave: c, quantidade: rand.chance(0.5) ? q : `-${q}` };
+    if (rand.chance(0.5)) return { tipo: 'ajuste', chave: c, quantidade: `-${q}` };
+    // an entrada by hand: with its cost, or at the custo médio (refused while there is none)
+    return rand.chance(0.6)
+      ? { tipo: 'ajuste', chave: c, quantidade: q, custoUnitario: custo(rand) }
+      : { tipo: 'ajuste', chave: c, quantidade: q };
   }
   if (sorteio <= 75) return { tipo: 'inventario', chave: c, contado: quantidade(rand, atual + 5) };
   if (sorteio <= 85) return { tipo: 'reserva', chave: c, quantidade: quantidade(rand, atual) };

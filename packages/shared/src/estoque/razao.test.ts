@@ -76,6 +76,44 @@ describe('ledger model: cost', () => {
     });
   });
 
+  it('an ajuste that adds needs a unit cost while the product has none, and averages in like an entrada', () => {
+    expect(applyMovement(ESTADO_ESTOQUE_VAZIO, { tipo: 'ajuste', chave: DEP, quantidade: '24' })).toEqual({
+      ok: false,
+      erro: { codigo: 'operacao_invalida', mensagem: 'Informe o custo unitário' },
+    });
+    const { estado, linhas } = aplica([
+      { tipo: 'ajuste', chave: DEP, quantidade: '24', custoUnitario: '2.10' },
+      // no cost: the custo médio
+      { tipo: 'ajuste', chave: DEP, quantidade: '6' },
+      // (30 × 2,10 + 10 × 3,00) / 40 = 2,325
+      { tipo: 'ajuste', chave: DEP, quantidade: '10', custoUnitario: '3' },
+      // one that removes is valued at the average and ignores a cost
+      { tipo: 'ajuste', chave: DEP, quantidade: '-5', custoUnitario: '99' },
+    ]);
+    expect(linhas.map((l) => [l.tipo, l.quantidade, l.custoUnitario])).toEqual([
+      ['ajuste', '24.000', '2.1000'],
+      ['ajuste', '6.000', '2.1000'],
+      ['ajuste', '10.000', '3.0000'],
+      ['ajuste', '-5.000', '2.3250'],
+    ]);
+    expect(estado.produtos.get('ARROZ')).toEqual({ saldo: '35.000', custoMedio: '2.3250' });
+    // reversing the one at 3,00 applies the inverse: (35 × 2,325 − 10 × 3) / 25 = 2,055
+    const r = aplica([{ tipo: 'estorno', original: linhas[2]! }], {}, estado);
+    expect(r.estado.produtos.get('ARROZ')).toEqual({ saldo: '25.000', custoMedio: '2.0550' });
+    // reversing the one that removed brings it back at its own cost: (25 × 2,055 + 5 × 2,325) / 30
+    const s = aplica([{ tipo: 'estorno', original: linhas[3]! }], {}, r.estado);
+    expect(s.estado.produtos.get('ARROZ')).toEqual({ saldo: '30.000', custoMedio: '2.1000' });
+  });
+
+  it('an inventory that adds to a product without custo médio is refused, naming the product', () => {
+    const r = applyMovement(ESTADO_ESTOQUE_VAZIO, { tipo: 'inventario', chave: DEP, contado: '13' });
+    expect(r).toEqual({ ok: false, erro: { codigo: 'sem_custo', chave: DEP } });
+    if (!r.ok)
+      expect(mensagemErroMovimento(r.erro, { produto: 'Arroz 5 kg', local: 'Depósito' })).toBe(
+        'Arroz 5 kg ainda não tem custo médio, e a contagem aumenta o seu estoque. Lance um ajuste de entrada com o custo unitário e depois o inventário.',
+      );
+  });
+
   it('with negative stock allowed, an entrada after a negative balance takes its own cost', () => {
     const { estado } = aplica(
       [
@@ -212,6 +250,10 @@ describe('ledger model: quantities', () => {
     ],
     [{ tipo: 'saida', chave: DEP, quantidade: '-1' }, 'Quantidade deve ser maior que zero'],
     [{ tipo: 'ajuste', chave: DEP, quantidade: '0.000' }, 'Quantidade do ajuste não pode ser zero'],
+    [
+      { tipo: 'ajuste', chave: DEP, quantidade: '1', custoUnitario: '-0.0001' },
+      'Custo unitário não pode ser negativo',
+    ],
     [{ tipo: 'inventario', chave: DEP, contado: '-1' }, 'Quantidade contada não pode ser negativa'],
     [{ tipo: 'reserva', chave: DEP, quantidade: '0' }, 'Quantidade deve ser maior que zero'],
   ] as Operacao[][])('refuses %o', (op, mensagem) => {

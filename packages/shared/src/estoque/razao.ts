@@ -59,8 +59,12 @@ export type LinhaRazao = ChaveSaldo & {
 export type Operacao =
   | { tipo: 'entrada'; chave: ChaveSaldo; quantidade: string; custoUnitario: string }
   | { tipo: 'saida'; chave: ChaveSaldo; quantidade: string; consumirReserva?: boolean }
-  /** Signed: positive adds, negative removes (never zero). */
-  | { tipo: 'ajuste'; chave: ChaveSaldo; quantidade: string }
+  /**
+   * Signed: positive adds, negative removes (never zero). A positive one enters at `custoUnitario`
+   * (absent: the custo médio; required while the product has none) and recomputes the custo médio
+   * like an entrada; a negative one is valued at the custo médio and ignores it.
+   */
+  | { tipo: 'ajuste'; chave: ChaveSaldo; quantidade: string; custoUnitario?: string }
   | {
       tipo: 'transferencia';
       produtoId: string;
@@ -69,7 +73,11 @@ export type Operacao =
       destinoId: string;
       quantidade: string;
     }
-  /** The counted quantity (≥ 0): the row is the difference contado − saldo (none when equal). */
+  /**
+   * The counted quantity (≥ 0): the row is the difference contado − saldo (none when equal),
+   * valued at the custo médio. A positive difference of a product without a custo médio is
+   * refused (`sem_custo`): stock never enters at R$ 0,00 by default.
+   */
   | { tipo: 'inventario'; chave: ChaveSaldo; contado: string }
   | { tipo: 'estorno'; original: LinhaRazao }
   | { tipo: 'reserva'; chave: ChaveSaldo; quantidade: string }
@@ -78,6 +86,7 @@ export type Operacao =
 export type ErroMovimento =
   | { codigo: 'estoque_insuficiente'; chave: ChaveSaldo; disponivel: string }
   | { codigo: 'reserva_insuficiente'; chave: ChaveSaldo; reservado: string }
+  | { codigo: 'sem_custo'; chave: ChaveSaldo }
   | { codigo: 'operacao_invalida'; mensagem: string };
 
 export type ResultadoMovimento =
@@ -98,6 +107,9 @@ export const razaoMensagens = {
   ajusteZero: 'Quantidade do ajuste não pode ser zero',
   contadoNegativo: 'Quantidade contada não pode ser negativa',
   custoNegativo: 'Custo unitário não pode ser negativo',
+  custoObrigatorio: 'Informe o custo unitário',
+  semCusto: (produto: string) =>
+    `${produto} ainda não tem custo médio, e a contagem aumenta o seu estoque. Lance um ajuste de entrada com o custo unitário e depois o inventário.`,
   mesmoLocal: 'Local de destino deve ser diferente do de origem',
   estornoDeEstorno: 'Um estorno não pode ser estornado',
 } as const;
@@ -112,6 +124,8 @@ export function mensagemErroMovimento(
       return razaoMensagens.estoqueInsuficiente(nomes.produto, nomes.local, erro.disponivel);
     case 'reserva_insuficiente':
       return razaoMensagens.reservaInsuficiente(nomes.produto, nomes.local, erro.reservado);
+    case 'sem_custo':
+      return razaoMensagens.semCusto(nomes.produto);
     case 'operacao_invalida':
       return erro.mensagem;
   }
@@ -264,7 +278,16 @@ export function applyMovement(
     case 'ajuste': {
       const q = Decimal.of(op.quantidade);
       if (q.isZero()) return invalida(razaoMensagens.ajusteZero);
-      return fim(r.lanca(linha(op.chave, 'ajuste', q, r.custoMedio(op.chave.produtoId))));
+      const p = r.produto(op.chave.produtoId);
+      if (q.isNegative()) return fim(r.lanca(linha(op.chave, 'ajuste', q, p.custoMedio)));
+      // an entrada by hand: at its own cost (the average when none is given), and it averages in
+      const custo = op.custoUnitario ?? (Decimal.of(p.custoMedio).isZero() ? null : p.custoMedio);
+      if (custo === null) return invalida(razaoMensagens.custoObrigatorio);
+      if (Decimal.of(custo).isNegative()) return invalida(razaoMensagens.custoNegativo);
+      const novo = custoMedioAposEntrada(p, q, custo);
+      const erro = r.lanca(linha(op.chave, 'ajuste', q, custo));
+      if (!erro) r.defineCustoMedio(op.chave.produtoId, novo);
+      return fim(erro);
     }
     case 'transferencia': {
       const q = Decimal.of(op.quantidade);
@@ -283,19 +306,23 @@ export function applyMovement(
       if (contado.isNegative()) return invalida(razaoMensagens.contadoNegativo);
       const diferenca = contado.minus(r.saldo(op.chave).saldo);
       if (diferenca.isZero()) return fim(null);
-      return fim(r.lanca(linha(op.chave, 'inventario', diferenca, r.custoMedio(op.chave.produtoId))));
+      const custo = r.custoMedio(op.chave.produtoId);
+      if (diferenca.isPositive() && Decimal.of(custo).isZero())
+        return fim({ codigo: 'sem_custo', chave: op.chave });
+      return fim(r.lanca(linha(op.chave, 'inventario', diferenca, custo)));
     }
     case 'estorno': {
       const o = op.original;
       if (o.tipo === 'estorno') return invalida(razaoMensagens.estornoDeEstorno);
       const q = Decimal.of(o.quantidade).negated();
       const p = r.produto(o.produtoId);
-      const novo =
-        o.tipo === 'entrada'
-          ? custoMedioAposEstornoDeEntrada(p, o.quantidade, o.custoUnitario)
-          : q.isPositive()
-            ? custoMedioAposEntrada(p, q, o.custoUnitario)
-            : p.custoMedio;
+      // an entrada, or an ajuste that added (it averaged in): the inverse of the average
+      const entrou = o.tipo === 'entrada' || (o.tipo === 'ajuste' && Decimal.of(o.quantidade).isPositive());
+      const novo = entrou
+        ? custoMedioAposEstornoDeEntrada(p, o.quantidade, o.custoUnitario)
+        : q.isPositive()
+          ? custoMedioAposEntrada(p, q, o.custoUnitario)
+          : p.custoMedio;
       const erro = r.lanca({ ...linha(o, 'estorno', q, o.custoUnitario), estornaTipo: o.tipo });
       if (!erro) r.defineCustoMedio(o.produtoId, novo);
       return fim(erro);

@@ -367,6 +367,7 @@ describe('movement schemas', () => {
       lote_id: null,
       sentido: 'saida',
       quantidade: '2.500',
+      custo_unitario: null,
       motivo: 'Quebra',
     });
     expect(
@@ -376,6 +377,30 @@ describe('movement schemas', () => {
       quantidade: 'Quantidade deve ser maior que zero',
       motivo: 'Motivo é obrigatório',
     });
+  });
+
+  it('ajuste: an optional unit cost with up to 4 decimals, never negative', () => {
+    const base = {
+      produto_id: ID,
+      local_id: ID2,
+      sentido: 'entrada',
+      quantidade: '1',
+      motivo: 'Saldo inicial',
+    };
+    const custo = (v: unknown) => ajusteSchema.safeParse({ ...base, custo_unitario: v });
+    expect(custo('5,1234').data?.custo_unitario).toBe('5.1234');
+    expect(custo('R$ 1.234,5').data?.custo_unitario).toBe('1234.5000');
+    expect(custo(2.1).data?.custo_unitario).toBe('2.1000');
+    expect(custo('0').data?.custo_unitario).toBe('0.0000');
+    expect(custo('').data?.custo_unitario).toBeNull();
+    expect(custo(null).data?.custo_unitario).toBeNull();
+    expect(ajusteSchema.parse(base).custo_unitario).toBeNull();
+    expect(erros(custo('-1'))).toEqual({ custo_unitario: 'Custo unitário não pode ser negativo' });
+    expect(erros(custo('1,23456'))).toEqual({
+      custo_unitario: 'Custo unitário aceita no máximo 4 casas decimais',
+    });
+    expect(erros(custo('abc'))).toEqual({ custo_unitario: 'Custo unitário inválido' });
+    expect(erros(custo(true))).toEqual({ custo_unitario: 'Custo unitário inválido' });
   });
 
   it('transferência: origin and destination differ', () => {

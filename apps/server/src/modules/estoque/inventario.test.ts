@@ -139,4 +139,50 @@ describe('inventário', () => {
       (r.body.items as unknown as Record<string, unknown>[]).map((i) => [i.numero, i.local_nome, i.situacao]),
     ).toEqual([[1, 'Depósito principal', 'lancado']]);
   });
+
+  it('refuses to post a count above the balance of a product without custo médio, until it has one', async () => {
+    const novo = (
+      (await (
+        await t.request('POST', '/api/estoque/produtos', {
+          token,
+          body: { codigo: 'DET', nome: 'Detergente 500 ml', unidade: 'UN', ncm: '34022000' },
+        })
+      ).json()) as { id: string }
+    ).id;
+    const aberto = await call('POST', '/inventarios', { local_id: dep });
+    const inv = String(aberto.body.id);
+    await t.request('PUT', `/api/estoque/inventarios/${inv}/contagens`, {
+      token,
+      body: { itens: [{ produto_id: novo, contado: '5' }] },
+    });
+    const r = await call('POST', `/inventarios/${inv}/lancar`, {});
+    expect([r.status, r.body.message, r.body.details]).toEqual([
+      422,
+      'Detergente 500 ml ainda não tem custo médio, e a contagem aumenta o seu estoque. Lance um ajuste de entrada com o custo unitário e depois o inventário.',
+      { reason: 'sem_custo', produto_id: novo, local_id: dep, lote_id: null },
+    ]);
+    expect((await call('GET', `/inventarios/${inv}`)).body.situacao).toBe('aberto');
+    // the way out the message gives: an ajuste de entrada with its cost, then the count
+    const ajuste = await t.request('POST', '/api/estoque/ajustes', {
+      token,
+      body: {
+        produto_id: novo,
+        local_id: dep,
+        sentido: 'entrada',
+        quantidade: '2',
+        custo_unitario: '3,10',
+        motivo: 'Custo de entrada',
+      },
+    });
+    expect(ajuste.status).toBe(201);
+    const lancado = await call('POST', `/inventarios/${inv}/lancar`, {
+      confirmar_movimentos_posteriores: true,
+    });
+    expect(lancado.status).toBe(200);
+    const linhas = (await linhasDoRazao(t.db)).filter((l) => l.produtoId === novo);
+    expect(linhas.map((l) => [l.tipo, l.quantidade, l.custoUnitario])).toEqual([
+      ['ajuste', '2.000', '3.1000'],
+      ['inventario', '3.000', '3.1000'],
+    ]);
+  });
 });

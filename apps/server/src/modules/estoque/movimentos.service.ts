@@ -103,7 +103,11 @@ async function comInstantes(tx: Tx, gravados: MovimentoGravado[]): Promise<Movim
   );
 }
 
-/** POST /api/estoque/ajustes: one `ajuste` row, valued at the custo médio; the reason is its note. */
+/**
+ * POST /api/estoque/ajustes: one `ajuste` row; the reason is its note. An entrada enters at the
+ * typed unit cost (none: the custo médio; refused with a field error while the product has none)
+ * and averages in; a saída is valued at the custo médio.
+ */
 export function registraAjuste(db: Db, actor: Actor, input: Ajuste): Promise<MovimentoRow[]> {
   return writeTx(db, actor, async (tx) => {
     await validaMovimento(
@@ -118,8 +122,12 @@ export function registraAjuste(db: Db, actor: Actor, input: Ajuste): Promise<Mov
     );
     const quantidade = input.sentido === 'saida' ? `-${input.quantidade}` : input.quantidade;
     const chave = { produtoId: input.produto_id, localId: input.local_id, loteId: input.lote_id };
+    const custoUnitario = input.sentido === 'entrada' ? (input.custo_unitario ?? undefined) : undefined;
     const gravados = await lancaNoRazao(tx, actor, [
-      { op: { tipo: 'ajuste', chave, quantidade }, meta: { origem: 'ajuste', observacao: input.motivo } },
+      {
+        op: { tipo: 'ajuste', chave, quantidade, custoUnitario },
+        meta: { origem: 'ajuste', observacao: input.motivo },
+      },
     ]);
     return comInstantes(tx, gravados);
   });

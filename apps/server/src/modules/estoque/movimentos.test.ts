@@ -341,3 +341,56 @@ describe('permissions', () => {
     }
   });
 });
+
+describe('ajuste de entrada: unit cost', () => {
+  it('is required while the product has no cost; it averages in; an estorno takes it back out', async () => {
+    const feijao = await criaProduto(t.db, { codigo: 'FEI1', nome: 'Feijão Carioca 1 kg' });
+    const ajuste = {
+      produto_id: feijao,
+      local_id: dep,
+      sentido: 'entrada',
+      quantidade: '24',
+      motivo: 'Saldo inicial',
+    };
+    const sem = await call('POST', '/ajustes', ajuste);
+    expect([sem.status, sem.body.details.fields]).toEqual([
+      400,
+      { custo_unitario: ['Informe o custo unitário'] },
+    ]);
+    const primeiro = await call('POST', '/ajustes', { ...ajuste, custo_unitario: '7,2' });
+    expect(primeiro.status).toBe(201);
+    // (24 × 7,20 + 6 × 8,1234) / 30 = 7,38468 -> 7,3847; without a cost: the average
+    const segundo = await call('POST', '/ajustes', { ...ajuste, quantidade: '6', custo_unitario: '8,1234' });
+    const terceiro = await call('POST', '/ajustes', { ...ajuste, quantidade: '1' });
+    const saida = await call('POST', '/ajustes', {
+      ...ajuste,
+      sentido: 'saida',
+      quantidade: '1',
+      custo_unitario: '99',
+    });
+    expect(
+      [primeiro, segundo, terceiro, saida].map((r) => {
+        const [m] = r.body as Record<string, unknown>[];
+        return [m!.quantidade, m!.custo_unitario, m!.saldo_produto, m!.custo_medio];
+      }),
+    ).toEqual([
+      ['24.000', '7.2000', '24.000', '7.2000'],
+      ['6.000', '8.1234', '30.000', '7.3847'],
+      ['1.000', '7.3847', '31.000', '7.3847'],
+      ['-1.000', '7.3847', '30.000', '7.3847'],
+    ]);
+    const produto = await call('GET', `/produtos/${feijao}`);
+    expect([produto.body.custo_medio, produto.body.estoque_atual]).toEqual(['7.3847', '30.000']);
+    // reversing the one at 8,1234: (30 × 7,3847 − 6 × 8,1234) / 24 = 7,200025 -> 7,2000
+    const estorno = await call('POST', `/movimentos/${segundo.body[0].id}/estorno`, {
+      motivo: 'Custo errado',
+    });
+    expect(
+      estorno.body.map((m: Record<string, string>) => [m.quantidade, m.custo_unitario, m.custo_medio]),
+    ).toEqual([['-6.000', '8.1234', '7.2000']]);
+    const negativo = await call('POST', '/ajustes', { ...ajuste, custo_unitario: '-1' });
+    expect(negativo.body.details.fields).toEqual({
+      custo_unitario: ['Custo unitário não pode ser negativo'],
+    });
+  });
+});

@@ -107,6 +107,7 @@ async function executa(op: Operacao): Promise<void> {
         lote_id: op.chave.loteId,
         sentido: negativo ? 'saida' : 'entrada',
         quantidade: Decimal.of(op.quantidade).abs().toFixed(3),
+        custo_unitario: op.custoUnitario ?? null,
         motivo: 'Teste de propriedade',
       });
       return;

@@ -174,6 +174,7 @@ const campoDoErro: Record<string, string> = {
   [razaoMensagens.ajusteZero]: 'quantidade',
   [razaoMensagens.contadoNegativo]: 'contado',
   [razaoMensagens.custoNegativo]: 'custo_unitario',
+  [razaoMensagens.custoObrigatorio]: 'custo_unitario',
   [razaoMensagens.mesmoLocal]: 'destino_id',
 };
 
@@ -193,9 +194,8 @@ export async function erroDoRazao(tx: Tx, erro: ErroMovimento): Promise<AppError
     produto_id: erro.chave.produtoId,
     local_id: erro.chave.localId,
     lote_id: erro.chave.loteId,
-    ...(erro.codigo === 'estoque_insuficiente'
-      ? { disponivel: erro.disponivel }
-      : { reservado: erro.reservado }),
+    ...(erro.codigo === 'estoque_insuficiente' ? { disponivel: erro.disponivel } : {}),
+    ...(erro.codigo === 'reserva_insuficiente' ? { reservado: erro.reservado } : {}),
   });
 }
 
