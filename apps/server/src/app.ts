@@ -13,6 +13,7 @@ import { cadastrosRoutes } from './modules/cadastros/cadastros.routes.ts';
 import { configuracoesRoutes } from './modules/configuracoes/configuracoes.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { estoqueRoutes } from './modules/estoque/estoque.routes.ts';
+import { financeiroRoutes } from './modules/financeiro/financeiro.routes.ts';
 import { precosRoutes } from './modules/precos/precos.routes.ts';
 import { configRoutes } from './modules/system/config.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -29,6 +30,7 @@ export function createApiRoutes() {
     .route('/cadastros', cadastrosRoutes)
     .route('/dashboard', dashboardRoutes)
     .route('/estoque', estoqueRoutes)
+    .route('/financeiro', financeiroRoutes)
     .route('/tributacao', tributacaoRoutes)
     .route('/precos', precosRoutes)
     .route('/me', meRoutes)

@@ -81,6 +81,8 @@ const settingNames = {
   empresa_crt: 'Regime tributário (CRT) da empresa',
   empresa_regime_pis_cofins: 'Regime do PIS/COFINS da empresa',
   empresa_exclui_icms_pis_cofins: 'Exclui o ICMS da base do PIS/COFINS',
+  financeiro_juros_mes_percentual: 'Juros de mora padrão (% a.m.)',
+  financeiro_multa_percentual: 'Multa padrão (%)',
 };
 
 const linkKinds = {

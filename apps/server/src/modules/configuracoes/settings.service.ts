@@ -1,4 +1,4 @@
-import type { ConfiguracoesGerais } from '@erp/shared';
+import { type ConfiguracoesGerais, FINANCEIRO_PADROES } from '@erp/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
@@ -12,6 +12,8 @@ export const settingDefaults: {
   empresa_crt: string;
   empresa_regime_pis_cofins: string;
   empresa_exclui_icms_pis_cofins: boolean;
+  financeiro_juros_mes_percentual: string;
+  financeiro_multa_percentual: string;
 } = {
   permitir_novos_cadastros: true,
   /** Stock movements may leave disponível below zero (the ledger refuses it by default). */
@@ -23,6 +25,9 @@ export const settingDefaults: {
   empresa_crt: '3',
   empresa_regime_pis_cofins: 'nao_cumulativo',
   empresa_exclui_icms_pis_cofins: true,
+  // Defaults of juros de mora (% a.m.) and multa (%) for títulos that leave them empty (financeiro).
+  financeiro_juros_mes_percentual: FINANCEIRO_PADROES.juros_mes_percentual,
+  financeiro_multa_percentual: FINANCEIRO_PADROES.multa_percentual,
 };
 export type SettingKey = keyof typeof settingDefaults;
 

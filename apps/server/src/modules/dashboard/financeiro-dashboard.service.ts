@@ -1,10 +1,17 @@
-import { type ContaDashboard, DASHBOARD_LIST_LIMIT, type FinanceiroResumo, isOverdue } from '@erp/shared';
+import {
+  type ContaDashboard,
+  DASHBOARD_LIST_LIMIT,
+  type FinanceiroResumo,
+  isTituloVencido,
+} from '@erp/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 
-// Finance block: open accounts (status em_aberto). Overdue = open and due BEFORE today (due today
-// is not overdue) — the rule of isOverdue() in @erp/shared, which gives each listed row its badge.
-// The status and type literals stay inline in the SQL so the partial indexes match.
+// Finance block: open títulos (status em_aberto or parcial, STATUS_TITULO_ABERTOS) by their open
+// balance, the saldo. Overdue = open and due BEFORE today (due today is not overdue) — the rule of
+// isTituloVencido() in @erp/shared, which gives each listed row its badge. The drill-downs show the
+// saldo as the row's value. The status and type literals stay inline in the SQL so the partial
+// index (dashboard_contas_aberto_idx, migration 0024) matches.
 
 /**
  * One statement: the open totals per type (an index-only pass grouped by type) and the overdue
@@ -18,15 +25,15 @@ export async function getFinanceiroResumo(db: Db, hoje: string): Promise<Finance
         round(t.pagar, 2)::text as a_pagar,
         round(t.receber - t.pagar, 2)::text as saldo_projetado,
         (select count(*)::int from financial_accounts f
-          where f.status = 'em_aberto' and f.tipo in ('receber', 'pagar')
+          where f.status in ('em_aberto', 'parcial') and f.tipo in ('receber', 'pagar')
             and f.data_vencimento < ${hoje}::date) as contas_vencidas
       from (
         select coalesce(sum(x.valor) filter (where x.tipo = 'receber'), 0) as receber,
                coalesce(sum(x.valor) filter (where x.tipo = 'pagar'), 0) as pagar
         from (
-          select tipo, sum(valor) as valor
+          select tipo, sum(saldo) as valor
           from financial_accounts
-          where status = 'em_aberto'
+          where status in ('em_aberto', 'parcial')
           group by tipo
         ) x
       ) t`),
@@ -36,18 +43,21 @@ export async function getFinanceiroResumo(db: Db, hoje: string): Promise<Finance
 
 type ContaRow = Omit<ContaDashboard, 'vencida'>;
 
-const contaColumns = sql`id, tipo, descricao, data_vencimento::text as data_vencimento, valor::text as valor, status`;
+const contaColumns = sql`id, tipo, descricao, data_vencimento::text as data_vencimento, saldo::text as valor, status`;
 
 async function listContas(db: Db, hoje: string, where: SQL): Promise<ContaDashboard[]> {
   const rows = rowsOf<ContaRow>(
     await db.execute(sql`
       select ${contaColumns}
       from financial_accounts f
-      where f.status = 'em_aberto' and ${where}
+      where f.status in ('em_aberto', 'parcial') and ${where}
       order by f.data_vencimento asc, f.descricao, f.id
       limit ${DASHBOARD_LIST_LIMIT}`),
   );
-  return rows.map((r) => ({ ...r, vencida: isOverdue(r, hoje) }));
+  return rows.map((r) => ({
+    ...r,
+    vencida: isTituloVencido({ status: r.status, vencimento: r.data_vencimento }, hoje),
+  }));
 }
 
 /** Contas a Receber: open receivables by ascending due date. */
@@ -72,7 +82,7 @@ export async function listContasVencidas(db: Db, hoje: string): Promise<ContaDas
   const porTipo = (tipo: 'receber' | 'pagar') => sql`(
     select ${contaColumns}, f.data_vencimento as venc
     from financial_accounts f
-    where f.status = 'em_aberto' and f.tipo = ${tipoLiteral[tipo]} and f.data_vencimento < ${hoje}::date
+    where f.status in ('em_aberto', 'parcial') and f.tipo = ${tipoLiteral[tipo]} and f.data_vencimento < ${hoje}::date
     order by f.data_vencimento asc, f.descricao, f.id
     limit ${DASHBOARD_LIST_LIMIT})`;
   const rows = rowsOf<ContaRow>(
@@ -82,5 +92,8 @@ export async function listContasVencidas(db: Db, hoje: string): Promise<ContaDas
       order by v.venc asc, v.descricao, v.id
       limit ${DASHBOARD_LIST_LIMIT}`),
   );
-  return rows.map((r) => ({ ...r, vencida: isOverdue(r, hoje) }));
+  return rows.map((r) => ({
+    ...r,
+    vencida: isTituloVencido({ status: r.status, vencimento: r.data_vencimento }, hoje),
+  }));
 }

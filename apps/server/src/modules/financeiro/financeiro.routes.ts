@@ -1,0 +1,129 @@
+import {
+  centroCustoCreateSchema,
+  centroCustoUpdateSchema,
+  centrosCustoListQuerySchema,
+  classeFinanceiraCreateSchema,
+  classeFinanceiraUpdateSchema,
+  classesFinanceirasListQuerySchema,
+  condicaoPagamentoCreateSchema,
+  condicaoPagamentoUpdateSchema,
+  condicoesPagamentoListQuerySchema,
+  contaBancariaCreateSchema,
+  contaBancariaUpdateSchema,
+  contasBancariasListQuerySchema,
+  extratoQuerySchema,
+  formaPagamentoCreateSchema,
+  formaPagamentoUpdateSchema,
+  formasPagamentoListQuerySchema,
+  guards,
+  uuidParam,
+} from '@erp/shared';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { requires } from '../../lib/auth.ts';
+import type { AppEnv } from '../../lib/context.ts';
+import { registerRoutes } from '../../lib/register-routes.ts';
+import { jsonBody, pathParams, queryParams } from '../../lib/validate.ts';
+import { bancosQuerySchema, listaBancos } from './bancos.service.ts';
+import {
+  condicaoExportColumns,
+  condicoesPagamentoService,
+  previaParcelas,
+} from './condicoes-pagamento.service.ts';
+import { contaExportColumns, contasBancariasService, extratoConta } from './contas-bancarias.service.ts';
+import { previaParcelasSchema } from './financeiro-schemas.ts';
+import { formaExportColumns, formasPagamentoService } from './formas-pagamento.service.ts';
+import {
+  centroCustoExportColumns,
+  centrosCustoService,
+  classeFinanceiraExportColumns,
+  classesFinanceirasService,
+} from './plano.service.ts';
+
+// Spec section 6: the finance area is admin and financeiro — every route, reading and writing.
+const financeiro = guards.adminFinanceiro;
+const idParams = z.object({ id: uuidParam });
+
+export const financeiroRoutes = new Hono<AppEnv>()
+  .route(
+    '/centros-custo',
+    registerRoutes({
+      permission: financeiro,
+      schemas: {
+        list: centrosCustoListQuerySchema,
+        create: centroCustoCreateSchema,
+        update: centroCustoUpdateSchema,
+      },
+      service: centrosCustoService,
+      export: { fileBase: 'centros-de-custo', columns: centroCustoExportColumns },
+    }),
+  )
+  .route(
+    '/classes-financeiras',
+    registerRoutes({
+      permission: financeiro,
+      schemas: {
+        list: classesFinanceirasListQuerySchema,
+        create: classeFinanceiraCreateSchema,
+        update: classeFinanceiraUpdateSchema,
+      },
+      service: classesFinanceirasService,
+      export: { fileBase: 'classes-financeiras', columns: classeFinanceiraExportColumns },
+    }),
+  )
+  .route(
+    '/formas-pagamento',
+    registerRoutes({
+      permission: financeiro,
+      schemas: {
+        list: formasPagamentoListQuerySchema,
+        create: formaPagamentoCreateSchema,
+        update: formaPagamentoUpdateSchema,
+      },
+      service: formasPagamentoService,
+      export: { fileBase: 'formas-de-pagamento', columns: formaExportColumns },
+    }),
+  )
+  .post(
+    '/condicoes-pagamento/:id/previa',
+    requires(financeiro),
+    pathParams(idParams),
+    jsonBody(previaParcelasSchema),
+    async (c) => c.json(await previaParcelas(c.var.deps.db, c.req.valid('param').id, c.req.valid('json'))),
+  )
+  .route(
+    '/condicoes-pagamento',
+    registerRoutes({
+      permission: financeiro,
+      schemas: {
+        list: condicoesPagamentoListQuerySchema,
+        create: condicaoPagamentoCreateSchema,
+        update: condicaoPagamentoUpdateSchema,
+      },
+      service: condicoesPagamentoService,
+      export: { fileBase: 'condicoes-de-pagamento', columns: condicaoExportColumns },
+    }),
+  )
+  .get(
+    '/contas-bancarias/:id/extrato',
+    requires(financeiro),
+    pathParams(idParams),
+    queryParams(extratoQuerySchema),
+    async (c) => c.json(await extratoConta(c.var.deps.db, c.req.valid('param').id, c.req.valid('query'))),
+  )
+  .route(
+    '/contas-bancarias',
+    registerRoutes({
+      permission: financeiro,
+      schemas: {
+        list: contasBancariasListQuerySchema,
+        create: contaBancariaCreateSchema,
+        update: contaBancariaUpdateSchema,
+      },
+      service: contasBancariasService,
+      export: { fileBase: 'contas-bancarias', columns: contaExportColumns },
+    }),
+  )
+  .get('/bancos', requires(financeiro), queryParams(bancosQuerySchema), (c) =>
+    c.json(listaBancos(c.req.valid('query'))),
+  );
