@@ -5,6 +5,7 @@ import { cadastrosRoutes } from '@/modules/cadastros/routes.tsx';
 import { configuracoesRoutes } from '@/modules/configuracoes/routes.tsx';
 import { dashboardRoutes } from '@/modules/dashboard/routes.tsx';
 import { estoqueRoutes } from '@/modules/estoque/routes.tsx';
+import { financeiroRoutes } from '@/modules/financeiro/routes.tsx';
 import { precosRoutes } from '@/modules/precos/routes.tsx';
 import { tributacaoRoutes } from '@/modules/tributacao/routes.tsx';
 import { usuariosRoutes } from '@/modules/usuarios/routes.tsx';
@@ -19,6 +20,7 @@ const moduleRoutes: RouteObject[] = [
   ...dashboardRoutes,
   ...cadastrosRoutes,
   ...estoqueRoutes,
+  ...financeiroRoutes,
   ...precosRoutes,
   ...tributacaoRoutes,
   ...usuariosRoutes,

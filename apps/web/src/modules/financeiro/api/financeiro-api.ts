@@ -1,0 +1,75 @@
+import { api, unwrap } from '@/lib/api-client.ts';
+
+// Typed wrappers over the Hono client for the finance API (request/response types come from the
+// server's routes). Every save, baixa or estorno invalidates ['financeiro'] (see keys.ts).
+
+const f = api.financeiro;
+type Q = Record<string, string>;
+
+async function noContent(res: Promise<Response> | Response) {
+  const r = await res;
+  if (!r.ok) await unwrap(r as never);
+}
+
+export const centrosCustoApi = {
+  list: (query: Q) => unwrap(f['centros-custo'].$get({ query: query as never })),
+  get: (id: string) => unwrap(f['centros-custo'][':id'].$get({ param: { id } })),
+  create: (json: never) => unwrap(f['centros-custo'].$post({ json })),
+  update: (id: string, json: never) => unwrap(f['centros-custo'][':id'].$put({ param: { id }, json })),
+  remove: (id: string) => noContent(f['centros-custo'][':id'].$delete({ param: { id } })),
+  exportFile: (query: Q) => f['centros-custo'].export.$get({ query: query as never }) as Promise<Response>,
+};
+
+export const classesFinanceirasApi = {
+  list: (query: Q) => unwrap(f['classes-financeiras'].$get({ query: query as never })),
+  get: (id: string) => unwrap(f['classes-financeiras'][':id'].$get({ param: { id } })),
+  create: (json: never) => unwrap(f['classes-financeiras'].$post({ json })),
+  update: (id: string, json: never) => unwrap(f['classes-financeiras'][':id'].$put({ param: { id }, json })),
+  remove: (id: string) => noContent(f['classes-financeiras'][':id'].$delete({ param: { id } })),
+  exportFile: (query: Q) =>
+    f['classes-financeiras'].export.$get({ query: query as never }) as Promise<Response>,
+};
+
+export const formasPagamentoApi = {
+  list: (query: Q) => unwrap(f['formas-pagamento'].$get({ query: query as never })),
+  get: (id: string) => unwrap(f['formas-pagamento'][':id'].$get({ param: { id } })),
+  create: (json: never) => unwrap(f['formas-pagamento'].$post({ json })),
+  update: (id: string, json: never) => unwrap(f['formas-pagamento'][':id'].$put({ param: { id }, json })),
+  remove: (id: string) => noContent(f['formas-pagamento'][':id'].$delete({ param: { id } })),
+  exportFile: (query: Q) => f['formas-pagamento'].export.$get({ query: query as never }) as Promise<Response>,
+};
+
+export const condicoesPagamentoApi = {
+  list: (query: Q) => unwrap(f['condicoes-pagamento'].$get({ query: query as never })),
+  get: (id: string) => unwrap(f['condicoes-pagamento'][':id'].$get({ param: { id } })),
+  create: (json: never) => unwrap(f['condicoes-pagamento'].$post({ json })),
+  update: (id: string, json: never) => unwrap(f['condicoes-pagamento'][':id'].$put({ param: { id }, json })),
+  remove: (id: string) => noContent(f['condicoes-pagamento'][':id'].$delete({ param: { id } })),
+  exportFile: (query: Q) =>
+    f['condicoes-pagamento'].export.$get({ query: query as never }) as Promise<Response>,
+};
+
+/** A conta has "ativa": the register screen reads it as "ativo" (RegisterPage's Reativar, the Status column). */
+const comoAtivo = <T extends { ativa: boolean }>(row: T) => ({ ...row, ativo: row.ativa });
+
+export const contasBancariasApi = {
+  list: async (query: Q) => {
+    const { ativo, ...resto } = query;
+    const page = await unwrap(
+      f['contas-bancarias'].$get({ query: (ativo ? { ...resto, ativa: ativo } : resto) as never }),
+    );
+    return { ...page, items: page.items.map(comoAtivo) };
+  },
+  get: async (id: string) => comoAtivo(await unwrap(f['contas-bancarias'][':id'].$get({ param: { id } }))),
+  create: (json: never) => unwrap(f['contas-bancarias'].$post({ json })),
+  /** Reativar/Inativar send "ativo" (RegisterPage): it is the conta's "ativa". */
+  update: (id: string, json: Record<string, unknown>) => {
+    const { ativo, ...resto } = json;
+    const body = ativo === undefined ? resto : { ...resto, ativa: ativo };
+    return unwrap(f['contas-bancarias'][':id'].$put({ param: { id }, json: body as never }));
+  },
+  remove: (id: string) => noContent(f['contas-bancarias'][':id'].$delete({ param: { id } })),
+  exportFile: (query: Q) => f['contas-bancarias'].export.$get({ query: query as never }) as Promise<Response>,
+  extrato: (id: string, query: Q) =>
+    unwrap(f['contas-bancarias'][':id'].extrato.$get({ param: { id }, query: query as never })),
+};

@@ -1,0 +1,31 @@
+import type { RouteObject } from 'react-router';
+
+// Routes of the finance module. Access rules come from the shared routePermissions table, applied
+// centrally by the shell's guard (an account's extrato is under Contas Bancárias).
+const plano = async () => import('./pages/plano-pages.tsx');
+
+export const financeiroRoutes: RouteObject[] = [
+  { path: '/financeiro/centros-custo', lazy: async () => ({ Component: (await plano()).CentrosCustoPage }) },
+  {
+    path: '/financeiro/classes-financeiras',
+    lazy: async () => ({ Component: (await plano()).ClassesFinanceirasPage }),
+  },
+  {
+    path: '/financeiro/formas-recebimento',
+    lazy: async () => ({ Component: (await import('./pages/formas-page.tsx')).FormasRecebimentoPage }),
+  },
+  {
+    path: '/financeiro/condicoes-pagamento',
+    lazy: async () => ({ Component: (await import('./pages/condicoes-page.tsx')).CondicoesPagamentoPage }),
+  },
+  {
+    path: '/financeiro/contas-bancarias',
+    lazy: async () => ({
+      Component: (await import('./pages/contas-bancarias-page.tsx')).ContasBancariasPage,
+    }),
+  },
+  {
+    path: '/financeiro/contas-bancarias/:id',
+    lazy: async () => ({ Component: (await import('./pages/extrato-page.tsx')).ExtratoContaPage }),
+  },
+];
