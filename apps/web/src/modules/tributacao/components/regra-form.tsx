@@ -23,10 +23,12 @@ import {
   cstIpiLabels,
   cstPisCofinsLabels,
   DESTINOS_ESCOPO,
+  type DestinoRegra,
   destinoLabels,
   OPERACOES_FISCAIS,
   type OperacaoFiscal,
   operacaoFiscalLabels,
+  regraInterestadual,
   regraTributacaoSchema,
   regraTributacaoUpdateSchema,
   SENTIDOS_DA_OPERACAO,
@@ -35,6 +37,7 @@ import {
   TIPOS_DESTINATARIO,
   tipoDestinatarioLabels,
   UFS,
+  type Uf,
   usaCsosn,
 } from '@erp/shared';
 import { useState } from 'react';
@@ -156,7 +159,15 @@ function useCampos<T extends string>(nomes: readonly T[]): Record<T, string> {
 }
 
 function Correspondencia() {
-  const { setValue } = useFormContext();
+  const { setValue, getValues } = useFormContext();
+  // a rule that becomes interstate loses its ICMS rate (the Senate's applies; the field hides)
+  const limpaAliquotaEntreEstados = (destino: string, ufOrigem: string) => {
+    const inter = regraInterestadual({
+      destino: (destino || null) as DestinoRegra | null,
+      uf_origem: (ufOrigem || null) as Uf | null,
+    });
+    if (inter === true) setValue('p_icms', '', { shouldDirty: true });
+  };
   const v = useCampos(['operacao'] as const);
   const sentidos = SENTIDOS_DA_OPERACAO[v.operacao as OperacaoFiscal] ?? ['saida'];
   return (
@@ -208,12 +219,14 @@ function Correspondencia() {
       <SelectField
         name="uf_origem"
         label="UF de origem"
+        onValueChange={(uf) => limpaAliquotaEntreEstados(getValues('destino'), uf)}
         emptyLabel="Qualquer"
         options={UFS.map((u) => ({ value: u, label: u }))}
       />
       <SelectField
         name="destino"
         label="Destino"
+        onValueChange={(destino) => limpaAliquotaEntreEstados(destino, getValues('uf_origem'))}
         emptyLabel="Qualquer"
         options={[...opcoes(DESTINOS_ESCOPO, destinoLabels), ...UFS.map((u) => ({ value: u, label: u }))]}
       />
@@ -262,10 +275,16 @@ function ProdutoCampo() {
 }
 
 function Icms() {
-  const v = useCampos(['crt', 'cst_icms', 'csosn'] as const);
+  const v = useCampos(['crt', 'cst_icms', 'csosn', 'destino', 'uf_origem'] as const);
   const simples = usaCsosn(v.crt as Crt);
   const codigo = simples ? v.csosn : v.cst_icms;
   const proprio = CODIGOS_ICMS_PROPRIO.includes(codigo);
+  // between states the Senate's rate always applies: no rate to type
+  const interestadual =
+    regraInterestadual({
+      destino: (v.destino || null) as DestinoRegra | null,
+      uf_origem: (v.uf_origem || null) as Uf | null,
+    }) === true;
   return (
     <FieldGroup title="ICMS">
       {simples ? (
@@ -287,13 +306,18 @@ function Icms() {
           options={opcoes(CSTS_ICMS, cstIcmsLabels)}
         />
       )}
-      {proprio ? (
+      {proprio && !interestadual ? (
         <DecimalField
           name="p_icms"
           label="Alíquota do ICMS"
           kind="percent"
-          hint="Vazia: a interna da UF de origem; entre estados vale sempre a do Senado (4, 7 ou 12 %)"
+          hint="Vazia: a interna da UF de origem; numa regra para qualquer destino, entre estados vale a do Senado"
         />
+      ) : null}
+      {proprio && interestadual ? (
+        <p className="self-center text-sm text-muted-foreground sm:col-span-2">
+          Alíquota do ICMS: a da Resolução do Senado (4, 7 ou 12 %), pela origem da mercadoria e pelas UFs.
+        </p>
       ) : null}
       {CODIGOS_REDUCAO.includes(codigo) ? (
         <DecimalField

@@ -11,7 +11,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Calculator } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, FormProvider, type Resolver, useForm, useFormContext } from 'react-hook-form';
 import {
   DecimalField,
@@ -33,10 +33,11 @@ import {
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
+import { useIsPhone } from '@/components/ui/use-media-query.ts';
 import { BuscaRemota } from '@/modules/estoque/components/busca-remota.tsx';
 import { ProdutoBusca, type ProdutoOpcao } from '@/modules/estoque/components/pickers.tsx';
 import { buscaClientes, simularTributacao, tributacaoKeys } from '../api/tributacao-api.ts';
-import { type Campo, linhasDeImpostos, linhasDeTotal } from './impostos-linhas.ts';
+import { type Campo, type LinhaImposto, linhasDeImpostos, linhasDeTotal } from './impostos-linhas.ts';
 
 // "Simular": a product sold to a customer (quantity, unit price, discount, freight) through the
 // server's rules and the shared engine — the rule that won and why, every tax with its base, rate
@@ -205,14 +206,84 @@ function ValorCampo({ v }: { v: Campo | null }) {
   );
 }
 
+/** The taxes: a table, or one card per tax on a phone (the detail then has the width). */
+function ImpostosTabela({ linhas }: { linhas: LinhaImposto[] }) {
+  const phone = useIsPhone();
+  if (phone)
+    return (
+      <ul aria-label="Impostos do item" className="grid gap-2">
+        {linhas.map((l) => (
+          <li key={l.tributo} className="rounded-md border border-border p-3 text-sm">
+            <div className="flex items-start justify-between gap-3">
+              <span className="font-medium">{l.tributo}</span>
+              <ValorCampo v={l.valor} />
+            </div>
+            {l.detalhe ? <div className="text-xs text-muted-foreground">{l.detalhe}</div> : null}
+            {l.base || l.aliquota ? (
+              <div className="mt-1 flex justify-between gap-3 text-xs">
+                <span>
+                  Base <ValorCampo v={l.base} />
+                </span>
+                <span>
+                  Alíquota <ValorCampo v={l.aliquota} />
+                </span>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <Table>
+      <caption className="sr-only">Impostos do item</caption>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Tributo</TableHead>
+          <TableHead className="text-right">Base de cálculo</TableHead>
+          <TableHead className="text-right">Alíquota</TableHead>
+          <TableHead className="text-right">Valor</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {linhas.map((l) => (
+          <TableRow key={l.tributo}>
+            <TableCell className="align-top">
+              <div className="font-medium">{l.tributo}</div>
+              {l.detalhe ? <div className="text-xs text-muted-foreground">{l.detalhe}</div> : null}
+            </TableCell>
+            <TableCell className="text-right align-top">
+              <ValorCampo v={l.base} />
+            </TableCell>
+            <TableCell className="text-right align-top">
+              <ValorCampo v={l.aliquota} />
+            </TableCell>
+            <TableCell className="text-right align-top">
+              <ValorCampo v={l.valor} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
 function Resultado({ r }: { r: SimulacaoTributacaoResultado }) {
+  const secao = useRef<HTMLElement>(null);
+  // a new answer is brought into view (below the form)
+  useEffect(() => {
+    secao.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [r]);
   const o = r.operacao;
   const trajeto = o.interna ? `Operação interna (${o.uf_origem})` : `${o.uf_origem} → ${o.uf_destino}`;
   const vencedora = r.avaliacoes.find((a) => a.situacao === 'vencedora');
   const outras = r.avaliacoes.filter((a) => a.situacao !== 'vencedora');
   const naoSomados = r.impostos && (r.impostos.ICMSUFDest !== null || r.impostos.IBSCBS !== null);
   return (
-    <section aria-label="Resultado da simulação" className="grid gap-4 border-t border-border pt-4">
+    <section
+      ref={secao}
+      aria-label="Resultado da simulação"
+      className="grid scroll-mt-24 gap-4 border-t border-border pt-4"
+    >
       <p className="text-sm text-muted-foreground">
         {r.produto.codigo} - {r.produto.nome} para {r.cliente.nome} · {trajeto} ·{' '}
         {operacaoFiscalLabels[o.operacao]} · {tipoDestinatarioLabels[o.tipo_destinatario]}
@@ -250,38 +321,7 @@ function Resultado({ r }: { r: SimulacaoTributacaoResultado }) {
       </div>
       {r.impostos && r.totais ? (
         <>
-          <div className="overflow-x-auto">
-            <Table>
-              <caption className="sr-only">Impostos do item</caption>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Tributo</TableHead>
-                  <TableHead className="text-right">Base de cálculo</TableHead>
-                  <TableHead className="text-right">Alíquota</TableHead>
-                  <TableHead className="text-right">Valor</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {linhasDeImpostos(r.impostos).map((l) => (
-                  <TableRow key={l.tributo}>
-                    <TableCell className="align-top">
-                      <div className="font-medium">{l.tributo}</div>
-                      {l.detalhe ? <div className="text-xs text-muted-foreground">{l.detalhe}</div> : null}
-                    </TableCell>
-                    <TableCell className="text-right align-top">
-                      <ValorCampo v={l.base} />
-                    </TableCell>
-                    <TableCell className="text-right align-top">
-                      <ValorCampo v={l.aliquota} />
-                    </TableCell>
-                    <TableCell className="text-right align-top">
-                      <ValorCampo v={l.valor} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+          <ImpostosTabela linhas={linhasDeImpostos(r.impostos)} />
           <dl aria-label="Total" className="ml-auto grid w-full max-w-sm gap-1 text-sm">
             {linhasDeTotal(r.totais).map((t) => (
               <div

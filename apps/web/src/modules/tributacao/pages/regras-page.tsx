@@ -90,12 +90,20 @@ const columns: Column<RegraLinha>[] = [
     className: 'whitespace-nowrap',
     cell: (r) => `${operacaoFiscalLabels[r.operacao]}${r.sentido === 'entrada' ? ' (entrada)' : ''}`,
   },
-  { key: 'destino', header: 'Destino', sortKey: 'destino', className: 'whitespace-nowrap', cell: destino },
   {
-    key: 'destinatario',
-    header: 'Destinatário',
+    key: 'destino',
+    header: 'Destino',
+    sortKey: 'destino',
     className: 'whitespace-nowrap',
-    cell: (r) => (r.tipo_destinatario ? tipoCurto[r.tipo_destinatario] : 'Qualquer'),
+    cell: (r) => (
+      <div>
+        <div>{destino(r)}</div>
+        {r.tipo_destinatario ? (
+          <div className="text-xs text-muted-foreground">{tipoCurto[r.tipo_destinatario]}</div>
+        ) : null}
+      </div>
+    ),
+    cardCell: (r) => (r.tipo_destinatario ? `${destino(r)} · ${tipoCurto[r.tipo_destinatario]}` : destino(r)),
   },
   {
     key: 'cfop',
