@@ -3,9 +3,9 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoEmail, launchBrowser, newPage, signInAs } from './support/browser.ts';
 
-// Estoque screens against the real server: a product with two packagings, stock adjusted in,
-// transferred, counted in an inventory by scanning GTINs, and its Kardex — exact quantities and
-// values at every step. Everything it uses it creates (two locations, the product), so the demo
+// Estoque screens against the real server: a product with two packagings, stock adjusted in at its
+// unit cost, transferred, counted in an inventory by scanning GTINs, and its Kardex — exact
+// quantities, costs and values at every step. Everything it uses it creates (two locations, the product), so the demo
 // data may change without breaking it.
 
 let browser: Browser;
@@ -126,19 +126,33 @@ describe('estoque', () => {
       'Ativo',
     ]);
 
-    // --- ajuste de entrada: the reason is required
+    // --- ajuste de entrada: the reason is required, and the unit cost while the product has none
     await page.getByRole('button', { name: `Estoque de ${NOME}` }).click();
     await page.getByRole('menuitem', { name: 'Ajuste de estoque' }).click();
     let dialog = page.getByRole('dialog', { name: 'Ajuste de estoque' });
     expect(await dialog.getByText(`${COD} - ${NOME} (UN)`).isVisible()).toBe(true);
     await dialog.getByRole('combobox', { name: /^Local/ }).selectOption({ label: DEPOSITO });
     await dialog.getByRole('textbox', { name: /^Quantidade/ }).fill('24');
+    const custo = dialog.getByRole('textbox', { name: /^Custo unitário/ });
+    expect(await custo.inputValue()).toBe('');
+    expect(
+      await dialog.getByText('Produto ainda sem custo: informe o custo unitário da entrada.').isVisible(),
+    ).toBe(true);
     await dialog.getByRole('button', { name: 'Lançar ajuste' }).click();
     await expect.poll(() => dialog.getByText('Motivo é obrigatório').isVisible()).toBe(true);
     await dialog.getByRole('textbox', { name: /^Motivo/ }).fill('Saldo inicial E2E');
     await dialog.getByRole('button', { name: 'Lançar ajuste' }).click();
+    await expect
+      .poll(() => dialog.getByText('Informe o custo unitário', { exact: true }).isVisible())
+      .toBe(true);
+    // 4 decimals kept
+    await custo.fill('2,1234');
+    await custo.blur();
+    expect(await custo.inputValue()).toBe('2,1234');
+    await dialog.getByRole('button', { name: 'Lançar ajuste' }).click();
     await toast(page, 'Ajuste lançado com sucesso!');
     await expect.poll(async () => norm(await cells(linha))[3]).toBe('24 UN');
+    expect(norm(await cells(linha))[5]).toBe('R$ 2,1234');
 
     // --- transferência of 12 from the depósito to the separação, from the Posição de Estoque
     await page.goto(`/estoque?q=${COD}`);
@@ -157,23 +171,29 @@ describe('estoque', () => {
     await dialog.getByRole('button', { name: 'Lançar transferência' }).click();
     await toast(page, 'Transferência lançada com sucesso!');
     await expect.poll(() => saldos.getByRole('listitem').count()).toBe(2);
+    // 12 × 2,1234 = 25,4808
     expect(norm(await saldos.getByRole('listitem').allInnerTexts())).toEqual([
-      `${DEPOSITO} Saldo 12 UN Reservado 0 UN Disponível 12 UN Valor R$ 0,00`,
-      `${SEPARACAO} Saldo 12 UN Reservado 0 UN Disponível 12 UN Valor R$ 0,00`,
+      `${DEPOSITO} Saldo 12 UN Reservado 0 UN Disponível 12 UN Valor R$ 25,48`,
+      `${SEPARACAO} Saldo 12 UN Reservado 0 UN Disponível 12 UN Valor R$ 25,48`,
     ]);
+    // 24 × 2,1234 = 50,9616
     expect(norm(await cells(page.getByRole('row').filter({ hasText: NOME }))).slice(0, 7)).toEqual([
       `${NOME} ${COD}`,
       '24 UN',
       '0 UN',
       '24 UN',
       '',
-      'R$ 0,00',
-      'R$ 0,00',
+      'R$ 2,1234',
+      'R$ 50,96',
     ]);
-    expect(await texto(page.locator('tfoot'))).toBe('Total: 1 produto R$ 0,00');
+    expect(await texto(page.locator('tfoot'))).toBe('Total: 1 produto R$ 50,96');
 
-    // --- inventory of the separação: a box and a unit scanned
-    await page.getByRole('link', { name: 'Inventários' }).click();
+    // --- inventory of the separação (from the menu's Estoque group): a box and a unit scanned
+    await page
+      .getByRole('navigation', { name: 'Menu principal' })
+      .getByRole('link', { name: 'Inventários' })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Inventários' }).waitFor();
     await page.getByRole('button', { name: 'Abrir inventário' }).click();
     dialog = page.getByRole('dialog', { name: 'Abrir inventário' });
     await dialog.getByRole('combobox', { name: /^Local/ }).selectOption({ label: SEPARACAO });
@@ -198,7 +218,7 @@ describe('estoque', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByText(`+1 UN: ${COD} - ${NOME} — contado 13 UN`).isVisible()).toBe(true);
     await expect.poll(() => item.getByRole('textbox').inputValue()).toBe('13');
-    expect(await texto(item.getByRole('cell').last())).toBe('+1 UN R$ 0,00');
+    expect(await texto(item.getByRole('cell').last())).toBe('+1 UN R$ 2,12');
     // an unknown code: its message, the text selected for the next read
     await page.keyboard.type('7890000000000');
     await page.keyboard.press('Enter');
@@ -208,7 +228,7 @@ describe('estoque', () => {
     const resumo = page.getByLabel('Resumo da contagem');
     await expect
       .poll(() => texto(resumo))
-      .toBe('Itens 1 Contados 1 Com diferença 1 Sobras R$ 0,00 Faltas R$ 0,00 Diferença líquida R$ 0,00');
+      .toBe('Itens 1 Contados 1 Com diferença 1 Sobras R$ 2,12 Faltas R$ 0,00 Diferença líquida R$ 2,12');
 
     await page.getByRole('button', { name: 'Lançar ajustes' }).click();
     dialog = page.getByRole('dialog');
@@ -224,27 +244,32 @@ describe('estoque', () => {
     await page.getByRole('menuitem', { name: 'Kardex' }).click();
     await page.waitForURL(/\/estoque\/produtos\/[0-9a-f-]{36}\/kardex$/);
     await page.getByRole('heading', { level: 1, name: `Kardex: ${COD} - ${NOME}` }).waitFor();
+    expect(
+      await page.locator('nav[aria-label="Trilha de navegação"] li:not([aria-hidden])').allTextContents(),
+    ).toEqual(['Início', 'Estoque', 'Produtos', 'Kardex']);
     await expect.poll(() => page.getByText('1–4 de 4').isVisible()).toBe(true);
     const rows = page.locator('table tbody tr');
     const kardex = await Promise.all(
-      [0, 1, 2, 3].map(async (i) => norm(await cells(rows.nth(i))).slice(1, 7)),
+      [0, 1, 2, 3].map(async (i) => norm(await cells(rows.nth(i))).slice(1, 8)),
     );
+    // tipo, local, quantidade, custo unitário, valor (quantidade × custo), saldo, custo médio
     expect(kardex).toEqual([
-      ['Ajuste', DEPOSITO, '+24 UN', 'R$ 0,00', '24 UN', 'R$ 0,00'],
-      ['Transferência', DEPOSITO, '\u221212 UN', 'R$ 0,00', '12 UN', 'R$ 0,00'],
-      ['Transferência', SEPARACAO, '+12 UN', 'R$ 0,00', '24 UN', 'R$ 0,00'],
-      ['Inventário', SEPARACAO, '+1 UN', 'R$ 0,00', '25 UN', 'R$ 0,00'],
+      ['Ajuste', DEPOSITO, '+24 UN', 'R$ 2,1234', 'R$ 50,96', '24 UN', 'R$ 2,1234'],
+      ['Transferência', DEPOSITO, '\u221212 UN', 'R$ 2,1234', '-R$ 25,48', '12 UN', 'R$ 2,1234'],
+      ['Transferência', SEPARACAO, '+12 UN', 'R$ 2,1234', 'R$ 25,48', '24 UN', 'R$ 2,1234'],
+      ['Inventário', SEPARACAO, '+1 UN', 'R$ 2,1234', 'R$ 2,12', '25 UN', 'R$ 2,1234'],
     ]);
-    expect(norm(await cells(rows.nth(0)))[7]).toBe('Saldo inicial E2E Eduarda Estoque');
+    expect(norm(await cells(rows.nth(0)))[8]).toBe('Saldo inicial E2E Eduarda Estoque');
 
     // filtered by location: the running balance of that location alone
     await page.getByRole('combobox', { name: 'Local' }).selectOption({ label: SEPARACAO });
     await expect.poll(() => page.getByText('1–2 de 2').isVisible()).toBe(true);
-    expect(norm(await cells(rows.nth(1))).slice(1, 6)).toEqual([
+    expect(norm(await cells(rows.nth(1))).slice(1, 7)).toEqual([
       'Inventário',
       SEPARACAO,
       '+1 UN',
-      'R$ 0,00',
+      'R$ 2,1234',
+      'R$ 2,12',
       '13 UN',
     ]);
 
@@ -257,14 +282,38 @@ describe('estoque', () => {
     const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
     const lines = csv.trimEnd().split('\r\n');
     expect(lines).toHaveLength(3);
-    expect(lines[2]!.split(';').slice(1, 8)).toEqual([
+    expect(lines[2]!.split(';').slice(1, 9)).toEqual([
       'Inventário',
       SEPARACAO,
       '',
       '1,000',
-      '0,0000',
+      '2,1234',
+      '2,12',
       '13,000',
-      '0,0000',
+      '2,1234',
+    ]);
+    // a leg that left: negative numbers keep their sign (no formula guard on number cells)
+    await page.getByRole('combobox', { name: 'Local' }).selectOption({ label: DEPOSITO });
+    await expect
+      .poll(async () => norm(await cells(rows.nth(1))).slice(1, 3))
+      .toEqual(['Transferência', DEPOSITO]);
+    const [saida] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exportar CSV' }).click(),
+    ]);
+    const deposito = fs
+      .readFileSync((await saida.path())!, 'utf8')
+      .trimEnd()
+      .split('\r\n');
+    expect(deposito[2]!.split(';').slice(1, 9)).toEqual([
+      'Transferência',
+      DEPOSITO,
+      '',
+      '-12,000',
+      '2,1234',
+      '-25,48',
+      '12,000',
+      '2,1234',
     ]);
     await context.close();
   });

@@ -5,6 +5,7 @@ import {
   type kardexQuerySchema,
   type ListPage,
   tipoMovimentoLabels,
+  valorEstoque,
 } from '@erp/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -109,6 +110,8 @@ export const kardexExportColumns: ExportColumn<KardexRow>[] = [
   { header: 'Lote', value: (r) => r.lote_numero },
   { header: 'Quantidade', value: (r) => r.quantidade, type: 'number' },
   { header: 'Custo unitário', value: (r) => r.custo_unitario, type: 'number' },
+  // the movement's value: signed quantity × unit cost, to the cent (as the screen shows it)
+  { header: 'Valor', value: (r) => valorEstoque(r.quantidade, r.custo_unitario), type: 'money' },
   { header: 'Saldo', value: (r) => r.saldo, type: 'number' },
   { header: 'Custo médio', value: (r) => r.custo_medio, type: 'number' },
   { header: 'Origem', value: (r) => (r.origem ? `${r.origem}${r.origem_id ? ` ${r.origem_id}` : ''}` : '') },

@@ -230,16 +230,17 @@ describe('Kardex and estorno', () => {
     expect(r.status).toBe(200);
     const linhas = (r.body as string).replace('\uFEFF', '').trim().split('\r\n');
     expect(linhas[0]).toBe(
-      'Data;Tipo;Local;Lote;Quantidade;Custo unitário;Saldo;Custo médio;Origem;Usuário;Observação',
+      'Data;Tipo;Local;Lote;Quantidade;Custo unitário;Valor;Saldo;Custo médio;Origem;Usuário;Observação',
     );
     expect(linhas).toHaveLength(7);
-    // a negative quantity keeps its sign (the formula guard is for text cells only)
-    expect(linhas[3]!.split(';').slice(1, 8)).toEqual([
+    // a negative quantity and value keep their sign (the formula guard is for text cells only)
+    expect(linhas[3]!.split(';').slice(1, 9)).toEqual([
       'Transferência',
       'Depósito principal',
       '',
       '-5,000',
       '20,0000',
+      '-100,00',
       '7,000',
       '20,0000',
     ]);

@@ -188,9 +188,10 @@ export function PickerField({
 }
 
 /**
- * Money ("R$" before the value), a percentage ("%" after it) or a quantity (its `unit` after it,
- * up to `places` decimals, default 3), typed pt-BR style and shown formatted once the field is
- * left: "15000,5" becomes "R$ 15.000,50", "12,50" becomes "12,5 %", "1500,250" becomes "1.500,25".
+ * Money ("R$" before the value), a percentage ("%" after it) or a quantity (its `unit` after it),
+ * up to `places` decimals (default 3 for a quantity, 2 otherwise; a unit cost takes 4), typed
+ * pt-BR style and shown formatted once the field is left: "15000,5" becomes "R$ 15.000,50",
+ * "12,50" becomes "12,5 %", "1500,250" becomes "1.500,25".
  * A text that is not a number stays as typed for the schema to refuse.
  */
 export function DecimalField({
@@ -226,7 +227,7 @@ export function DecimalField({
             onBlur={() => {
               const parsed = parseDecimalBR(
                 String(field.value ?? ''),
-                kind === 'quantity' ? (places ?? 3) : 2,
+                places ?? (kind === 'quantity' ? 3 : 2),
               );
               if (parsed) field.onChange(decimalText(parsed, kind));
               field.onBlur();

@@ -1,5 +1,6 @@
 import {
   ajusteSchema,
+  Decimal,
   formatDateBR,
   type MovimentoRow,
   SENTIDOS_AJUSTE,
@@ -7,10 +8,11 @@ import {
   transferenciaSchema,
 } from '@erp/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import {
   DecimalField,
+  decimalText,
   FieldGroup,
   SelectField,
   TextareaField,
@@ -22,10 +24,12 @@ import { FormField } from '@/components/ui/form-field.tsx';
 import { movimentosApi, produtosApi } from '../api/estoque-api.ts';
 import { estoqueKeys } from '../api/keys.ts';
 import { useLotesDoProduto, useOpcoesEstoque } from '../api/queries.ts';
+import { formatCusto } from './formato.ts';
 import { ProdutoBusca, type ProdutoOpcao, produtoLabel } from './pickers.tsx';
 
 // Manual movements, as dialogs opened from Posição de Estoque and from a product's row: Ajuste
-// (entrada or saída, reason required) and Transferência between two locations. Both are forms on
+// (entrada or saída, reason required; an entrada at its unit cost, the custo médio to start with)
+// and Transferência between two locations. Both are forms on
 // the shared schemas (RegisterFormDialog: field errors, unsaved-changes prompt) posted to the
 // ledger; the stock message of a refused saída comes back as the error toast.
 
@@ -91,6 +95,7 @@ export function AjusteDialog({ alvo, onClose }: { alvo: MovimentoAlvo; onClose()
       lote_id: alvo.loteId ?? '',
       sentido: 'entrada',
       quantidade: '',
+      custo_unitario: custoInicial(alvo.produto ?? null),
       motivo: '',
     },
     movimentosApi.ajuste,
@@ -116,6 +121,7 @@ export function AjusteDialog({ alvo, onClose }: { alvo: MovimentoAlvo; onClose()
           options={SENTIDOS_AJUSTE.map((s) => ({ value: s, label: sentidoAjusteLabels[s] }))}
         />
         <DecimalField name="quantidade" label="Quantidade" required kind="quantity" unit={produto?.unidade} />
+        <CustoCampo produto={produto} />
         <TextareaField
           name="motivo"
           label="Motivo"
@@ -125,6 +131,49 @@ export function AjusteDialog({ alvo, onClose }: { alvo: MovimentoAlvo; onClose()
         />
       </FieldGroup>
     </RegisterFormDialog>
+  );
+}
+
+/** A product's custo médio as the cost field shows it; '' while it has none. */
+function custoInicial(produto: ProdutoOpcao | null): string {
+  return produto && !Decimal.of(produto.custo_medio).isZero()
+    ? decimalText(produto.custo_medio, 'money')
+    : '';
+}
+
+/**
+ * The unit cost of an ajuste de entrada (a saída is valued at the custo médio: no field). It starts
+ * at the product's custo médio and may be typed over (4 decimals); a product without one must be
+ * given a cost (the ledger answers "Informe o custo unitário").
+ */
+function CustoCampo({ produto }: { produto: ProdutoOpcao | null }) {
+  const { setValue } = useFormContext();
+  const sentido = useWatch({ name: 'sentido' }) as string;
+  // another product picked inside the dialog: its own custo médio
+  const ultimo = useRef(produto?.id);
+  useEffect(() => {
+    if (produto?.id === ultimo.current) return;
+    ultimo.current = produto?.id;
+    setValue('custo_unitario', custoInicial(produto));
+  }, [produto, setValue]);
+  if (sentido !== 'entrada') return null;
+  const temCusto = custoInicial(produto) !== '';
+  return (
+    <DecimalField
+      name="custo_unitario"
+      label="Custo unitário"
+      required={!temCusto}
+      kind="money"
+      places={4}
+      className="sm:col-span-2"
+      hint={
+        !produto
+          ? undefined
+          : temCusto
+            ? `Custo médio atual: ${formatCusto(produto.custo_medio)}; a entrada entra na média por este custo.`
+            : 'Produto ainda sem custo: informe o custo unitário da entrada.'
+      }
+    />
   );
 }
 

@@ -107,7 +107,7 @@ function NcmInput({
 
 export type ProdutoOpcao = Pick<
   ProdutoRow,
-  'id' | 'codigo' | 'nome' | 'unidade' | 'controla_lote' | 'gtin' | 'embalagens'
+  'id' | 'codigo' | 'nome' | 'unidade' | 'controla_lote' | 'gtin' | 'embalagens' | 'custo_medio'
 >;
 
 export const produtoLabel = (p: Pick<ProdutoRow, 'codigo' | 'nome'>) => `${p.codigo} - ${p.nome}`;

@@ -9,6 +9,7 @@ import {
   TIPOS_MOVIMENTO,
   type TipoMovimento,
   tipoMovimentoLabels,
+  valorEstoque,
 } from '@erp/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Undo2 } from 'lucide-react';
@@ -29,10 +30,10 @@ import { useListState } from '@/lib/list-state.ts';
 import { movimentosApi, produtosApi } from '../api/estoque-api.ts';
 import { estoqueKeys } from '../api/keys.ts';
 import { useLotesDoProduto, useOpcoesEstoque } from '../api/queries.ts';
-import { formatCusto, formatQtd, formatQtdSinal, negativo } from '../components/formato.ts';
+import { formatCusto, formatQtd, formatQtdSinal, formatValor, negativo } from '../components/formato.ts';
 
-// Kardex of a product (/estoque/produtos/:id/kardex): every ledger row, oldest first, with the
-// balance after it and the custo médio of its moment; filters by period, location, lot and type;
+// Kardex of a product (/estoque/produtos/:id/kardex): every ledger row, oldest first, with its
+// value (quantity × unit cost), the balance after it and the custo médio of its moment; filters by period, location, lot and type;
 // export; and the reversal (estorno) of a row.
 
 const num = 'text-right whitespace-nowrap tabular-nums';
@@ -98,6 +99,12 @@ export function KardexPage() {
         ),
       },
       { key: 'custo', header: 'Custo unitário', className: num, cell: (r) => formatCusto(r.custo_unitario) },
+      {
+        key: 'valor',
+        header: 'Valor',
+        className: num,
+        cell: (r) => formatValor(valorEstoque(r.quantidade, r.custo_unitario)),
+      },
       {
         key: 'saldo',
         header: 'Saldo',
