@@ -35,7 +35,7 @@ export function termosBusca(q: string | undefined | null): string[] {
  * The stored search text of a record whose codes keep their punctuation (a product code
  * "E2E-97404", a lot "L-2026/01"): normalised, and each word through the same rule as the typed
  * words of termosBusca(), so "E2E-97404" and "E2E97404" both find it. MUST stay equal to the SQL
- * function erp_busca() (migration 0022_estoque_busca_codigos.sql; a test keeps them equal).
+ * function erp_busca() (migration 0023_estoque_busca_codigos.sql; a test keeps them equal).
  */
 export function textoBusca(value: string): string {
   return normalizaBusca(value).split(/\s+/).map(semPontuacao).join(' ');

@@ -30,7 +30,7 @@ const peso = customType<{ data: string; driverData: string }>({ dataType: () => 
 const volume = customType<{ data: string; driverData: string }>({ dataType: () => 'numeric(12,6)' });
 
 // The search text of a register with codes that keep their punctuation: erp_busca() (migration
-// 0022) is erp_normaliza() with each word's document punctuation dropped when it has digits, as
+// 0023) is erp_normaliza() with each word's document punctuation dropped when it has digits, as
 // the typed words are (termosBusca), so "E2E-97404" and "E2E97404" find the code "E2E-97404".
 const busca = (expr: string) =>
   text('busca')
