@@ -39,12 +39,15 @@ import {
   classeFinanceiraExportColumns,
   classesFinanceirasService,
 } from './plano.service.ts';
+import { titulosRoutes } from './titulos.routes.ts';
 
 // Spec section 6: the finance area is admin and financeiro — every route, reading and writing.
 const financeiro = guards.adminFinanceiro;
 const idParams = z.object({ id: uuidParam });
 
 export const financeiroRoutes = new Hono<AppEnv>()
+  .route('/receber', titulosRoutes('receber'))
+  .route('/pagar', titulosRoutes('pagar'))
   .route(
     '/centros-custo',
     registerRoutes({
