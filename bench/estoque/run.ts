@@ -519,6 +519,9 @@ async function main() {
   });
   const { db } = database;
   try {
+    // a run stopped during a trigger-off phase leaves the summary behind: start from a rebuild (the
+    // check at the end is the one that matters: after the last run, kept by the trigger alone)
+    await db.execute(sql`select dashboard_estoque_recalcular()`);
     await database.exec('vacuum analyze dashboard_estoque_resumo');
     const [counts] = rowsOf<Record<string, number>>(
       await db.execute(sql`select
