@@ -27,7 +27,7 @@ import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-or
 import type { z } from 'zod';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
-import { columnsByName, foundOrThrow } from '../../lib/crud.ts';
+import { columnsByName, foundOrThrow, rethrowMissingRef } from '../../lib/crud.ts';
 import { AppError } from '../../lib/errors.ts';
 import { cappedCount, listPage } from '../../lib/list-query.ts';
 import { clientes, fornecedores, vendedores } from '../cadastros/cadastros.tables.ts';
@@ -128,6 +128,25 @@ export async function getTitulo(db: Db | Tx, tipo: TipoTitulo, id: string): Prom
     .where(and(eq(f.id, id), eq(f.tipo, tipo)));
   return (await comRateio(db, [foundOrThrow(rows)]))[0]!;
 }
+
+/** A reference to a row that does not exist (a stale form) as a field error, never a 500. */
+const referencias: Record<string, [string, string]> = {
+  financial_accounts_centro_custo_id_centros_custo_id_fk: [
+    'centro_custo_id',
+    'Centro de custo não encontrado',
+  ],
+  titulo_rateios_centro_custo_id_centros_custo_id_fk: ['rateio', 'Centro de custo não encontrado'],
+  financial_accounts_forma_id_formas_pagamento_id_fk: ['forma_id', 'Forma de pagamento não encontrada'],
+  baixas_forma_id_formas_pagamento_id_fk: ['forma_id', 'Forma de pagamento não encontrada'],
+  financial_accounts_conta_bancaria_id_contas_bancarias_id_fk: [
+    'conta_bancaria_id',
+    'Conta bancária não encontrada',
+  ],
+  baixas_conta_bancaria_id_contas_bancarias_id_fk: ['conta_bancaria_id', 'Conta bancária não encontrada'],
+  financial_accounts_vendedor_id_vendedores_id_fk: ['vendedor_id', 'Vendedor não encontrado'],
+  financial_accounts_fornecedor_id_fornecedores_id_fk: ['fornecedor_id', 'Fornecedor não encontrado'],
+};
+const rethrowRef = (e: unknown): never => rethrowMissingRef(e, referencias);
 
 // ——— list ———
 
@@ -376,7 +395,7 @@ export async function createTitulos(
           data_base: input.emissao,
         })
       : criarTitulos(tx, novo, [{ vencimento: input.vencimento!, valor: input.valor }]),
-  );
+  ).catch(rethrowRef);
   return Promise.all(ids.map((id) => getTitulo(db, tipo, id)));
 }
 
@@ -544,7 +563,7 @@ async function comissaoNaBaixa(tx: Tx, t: TituloTravado, baixaId: string, b: Bai
 }
 
 export async function registrarBaixa(db: Db, actor: Actor, tipo: TipoTitulo, id: string, b: Baixa) {
-  const baixaId = await writeTx(db, actor, (tx) => baixarTitulo(tx, actor, tipo, id, b));
+  const baixaId = await writeTx(db, actor, (tx) => baixarTitulo(tx, actor, tipo, id, b)).catch(rethrowRef);
   return { baixa_id: baixaId, titulo: await getTitulo(db, tipo, id) };
 }
 

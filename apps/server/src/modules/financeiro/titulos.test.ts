@@ -233,6 +233,18 @@ describe('títulos a receber', () => {
     expect(lista.body.totais).toEqual({ em_aberto: '0.00', vencido: '0.00', pago_no_periodo: '0.00' });
   });
 
+  it('a missing centro de custo or conta is a field error, never a 500', async () => {
+    const r = await chama(t, fin, 'POST', receber(), {
+      ...base(),
+      emissao: '2026-02-01',
+      vencimento: '2026-03-02',
+      valor: '10',
+      centro_custo_id: '00000000-0000-4000-8000-000000000999',
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.details.fields).toEqual({ centro_custo_id: ['Centro de custo não encontrado'] });
+  });
+
   it('comercial and estoque get 403', async () => {
     for (const role of ['comercial', 'estoque'] as const) {
       const token = (await t.signIn([role])).token;
