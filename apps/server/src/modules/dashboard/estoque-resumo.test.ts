@@ -181,7 +181,7 @@ describe.skipIf(!servidor)('concurrency (PostgreSQL only)', () => {
   it('8 writers × 25 postings on 4 shared products: the summary equals its recomputation', async () => {
     const db = pool!.db;
     const dep2 = await localPrincipal(db);
-    const ids = [];
+    const ids: string[] = [];
     for (let i = 0; i < 4; i++) ids.push(await criaProduto(db, { nome: `Concorrente ${i}` }));
     await Promise.all(
       ids.map((id) =>
