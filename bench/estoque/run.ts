@@ -478,7 +478,7 @@ async function triggerCost(database: Database): Promise<{ first: number; stat: S
   await database.db
     .transaction(async (tx) => {
       for (let i = 0; i < 41; i++) {
-        const codigo = `P${String(50_001 + i).padStart(6, '0')}`;
+        const codigo = `P${String(11 + i).padStart(6, '0')}`;
         const plan = rowsOf<{ 'QUERY PLAN': string }>(
           await tx.execute(sql`explain (analyze, costs off) update products
             set estoque_atual = estoque_atual + 1, custo_medio = custo_medio + 0.0001,
