@@ -3,9 +3,10 @@
 //  1. Posição de Estoque first pages with a filter, the Kardex first page of a product with 10,000
 //     rows and the dashboard's stock block, through the real HTTP app in-process (app.request:
 //     session check + zod validation + SQL + JSON), one request at a time, in rounds.
-//  2. 8 concurrent writers posting entradas, saídas and transferências through the real ledger
-//     services (registraEntrada/registraSaida in a writeTx, registraTransferencia), with the
-//     dashboard's stock summary trigger off, on one hot row, and in its 16 slices (as shipped).
+//  2. 8 concurrent writers posting through the real ledger services — one movement per transaction
+//     (registraEntrada/registraSaida in a writeTx, registraTransferencia) and 5-item documents
+//     (lancaNoRazao) — with the dashboard's stock summary trigger off, on one hot row, and in its
+//     16 slices (as shipped).
 //  3. The ledger checked in SQL (verificaRazao's rules): every balance = the sum of its rows, every
 //     product = the sum of its balances, reservations = reserved, nothing available negative, and
 //     the stock summary = its recomputation.
