@@ -109,6 +109,11 @@ export function datasetStatements(size: DatasetSize, today: string): { label: st
       sql: 'select dashboard_vendas_recalcular()',
     },
     {
+      // likewise the stock cards' summary (migration 0022)
+      label: 'dashboard_estoque_resumo',
+      sql: 'select dashboard_estoque_recalcular()',
+    },
+    {
       label: 'sequence',
       sql: `select setval(pg_get_serial_sequence('sales_orders', 'numero'), ${N})`,
     },

@@ -261,7 +261,7 @@ function section(results: Result[]): string {
     '',
     'How the figures stay small: "Produtos Mais Vendidos"/"Vendas por Produto" and "Vendas por Cliente" read the read models `dashboard_vendas_produto_mes` and `dashboard_vendas_cliente_mes` (kept by triggers, see `docs/decisions/0001-dashboard-read-model.md`); joining the month\'s items to their orders instead took ~750 ms (parallel hash join) or ~120 ms (covering index, nested loop) on the full PostgreSQL data set. The other figures are single aggregates over the indexes of the dashboard migrations (0008, 0009, 0011).',
     '',
-    '`/estoque` is the one endpoint that still aggregates every active product (stock × cost in numeric over ~94,000 rows: 20–30 ms of CPU on this machine), so it is the one most exposed to the machine\'s load; `/financeiro` likewise sums the ~69,000 open accounts, by an index-only scan. The naive "Vendas do Mês" ships every order row of the month to Node and adds floats: slower, and its raw sum is not exact (last column vs. the SQL numeric sum).',
+    '`/estoque` sums the 16 slices of `dashboard_estoque_resumo` (kept by a trigger on products since migration 0022; before it, an aggregate of stock × cost over every active product took 20–30 ms of CPU — see the "Estoque" section); `/financeiro` sums the ~69,000 open accounts, by an index-only scan. The naive "Vendas do Mês" ships every order row of the month to Node and adds floats: slower, and its raw sum is not exact (last column vs. the SQL numeric sum).',
     '',
   );
   return lines.join('\n');
