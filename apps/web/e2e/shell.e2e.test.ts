@@ -17,6 +17,7 @@ const GROUP_ITEMS: Record<string, string[]> = {
     'Entrada de Mercadorias',
     'Posição de Estoque',
     'Inventários',
+    'Pedidos Bloqueados',
     'Lotes',
     'Locais',
     'Tabela de Preços',
@@ -27,6 +28,7 @@ const GROUP_ITEMS: Record<string, string[]> = {
   Financeiro: [
     'Pagar',
     'Receber',
+    'Pedidos Bloqueados',
     'Contas Bancárias',
     'Extrato Bancário',
     'Conciliação Bancária',

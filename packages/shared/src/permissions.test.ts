@@ -75,6 +75,8 @@ const SPEC_ROUTE_GUARDS: Array<[Rule, string[]]> = [
       '/frota/placas',
     ],
   ],
+  // issue 14's "Bloqueados" view: sellers and the roles that release blockers (not in the spec)
+  [['comercial', 'financeiro', 'estoque'], ['/comercial/bloqueados']],
   [
     ['comercial', 'estoque'],
     ['/matriz/fornecedores', '/matriz/grupos', '/matriz/segmentos', '/matriz/regioes', '/matriz/situacoes'],
@@ -214,6 +216,8 @@ describe('menu (spec section 2 "Shell" and section 6 "Menu visibility")', () => 
         ['Posição de Estoque', '/estoque'],
         // issue 12 (not in the spec's list): the inventory counts, after the position
         ['Inventários', '/estoque/inventarios'],
+        // issue 14 (not in the spec's list): the blocked orders, where stock blockers are released
+        ['Pedidos Bloqueados', '/comercial/bloqueados'],
         ['Lotes', '/estoque/lotes'],
         ['Locais', '/estoque/locais'],
         ['Tabela de Preços', '/estoque/tabela-precos'],
@@ -228,6 +232,8 @@ describe('menu (spec section 2 "Shell" and section 6 "Menu visibility")', () => 
       [
         ['Pagar', '/financeiro/pagar'],
         ['Receber', '/financeiro/receber'],
+        // issue 14 (not in the spec's list): the blocked orders, where credit blockers are released
+        ['Pedidos Bloqueados', '/comercial/bloqueados'],
         ['Contas Bancárias', '/financeiro/contas-bancarias'],
         ['Extrato Bancário', '/financeiro/extrato-bancario'],
         ['Conciliação Bancária', '/financeiro/conciliacao-bancaria'],

@@ -84,6 +84,8 @@ const ADMIN_ESTOQUE = { roles: ['estoque'] } as const satisfies Permission;
 const ADMIN_FINANCEIRO = { roles: ['financeiro'] } as const satisfies Permission;
 const ADMIN_COMERCIAL_ESTOQUE = { roles: ['comercial', 'estoque'] } as const satisfies Permission;
 const ADMIN_ONLY = { roles: [] } as const satisfies Permission;
+/** Issue 14: the blocked orders, for sellers and for the roles that release blockers. */
+const PEDIDOS_BLOQUEADOS = { roles: ['comercial', 'financeiro', 'estoque'] } as const satisfies Permission;
 
 export const guards = {
   adminComercial: ADMIN_COMERCIAL,
@@ -101,6 +103,9 @@ export const routePermissions: Record<string, Permission> = {
   '/perfil': 'authenticated',
   '/comercial/pedidos': ADMIN_COMERCIAL,
   '/comercial/kanban': ADMIN_COMERCIAL,
+  // not in the spec's table: issue 14's "Bloqueados" view, which the approvers (financeiro, estoque)
+  // must reach to release credit and stock blockers; the release API checks each blocker's roles
+  '/comercial/bloqueados': PEDIDOS_BLOQUEADOS,
   '/matriz/clientes': ADMIN_COMERCIAL,
   '/matriz/vendedores': ADMIN_COMERCIAL,
   '/notasfiscais/saida': ADMIN_COMERCIAL,
@@ -264,6 +269,8 @@ export const menu: readonly MenuGroup[] = [
       { label: 'Posição de Estoque', to: '/estoque', icon: 'boxes' },
       // not in the spec's list: issue 12's inventory counts, beside the position they correct
       { label: 'Inventários', to: '/estoque/inventarios', icon: 'scan-barcode' },
+      // not in the spec's list: issue 14's blocked orders, where stock blockers are released
+      { label: 'Pedidos Bloqueados', to: '/comercial/bloqueados', icon: 'clipboard-list' },
       { label: 'Lotes', to: '/estoque/lotes', icon: 'layers' },
       { label: 'Locais', to: '/estoque/locais', icon: 'warehouse' },
       { label: 'Tabela de Preços', to: '/estoque/tabela-precos', icon: 'tags' },
@@ -280,6 +287,8 @@ export const menu: readonly MenuGroup[] = [
     items: [
       { label: 'Pagar', to: '/financeiro/pagar', icon: 'circle-arrow-up' },
       { label: 'Receber', to: '/financeiro/receber', icon: 'circle-arrow-down' },
+      // not in the spec's list: issue 14's blocked orders, where credit blockers are released
+      { label: 'Pedidos Bloqueados', to: '/comercial/bloqueados', icon: 'clipboard-list' },
       { label: 'Contas Bancárias', to: '/financeiro/contas-bancarias', icon: 'landmark' },
       { label: 'Extrato Bancário', to: '/financeiro/extrato-bancario', icon: 'receipt-text' },
       { label: 'Conciliação Bancária', to: '/financeiro/conciliacao-bancaria', icon: 'git-compare-arrows' },
@@ -425,6 +434,7 @@ const extraBreadcrumbLabels: Record<string, string> = {
   '/comercial': 'Comercial',
   '/comercial/pedidos': 'Pedidos',
   '/comercial/kanban': 'Kanban de Pedidos',
+  '/comercial/bloqueados': 'Pedidos Bloqueados',
   '/matriz/grupos': 'Grupo Empresarial',
   '/matriz/segmentos': 'Segmentos',
   '/matriz/regioes': 'Região de Entrega',

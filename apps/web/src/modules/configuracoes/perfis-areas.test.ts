@@ -53,9 +53,15 @@ describe('Perfis de Acesso areas', () => {
       Cadastros: 'parcial',
       Estoque: 'parcial',
       Expedição: 'nenhum',
-      Comercial: 'nenhum',
+      // issue 14: the blocked orders, where stock blockers are released
+      Comercial: 'parcial',
     });
-    expect(row(['financeiro'])).toMatchObject({ Financeiro: 'total', Frota: 'total', Expedição: 'nenhum' });
+    expect(row(['financeiro'])).toMatchObject({
+      Financeiro: 'total',
+      Frota: 'total',
+      Expedição: 'nenhum',
+      Comercial: 'parcial',
+    });
     expect(new Set(Object.values(row(['admin'])))).toEqual(new Set(['total']));
     expect(new Set(Object.values(row([])))).toEqual(new Set(['nenhum']));
   });
