@@ -53,12 +53,25 @@ export const resumoClassesQuerySchema = z.object({
 });
 export type ResumoClassesQuery = z.input<typeof resumoClassesQuerySchema>;
 export type ResumoClasseRow = {
-  classe_financeira_id: string;
+  /** null: títulos without a classe (rows older than the finance module), named "Sem classe". */
+  classe_financeira_id: string | null;
   codigo: string;
   nome: string;
   tipo: 'receita' | 'despesa';
   /** Principal received or paid in the month (net of estornos). */
   valor: string;
+};
+/** Receitas (baixas of receivables) and despesas (of payables), each by código. */
+export type ResumoClassesResposta = {
+  mes: string;
+  de: string;
+  ate: string;
+  receitas: ResumoClasseRow[];
+  despesas: ResumoClasseRow[];
+  total_receitas: string;
+  total_despesas: string;
+  /** total_receitas − total_despesas. */
+  resultado: string;
 };
 
 /** GET /api/financeiro/contas-bancarias/:id/extrato — oldest first, with the running balance. */

@@ -215,9 +215,36 @@ export const baixaEmLoteSchema = z.object({
   /** Empty: the total due of the títulos on the date. */
   valor_pago: dinheiroOpcional('Valor pago'),
   observacao: optionalText(500, 'Observação'),
+  /**
+   * Optional: the versão of each título as the screen showed it (id → versao); a título changed
+   * since then answers 409 and nothing is written.
+   */
+  versoes: z.record(uuidParam, z.number({ error: 'Versão inválida' }).int().nonnegative()).optional(),
 });
 export type BaixaEmLoteInput = z.input<typeof baixaEmLoteSchema>;
 export type BaixaEmLote = z.output<typeof baixaEmLoteSchema>;
+
+/** The answer of POST …/baixas-em-lote (201). */
+export type BaixaEmLoteResposta = {
+  lote_id: string;
+  /** What the payment settled, in allocation order (due date). */
+  baixas: {
+    baixa_id: string;
+    titulo_id: string;
+    tipo: 'total' | 'parcial';
+    valor_pago: string;
+    juros: string;
+    multa: string;
+    desconto: string;
+    principal: string;
+  }[];
+  /** Títulos the payment did not reach (no baixa). */
+  nao_alcancados: string[];
+  total_devido: string;
+  valor_pago: string;
+  /** Every título of the lote after it. */
+  titulos: TituloRow[];
+};
 
 /** POST …/baixas/:id/estorno — a reversal movement, never a delete. */
 export const estornoBaixaSchema = z.object({ motivo: motivoCampo() });
