@@ -339,7 +339,7 @@ export function generateDemoData(opts: { today?: string; seed?: number } = {}) {
         clienteNome: cliente.nomeFantasia ?? cliente.razaoSocial,
         vendedorId,
         dataEmissao: day,
-        status: d > 3 ? 'faturado' : 'aberto',
+        status: d > 3 ? 'faturado' : 'digitado',
         valorTotal: fromCents(total),
       });
     }
