@@ -14,6 +14,8 @@ export const settingDefaults: {
   empresa_exclui_icms_pis_cofins: boolean;
   financeiro_juros_mes_percentual: string;
   financeiro_multa_percentual: string;
+  comercial_dias_inadimplencia: number;
+  comercial_venda_sem_estoque: boolean;
 } = {
   permitir_novos_cadastros: true,
   /** Stock movements may leave disponível below zero (the ledger refuses it by default). */
@@ -28,6 +30,10 @@ export const settingDefaults: {
   // Defaults of juros de mora (% a.m.) and multa (%) for títulos that leave them empty (financeiro).
   financeiro_juros_mes_percentual: FINANCEIRO_PADROES.juros_mes_percentual,
   financeiro_multa_percentual: FINANCEIRO_PADROES.multa_percentual,
+  // Sales orders (comercial): days an open receivable may be overdue before the inadimplência
+  // blocker fires, and whether orders may be released without stock (back-orders: no estoque blocker).
+  comercial_dias_inadimplencia: 5,
+  comercial_venda_sem_estoque: false,
 };
 export type SettingKey = keyof typeof settingDefaults;
 
