@@ -8,6 +8,7 @@ export * from '../modules/configuracoes/configuracoes.tables.ts';
 export * from '../modules/dashboard/dashboard.tables.ts';
 export * from '../modules/estoque/estoque.tables.ts';
 export * from '../modules/financeiro/financeiro.tables.ts';
+export * from '../modules/frota/frota.tables.ts';
 export * from '../modules/precos/precos.tables.ts';
 export * from '../modules/tributacao/tributacao.tables.ts';
 export * from '../modules/usuarios/usuarios.tables.ts';
