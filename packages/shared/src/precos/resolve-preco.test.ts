@@ -410,7 +410,7 @@ describe('rules and rounding (to the cent, half away from zero, once)', () => {
 });
 
 describe('quantity breaks: the highest break ≤ quantity applies', () => {
-  // given out of order: the index sorts them
+  // given out of order: the highest one at or below the quantity applies, whatever the order
   const faixas: FaixaPreco[] = [
     { quantidade_minima: '48.000', tipo: 'preco', valor: '8.00' },
     { quantidade_minima: '12.000', tipo: 'preco', valor: '9.00' },
@@ -563,5 +563,142 @@ describe('an order of 200 items against indexed tables', () => {
         semIndice[i],
       );
     }
+  });
+});
+
+describe('loading only what an order needs changes neither the price nor the trace', () => {
+  // The server (precos/preco.service.ts, tabelasParaPrecos) hands the engine only the tables whose
+  // scope reaches the customer — the SQL filter mirrored by `alcancaNoBanco` — with only the
+  // order's products' items and, for a customer list, only this customer. A customer reached by
+  // every level: a list, its grupo, segmento and região; tables of other customers, grupos and
+  // regiões; a same-day conflict; an expired and an inactive table; breaks given out of order.
+  const produtos: ProdutoPreco[] = [
+    { id: 'p1', precoVendaBase: '10.00', custoMedio: '6.5000', unidade: 'UN' },
+    { id: 'p2', precoVendaBase: '20.00', custoMedio: '0.0000', unidade: 'CX' },
+    { id: 'p4', precoVendaBase: '7.35', custoMedio: '4.1000' },
+  ];
+  const faixas: FaixaPreco[] = [
+    { quantidade_minima: '24.000', tipo: 'desconto', valor: '5.00' },
+    { quantidade_minima: '6.000', tipo: 'preco', valor: '8.10' },
+    { quantidade_minima: '12.000', tipo: 'desconto', valor: '2.50' },
+  ];
+  const itens = (over: Partial<ItemTabelaPreco>, ids = ['p1', 'p2', 'p3']) =>
+    ids.map((produto_id) => item({ produto_id, ...over }));
+  const todas: TabelaPreco[] = [
+    tabela(
+      'a',
+      'VIP Março',
+      'clientes',
+      {},
+      {
+        vigencia_inicio: '2026-03-01',
+        vigencia_fim: '2026-03-31',
+        cliente_ids: ['c9', 'c1', 'c7'],
+        itens: itens({ valor: '8.40', preco_minimo: '8.00', faixas }, ['p1']),
+      },
+    ),
+    tabela(
+      'b',
+      'Outros clientes',
+      'clientes',
+      {},
+      { cliente_ids: ['c7', 'c8'], itens: itens({ valor: '1.00' }) },
+    ),
+    tabela('c', 'Rede Beta', 'grupo', {}, { itens: itens({ regra: 'abaixo_base', valor: '7.00' }) }),
+    tabela('d', 'Rede Alfa', 'grupo', {}, { itens: itens({ regra: 'markup_custo', valor: '35.00' }) }),
+    tabela('e', 'Outra rede', 'grupo', {}, { grupo_id: 'g2', itens: itens({ valor: '1.00' }) }),
+    tabela(
+      'f',
+      'Atacado 2025',
+      'segmento',
+      {},
+      {
+        vigencia_inicio: '2025-01-01',
+        vigencia_fim: '2025-12-31',
+        itens: itens({ valor: '7.70' }),
+      },
+    ),
+    tabela('g', 'Atacado inativo', 'segmento', {}, { ativa: false, itens: itens({ valor: '7.60' }) }),
+    tabela('h', 'Capital', 'regiao', {}, { itens: itens({ regra: 'acima_base', valor: '3.00', faixas }) }),
+    tabela('i', 'Interior', 'regiao', {}, { regiao_id: 'r2', itens: itens({ valor: '1.00' }) }),
+    tabela('j', 'Geral 2026', 'geral', {}, { itens: itens({ valor: '9.90' }) }),
+    tabela(
+      'k',
+      'Geral Março',
+      'geral',
+      {},
+      { vigencia_inicio: '2026-03-01', itens: itens({ valor: '9.80' }) },
+    ),
+    tabela('l', 'Só p3', 'geral', {}, { itens: itens({ valor: '3.00' }, ['p3']) }),
+  ];
+
+  const alcancaNoBanco = (t: TabelaPreco, c: ClientePreco) =>
+    t.escopo === 'geral' ||
+    (c !== null &&
+      ((t.escopo === 'clientes' && t.cliente_ids.includes(c.id)) ||
+        (t.escopo === 'grupo' && t.grupo_id === c.grupoEmpresarialId) ||
+        (t.escopo === 'segmento' && t.segmento_id === c.segmentoId) ||
+        (t.escopo === 'regiao' && t.regiao_id === c.regiaoId)));
+  const comoOServidorCarrega = (c: ClientePreco, produtoIds: string[]): TabelaPreco[] =>
+    todas
+      .filter((t) => alcancaNoBanco(t, c))
+      .map((t) => ({
+        ...t,
+        cliente_ids: t.escopo === 'clientes' && c ? [c.id] : [],
+        itens: t.itens.filter((i) => produtoIds.includes(i.produto_id)),
+      }))
+      .filter((t) => t.itens.length > 0);
+
+  const clientes: ClientePreco[] = [
+    CLIENTE,
+    { id: 'c7', grupoEmpresarialId: 'g2', segmentoId: null, regiaoId: 'r2' },
+    null,
+  ];
+  const datas = ['2026-02-28', '2026-03-01', '2026-03-15', '2026-03-31', '2026-04-01'];
+  const quantidades = ['1.000', '6.000', '11.999', '12.000', '30.000'];
+
+  it.each(clientes.flatMap((c) => datas.map((d) => [c?.id ?? 'sem cliente', d, c] as const)))(
+    'customer %s on %s',
+    (_, data, cliente) => {
+      const items = produtos.flatMap((product) => quantidades.map((quantity) => ({ product, quantity })));
+      const antes = priceOrder({ customer: cliente, date: data, tables: todas, items });
+      const restritas = comoOServidorCarrega(cliente, ['p1', 'p2', 'p4']);
+      expect(restritas.length).toBeLessThan(todas.length);
+      expect(priceOrder({ customer: cliente, date: data, tables: restritas, items })).toEqual(antes);
+      // nor the order the tables or the breaks come in
+      const invertidas = [...restritas]
+        .reverse()
+        .map((t) => ({ ...t, itens: t.itens.map((i) => ({ ...i, faixas: [...i.faixas].reverse() })) }));
+      expect(priceOrder({ customer: cliente, date: data, tables: invertidas, items })).toEqual(antes);
+    },
+  );
+
+  it('the case exercises every part of the trace', () => {
+    const r = priceOrder({
+      customer: CLIENTE,
+      date: '2026-04-01',
+      tables: comoOServidorCarrega(CLIENTE, ['p1', 'p2']),
+      items: [
+        { product: produtos[0]!, quantity: '30.000' },
+        { product: produtos[1]!, quantity: '12.000' },
+      ],
+    });
+    // p1: the list ended on 31/03, the grupo conflict (Rede Alfa before Rede Beta) wins:
+    // 6,5000 × 1,35 = 8,775 -> 8,78
+    expect(r[0]!.preco).toBe('8.78');
+    expect(r[0]!.trace.conflito).toContain('Rede Alfa e Rede Beta');
+    expect(r[0]!.trace.candidatos.map((c) => [c.tabelaId, c.situacao])).toEqual([
+      ['a', 'ignorada'],
+      ['d', 'aplicada'],
+      ['c', 'perdeu'],
+      ['g', 'ignorada'],
+      ['f', 'ignorada'],
+      ['h', 'perdeu'],
+      ['k', 'perdeu'],
+      ['j', 'perdeu'],
+    ]);
+    // p2 has no custo médio: Rede Alfa is ignored, Rede Beta wins: 20,00 × 0,93 = 18,60
+    expect(r[1]!.preco).toBe('18.60');
+    expect(r[1]!.trace.candidatos[0]).toMatchObject({ tabelaId: 'd', situacao: 'ignorada' });
   });
 });

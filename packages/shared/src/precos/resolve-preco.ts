@@ -26,8 +26,10 @@ import { formatReais } from './texto-precos.ts';
 //    it (price) or takes its % off. Everything exact (Decimal), rounded to the cent, half away from
 //    zero, once, at the end.
 //
-// indexTables() sorts every product's candidates in that order once, so resolving an item walks
-// only the tables that have it: O(tables) per item, no sorting.
+// indexTables() sorts the tables in that order once and files their items by product, so
+// resolving an item walks only the tables that have it: O(tables) per item, no sorting. Indexing is
+// O(items): the server hands it only the tables that reach the customer, with only the order's
+// products (precos/preco.service.ts, tabelasParaPrecos).
 
 /** Resolution levels, most specific first. */
 export const NIVEIS_PRECO = [
@@ -114,43 +116,68 @@ export type ResultadoPreco = {
   trace: TracePreco;
 };
 
-type Entrada = {
+/** A table as the index keeps it: its level, its customer set and the trace texts it repeats. */
+type TabelaIndexada = {
   tabela: TabelaPreco;
   rank: number;
   /** escopo 'clientes' only. */
   clientes: ReadonlySet<string> | null;
+  /** "Tabela Atacado SP (segmento)". */
+  rotulo: string;
+  /** The sentences this table gets as a loser, by winning table (computed once per index). */
+  derrotas: Map<TabelaIndexada, string>;
+  /** Why it is ignored on a day (null: it counts), by date. */
+  ignorada: Map<string, string | null>;
+};
+
+type Entrada = {
+  t: TabelaIndexada;
+  tabela: TabelaPreco;
+  rank: number;
   item: ItemTabelaPreco;
-  /** Highest quantidade_minima first. */
-  faixas: readonly FaixaPreco[];
 };
 
 const porNome = new Intl.Collator('pt-BR');
 
 /** Precedence: level, then latest start, then name, then id. */
-function antes(a: Entrada, b: Entrada): number {
+function antes(a: TabelaIndexada, b: TabelaIndexada): number {
   if (a.rank !== b.rank) return a.rank - b.rank;
   if (a.tabela.vigencia_inicio !== b.tabela.vigencia_inicio)
     return a.tabela.vigencia_inicio > b.tabela.vigencia_inicio ? -1 : 1;
   return porNome.compare(a.tabela.nome, b.tabela.nome) || (a.tabela.id < b.tabela.id ? -1 : 1);
 }
 
-/** Every product's table items in precedence order, built once (see indexTables). */
+/**
+ * Every product's table items in precedence order, built once (see indexTables). The tables are
+ * sorted once — precedence depends only on the table — and their items appended in that order, so
+ * each product's list comes out sorted without sorting it; breaks are not sorted at all (only the
+ * winning item's are read, see faixaAplicavel). Trace sentences that repeat across the items of an
+ * order (a table's label, why it lost to another, why it is ignored on the day) are built once.
+ */
 export class IndicePrecos {
   private readonly porProduto = new Map<string, Entrada[]>();
 
   constructor(tabelas: readonly TabelaPreco[]) {
-    for (const tabela of tabelas) {
-      const clientes = tabela.escopo === 'clientes' ? new Set(tabela.cliente_ids) : null;
-      for (const item of tabela.itens) {
-        const faixas = [...item.faixas].sort((a, b) =>
-          Decimal.of(b.quantidade_minima).cmp(a.quantidade_minima),
-        );
-        const lista = this.porProduto.get(item.produto_id) ?? [];
-        lista.push({ tabela, rank: RANK[tabela.escopo], clientes, item, faixas });
-        this.porProduto.set(item.produto_id, lista);
+    const ordenadas = tabelas
+      .map(
+        (tabela): TabelaIndexada => ({
+          tabela,
+          rank: RANK[tabela.escopo],
+          clientes: tabela.escopo === 'clientes' ? new Set(tabela.cliente_ids) : null,
+          rotulo: `Tabela ${tabela.nome} (${nivelPrecoLabels[tabela.escopo]})`,
+          derrotas: new Map(),
+          ignorada: new Map(),
+        }),
+      )
+      .sort(antes);
+    for (const t of ordenadas) {
+      for (const item of t.tabela.itens) {
+        const entrada: Entrada = { t, tabela: t.tabela, rank: t.rank, item };
+        const lista = this.porProduto.get(item.produto_id);
+        if (lista) lista.push(entrada);
+        else this.porProduto.set(item.produto_id, [entrada]);
       }
     }
-    for (const lista of this.porProduto.values()) lista.sort(antes);
   }
 
   entradas(produtoId: string): readonly Entrada[] {
@@ -169,7 +196,7 @@ function alcanca(e: Entrada, cliente: ClientePreco): boolean {
     case 'geral':
       return true;
     case 'clientes':
-      return cliente !== null && e.clientes!.has(cliente.id);
+      return cliente !== null && e.t.clientes!.has(cliente.id);
     case 'grupo':
       return cliente?.grupoEmpresarialId != null && cliente.grupoEmpresarialId === t.grupo_id;
     case 'segmento':
@@ -181,9 +208,13 @@ function alcanca(e: Entrada, cliente: ClientePreco): boolean {
 
 type Calculo = { valor: Decimal; regra: string; calculo: string[] };
 
+const UM = Decimal.of(1);
+const CENTESIMO = Decimal.of('0.01');
+const MENOS_CENTESIMO = CENTESIMO.negated();
+
 /** p % as a factor: 1 + p/100 (exact: p × 0,01). */
 const fator = (percentual: string, sinal: 1 | -1) =>
-  Decimal.of(1).plus(Decimal.of(percentual).times('0.01').times(sinal));
+  UM.plus(Decimal.of(percentual).times(sinal === 1 ? CENTESIMO : MENOS_CENTESIMO));
 
 /** The item's own rule, or the reason it cannot be computed for this product. */
 function calculaRegra(item: ItemTabelaPreco, produto: ProdutoPreco): Calculo | string {
@@ -220,19 +251,34 @@ function calculaRegra(item: ItemTabelaPreco, produto: ProdutoPreco): Calculo | s
   }
 }
 
+/** The break with the highest quantidade_minima ≤ quantidade (an item's breaks have distinct minimums). */
 function faixaAplicavel(faixas: readonly FaixaPreco[], quantidade: Decimal): FaixaPreco | null {
-  for (const f of faixas) if (quantidade.gte(f.quantidade_minima)) return f;
-  return null;
+  let melhor: { faixa: FaixaPreco; minima: Decimal } | null = null;
+  for (const faixa of faixas) {
+    const minima = Decimal.of(faixa.quantidade_minima);
+    if (quantidade.gte(minima) && (melhor === null || minima.gt(melhor.minima))) melhor = { faixa, minima };
+  }
+  return melhor?.faixa ?? null;
 }
 
-const rotulo = (e: Entrada) => `Tabela ${e.tabela.nome} (${nivelPrecoLabels[e.tabela.escopo]})`;
+const rotulo = (e: Entrada) => e.t.rotulo;
 
 /** "A", "A e B", "A, B e C". */
 function lista(nomes: string[]): string {
   return nomes.length <= 1 ? (nomes[0] ?? '') : `${nomes.slice(0, -1).join(', ')} e ${nomes.at(-1)}`;
 }
 
+/** Why `perdedora` lost to `vencedora` (the same sentence for every item: built once per index). */
 function motivoDaDerrota(perdedora: Entrada, vencedora: Entrada): string {
+  let motivo = perdedora.t.derrotas.get(vencedora.t);
+  if (motivo === undefined) {
+    motivo = textoDaDerrota(perdedora, vencedora);
+    perdedora.t.derrotas.set(vencedora.t, motivo);
+  }
+  return motivo;
+}
+
+function textoDaDerrota(perdedora: Entrada, vencedora: Entrada): string {
   const w = vencedora.tabela;
   if (perdedora.rank !== vencedora.rank)
     return `${rotulo(perdedora)} — perdeu para ${w.nome} (${nivelPrecoLabels[w.escopo]}), mais específica.`;
@@ -263,7 +309,17 @@ function empates(vencedora: Entrada, outras: readonly Entrada[]): Entrada[] {
   );
 }
 
+/** Why a table does not count on `date` (inactive, outside its vigência), or null; once per index and day. */
 function motivoIgnorada(e: Entrada, date: string): string | null {
+  let motivo = e.t.ignorada.get(date);
+  if (motivo === undefined) {
+    motivo = textoIgnorada(e, date);
+    e.t.ignorada.set(date, motivo);
+  }
+  return motivo;
+}
+
+function textoIgnorada(e: Entrada, date: string): string | null {
   const t = e.tabela;
   if (!t.ativa) return `${rotulo(e)} — ignorada: inativa.`;
   if (date < t.vigencia_inicio)
@@ -330,7 +386,7 @@ export function resolvePrice({ product, customer, quantity, date, tables }: Pedi
   const { entrada, calculo } = vencedora;
   let valor = calculo.valor;
   const passos = [...calculo.calculo];
-  const faixa = faixaAplicavel(entrada.faixas, Decimal.of(quantity));
+  const faixa = faixaAplicavel(entrada.item.faixas, Decimal.of(quantity));
   if (faixa) {
     const desde = `Faixa a partir de ${formatDecimalBR(faixa.quantidade_minima, 0)}${product.unidade ? ` ${product.unidade}` : ''}`;
     if (faixa.tipo === 'preco') {
