@@ -14,6 +14,7 @@ import { configuracoesRoutes } from './modules/configuracoes/configuracoes.route
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { estoqueRoutes } from './modules/estoque/estoque.routes.ts';
 import { financeiroRoutes } from './modules/financeiro/financeiro.routes.ts';
+import { frotaRoutes } from './modules/frota/frota.routes.ts';
 import { precosRoutes } from './modules/precos/precos.routes.ts';
 import { configRoutes } from './modules/system/config.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -31,6 +32,7 @@ export function createApiRoutes() {
     .route('/dashboard', dashboardRoutes)
     .route('/estoque', estoqueRoutes)
     .route('/financeiro', financeiroRoutes)
+    .route('/frota', frotaRoutes)
     .route('/tributacao', tributacaoRoutes)
     .route('/precos', precosRoutes)
     .route('/me', meRoutes)
