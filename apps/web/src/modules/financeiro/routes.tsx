@@ -5,6 +5,18 @@ import type { RouteObject } from 'react-router';
 const plano = async () => import('./pages/plano-pages.tsx');
 
 export const financeiroRoutes: RouteObject[] = [
+  {
+    path: '/financeiro',
+    lazy: async () => ({ Component: (await import('./pages/area-page.tsx')).AreaFinanceiraPage }),
+  },
+  {
+    path: '/financeiro/receber',
+    lazy: async () => ({ Component: (await import('./pages/titulos-page.tsx')).ReceberPage }),
+  },
+  {
+    path: '/financeiro/pagar',
+    lazy: async () => ({ Component: (await import('./pages/titulos-page.tsx')).PagarPage }),
+  },
   { path: '/financeiro/centros-custo', lazy: async () => ({ Component: (await plano()).CentrosCustoPage }) },
   {
     path: '/financeiro/classes-financeiras',

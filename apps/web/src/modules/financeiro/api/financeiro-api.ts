@@ -73,3 +73,65 @@ export const contasBancariasApi = {
   extrato: (id: string, query: Q) =>
     unwrap(f['contas-bancarias'][':id'].extrato.$get({ param: { id }, query: query as never })),
 };
+
+// ——— Títulos (receber / pagar) ———
+
+export type TipoTituloApi = 'receber' | 'pagar';
+
+export const titulosApi = (tipo: TipoTituloApi) => {
+  const t = f[tipo];
+  return {
+    list: (query: Q) => unwrap(t.$get({ query: query as never })),
+    get: (id: string) => unwrap(t[':id'].$get({ param: { id } })),
+    create: (json: never) => unwrap(t.$post({ json })),
+    encargos: (id: string, data: string) =>
+      unwrap(t[':id'].encargos.$get({ param: { id }, query: { data } })),
+    baixas: (id: string) => unwrap(t[':id'].baixas.$get({ param: { id } })),
+    baixar: (id: string, json: never) => unwrap(t[':id'].baixas.$post({ param: { id }, json })),
+    estornar: (baixaId: string, motivo: string) =>
+      unwrap(t.baixas[':id'].estorno.$post({ param: { id: baixaId }, json: { motivo } })),
+    cancelar: (id: string, motivo: string) =>
+      unwrap(t[':id'].cancelamento.$post({ param: { id }, json: { motivo } })),
+    /** PUT :id and POST baixas-em-lote (helper routes that may not be typed yet: see untyped()). */
+    update: (id: string, json: unknown) => untyped(`${tipo}/${id}`, 'PUT', json),
+    baixaEmLote: (json: unknown) => untyped(`${tipo}/baixas-em-lote`, 'POST', json),
+  };
+};
+
+/**
+ * A finance route by path, through the client's authenticated fetch (the Hono client builds the
+ * URL from the path segments at run time).
+ */
+type Untyped = Record<
+  string,
+  { $get(a: { query: Q }): Promise<Response>; $post(a: { json: unknown }): Promise<Response> } & {
+    $put(a: { json: unknown }): Promise<Response>;
+  }
+>;
+function untyped(path: string, method: 'GET' | 'POST' | 'PUT', body: unknown, query: Q = {}) {
+  let node = f as unknown as Untyped;
+  const segments = path.split('/');
+  for (const s of segments.slice(0, -1)) node = node[s] as unknown as Untyped;
+  const leaf = node[segments.at(-1)!]!;
+  if (method === 'GET') return unwrap(leaf.$get({ query }) as never) as Promise<unknown>;
+  if (method === 'POST') return unwrap(leaf.$post({ json: body }) as never) as Promise<unknown>;
+  return unwrap(leaf.$put({ json: body }) as never) as Promise<unknown>;
+}
+
+// ——— Área financeira (fluxo de caixa, aging, resumo por classe) ———
+
+export const relatoriosApi = {
+  fluxoCaixa: (query: Q) => untyped('fluxo-caixa', 'GET', null, query),
+  aging: (tipo: TipoTituloApi) => untyped('aging', 'GET', null, { tipo }),
+  resumoClasses: (mes: string) => untyped('resumo-classes', 'GET', null, { mes }),
+};
+
+/** Options of the títulos' selects: analíticas of one tipo, formas, contas. */
+export const opcoesTituloApi = {
+  classes: (tipo: 'receita' | 'despesa') =>
+    classesFinanceirasApi.list({ tipo, analitica: 'true', ativo: 'true', pageSize: '100', sort: 'codigo' }),
+  centros: () => centrosCustoApi.list({ analitica: 'true', ativo: 'true', pageSize: '100', sort: 'codigo' }),
+  formas: () => formasPagamentoApi.list({ ativo: 'true', pageSize: '100' }),
+  contas: () => contasBancariasApi.list({ ativo: 'true', pageSize: '100' }),
+  condicoes: () => condicoesPagamentoApi.list({ ativo: 'true', pageSize: '100' }),
+};
