@@ -1,11 +1,17 @@
+import { priceOrder, type TabelaPreco } from '@erp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { produtosPorId } from '../estoque/produtos-leitura.service.ts';
+import { itemFields } from './itens-tabela.service.ts';
+import { clientePreco, produtoPreco, tabelasParaPrecos } from './preco.service.ts';
+import { tabelaPrecoClientes, tabelaPrecoItens, tabelasPreco } from './precos.tables.ts';
 import {
   chama,
   criaClassificacoes,
   criaCliente,
   criaProduto,
   criaTabela,
+  type ItemInput,
   type Json,
 } from './precos-test-support.ts';
 
@@ -330,5 +336,160 @@ describe('order batch (POST /api/precos/preco/pedido)', () => {
       quantidade: ['Quantidade aceita no máximo 3 casas decimais'],
       data: ['Data inválida'],
     });
+  });
+});
+
+describe("loading only what the order needs (tables reaching the customer, the order's products)", () => {
+  // Every table in the database, every item, every customer list: what the engine would read
+  // without the query's restriction. The answer must not change.
+  async function todasAsTabelas(): Promise<TabelaPreco[]> {
+    const [tabelas, itens, listas] = await Promise.all([
+      t.db.select().from(tabelasPreco),
+      t.db.select({ tabela_id: tabelaPrecoItens.tabelaId, ...itemFields }).from(tabelaPrecoItens),
+      t.db.select().from(tabelaPrecoClientes),
+    ]);
+    return tabelas.map((x) => ({
+      id: x.id,
+      nome: x.nome,
+      vigencia_inicio: x.vigenciaInicio,
+      vigencia_fim: x.vigenciaFim,
+      ativa: x.ativa,
+      escopo: x.escopo,
+      grupo_id: x.grupoId,
+      segmento_id: x.segmentoId,
+      regiao_id: x.regiaoId,
+      cliente_ids: listas.filter((l) => l.tabelaId === x.id).map((l) => l.clienteId),
+      itens: itens
+        .filter((i) => i.tabela_id === x.id)
+        .map(({ tabela_id: _, ...i }) => i as TabelaPreco['itens'][number]),
+    }));
+  }
+
+  it('a customer of several scopes gets the same prices and traces as from every table', async () => {
+    const cha = await criaProduto(t.db, {
+      codigo: 'CHA100',
+      nome: 'Chá 100 g',
+      precoVenda: '4.50',
+      custoMedio: '2.7500',
+    });
+    const mate = await criaProduto(t.db, {
+      codigo: 'MATE250',
+      nome: 'Mate 250 g',
+      precoVenda: '7.90',
+      custoMedio: '0',
+    });
+    const outras = await criaClassificacoes(t.db, 'Outra');
+    const outro = await criaCliente(t.db, { razaoSocial: 'Outro Cliente Ltda', ...outras });
+    const tabela = (campos: Json, itens: Record<string, ItemInput>) => criaTabela(t, admin, campos, itens);
+    await tabela(
+      { nome: 'Chá VIP', escopo: 'clientes', cliente_ids: [outro, vip], vigencia_inicio: '2026-02-01' },
+      {
+        [cha]: {
+          regra: 'preco_fixo',
+          valor: '4,10',
+          preco_minimo: '3,80',
+          faixas: [
+            { quantidade_minima: '24', tipo: 'desconto', valor: '5' },
+            { quantidade_minima: '12', tipo: 'preco', valor: '3,90' },
+          ],
+        },
+      },
+    );
+    await tabela(
+      { nome: 'Chá Outros', escopo: 'clientes', cliente_ids: [outro], vigencia_inicio: '2026-03-01' },
+      { [cha]: { regra: 'preco_fixo', valor: '1,00' }, [cafe]: { regra: 'preco_fixo', valor: '1,00' } },
+    );
+    for (const nome of ['Chá Rede B', 'Chá Rede A'])
+      await tabela(
+        { nome, escopo: 'grupo', grupo_id: classes.grupoId, vigencia_inicio: '2026-01-10' },
+        {
+          [cha]: { regra: 'markup_custo', valor: nome.endsWith('A') ? '40' : '45' },
+          [mate]: { regra: 'abaixo_base', valor: '5' },
+        },
+      );
+    await tabela(
+      { nome: 'Outra Rede', escopo: 'grupo', grupo_id: outras.grupoId, vigencia_inicio: '2026-01-01' },
+      { [cha]: { regra: 'preco_fixo', valor: '1,00' }, [cafe]: { regra: 'preco_fixo', valor: '1,00' } },
+    );
+    await tabela(
+      {
+        nome: 'Chá Atacado inativo',
+        escopo: 'segmento',
+        segmento_id: classes.segmentoId,
+        vigencia_inicio: '2026-01-01',
+        ativa: false,
+      },
+      { [cha]: { regra: 'preco_fixo', valor: '2,00' } },
+    );
+    await tabela(
+      {
+        nome: 'Chá Capital 2025',
+        escopo: 'regiao',
+        regiao_id: classes.regiaoId,
+        vigencia_inicio: '2025-01-01',
+        vigencia_fim: '2025-12-31',
+      },
+      { [cha]: { regra: 'preco_fixo', valor: '2,50' } },
+    );
+    await tabela(
+      { nome: 'Chá Geral', escopo: 'geral', vigencia_inicio: '2026-01-01' },
+      { [cha]: { regra: 'acima_base', valor: '2' }, [mate]: { regra: 'markup_custo', valor: '50' } },
+    );
+
+    const itens = [
+      { produto_id: cha, quantidade: '1.000' },
+      { produto_id: cha, quantidade: '12.000' },
+      { produto_id: cha, quantidade: '30.000' },
+      { produto_id: mate, quantidade: '5.000' },
+      { produto_id: cafe, quantidade: '12.000' },
+      { produto_id: semTabela, quantidade: '2.000' },
+    ];
+    const todas = await todasAsTabelas();
+    const cliente = await clientePreco(t.db, vip, 'cliente_id');
+    const produtos = await produtosPorId(
+      t.db,
+      itens.map((i) => i.produto_id),
+    );
+    const restritas = await tabelasParaPrecos(t.db, cliente, [...produtos.keys()]);
+    expect(restritas.length).toBeLessThan(todas.length);
+    expect(restritas.flatMap((x) => x.itens).length).toBeLessThan(todas.flatMap((x) => x.itens).length);
+
+    for (const data of ['2026-01-31', '2026-02-01', '2026-03-15']) {
+      const esperado = priceOrder({
+        customer: cliente,
+        date: data,
+        tables: todas,
+        items: itens.map((i) => ({
+          product: produtoPreco(produtos.get(i.produto_id)!),
+          quantity: i.quantidade,
+        })),
+      });
+      const r = await chama(t, comercial, 'POST', '/api/precos/preco/pedido', {
+        cliente_id: vip,
+        data,
+        itens,
+      });
+      expect(r.status).toBe(200);
+      expect(r.body.itens).toEqual(esperado.map((x, i) => ({ ...itens[i], ...x })));
+    }
+
+    // the case is not trivial: on 15/03 the list prices the tea — 4,10; from 12: 3,90; from 24: 5 %
+    // off the table's 4,10 = 3,895 -> 3,90 —, the grupo's same-day conflict prices the mate (Chá
+    // Rede A: 7,90 − 5 % = 7,505 -> 7,51; Chá Geral's markup is ignored: no custo médio)
+    const r = await chama(t, comercial, 'POST', '/api/precos/preco/pedido', {
+      cliente_id: vip,
+      data: '2026-03-15',
+      itens,
+    });
+    expect(r.body.itens.map((i: Json) => i.preco)).toEqual(['4.10', '3.90', '3.90', '7.51', '7.95', '5.49']);
+    expect(r.body.itens[3].trace.conflito).toContain('Chá Rede A e Chá Rede B');
+    expect(r.body.itens[0].trace.candidatos.map((c: Json) => c.situacao)).toEqual([
+      'aplicada',
+      'perdeu',
+      'perdeu',
+      'ignorada',
+      'ignorada',
+      'perdeu',
+    ]);
   });
 });
