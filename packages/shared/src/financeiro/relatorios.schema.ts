@@ -19,6 +19,9 @@ export const relatorioMensagens = {
   mes: 'Mês inválido (use AAAA-MM)',
 } as const;
 
+/** Fixes "today" in tests: the server honours it only when NODE_ENV=test (as the dashboard's). */
+const hojeDeTeste = z.string().refine(isIsoDay, 'Data inválida (use AAAA-MM-DD)').optional();
+
 /** GET /api/financeiro/fluxo-caixa. */
 export const fluxoCaixaQuerySchema = z
   .object({
@@ -26,6 +29,7 @@ export const fluxoCaixaQuerySchema = z
     ate: dataObrigatoria('Data final'),
     agrupamento: z.enum(AGRUPAMENTOS_FLUXO, { error: 'Agrupamento inválido' }).default('dia'),
     conta_bancaria_id: uuidParam.optional(),
+    hoje: hojeDeTeste,
   })
   .superRefine((v, ctx) => {
     if (!isIsoDay(v.de) || !isIsoDay(v.ate)) return; // their own fields already report it
@@ -39,6 +43,7 @@ export type FluxoCaixaResposta = { saldo_inicial: string; linhas: LinhaFluxo[] }
 /** GET /api/financeiro/aging?tipo=receber. */
 export const agingQuerySchema = z.object({
   tipo: z.enum(TIPOS_TITULO, { error: 'Tipo de título inválido' }),
+  hoje: hojeDeTeste,
 });
 export type AgingQuery = z.input<typeof agingQuerySchema>;
 export type AgingResposta = {

@@ -1,4 +1,6 @@
 import {
+  agingQuerySchema,
+  businessToday,
   centroCustoCreateSchema,
   centroCustoUpdateSchema,
   centrosCustoListQuerySchema,
@@ -12,15 +14,18 @@ import {
   contaBancariaUpdateSchema,
   contasBancariasListQuerySchema,
   extratoQuerySchema,
+  financeiroConfiguracoesSchema,
+  fluxoCaixaQuerySchema,
   formaPagamentoCreateSchema,
   formaPagamentoUpdateSchema,
   formasPagamentoListQuerySchema,
   guards,
+  resumoClassesQuerySchema,
   uuidParam,
 } from '@erp/shared';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { requires } from '../../lib/auth.ts';
+import { actorOf, requires } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
 import { jsonBody, pathParams, queryParams } from '../../lib/validate.ts';
@@ -30,6 +35,10 @@ import {
   condicoesPagamentoService,
   previaParcelas,
 } from './condicoes-pagamento.service.ts';
+import {
+  getConfiguracoesFinanceiro,
+  updateConfiguracoesFinanceiro,
+} from './configuracoes-financeiro.service.ts';
 import { contaExportColumns, contasBancariasService, extratoConta } from './contas-bancarias.service.ts';
 import { previaParcelasSchema } from './financeiro-schemas.ts';
 import { formaExportColumns, formasPagamentoService } from './formas-pagamento.service.ts';
@@ -39,13 +48,36 @@ import {
   classeFinanceiraExportColumns,
   classesFinanceirasService,
 } from './plano.service.ts';
+import { aging, fluxoCaixa, resumoClasses } from './relatorios.service.ts';
 import { titulosRoutes } from './titulos.routes.ts';
 
 // Spec section 6: the finance area is admin and financeiro — every route, reading and writing.
 const financeiro = guards.adminFinanceiro;
 const idParams = z.object({ id: uuidParam });
 
+/** "Today" in America/Sao_Paulo; tests (NODE_ENV=test only) may fix it with ?hoje=AAAA-MM-DD. */
+function hojeOf(c: Context<AppEnv>, hoje: string | undefined): string {
+  return c.var.deps.config.nodeEnv === 'test' && hoje ? hoje : businessToday();
+}
+
 export const financeiroRoutes = new Hono<AppEnv>()
+  .get('/fluxo-caixa', requires(financeiro), queryParams(fluxoCaixaQuerySchema), async (c) => {
+    const q = c.req.valid('query');
+    return c.json(await fluxoCaixa(c.var.deps.db, q, hojeOf(c, q.hoje)));
+  })
+  .get('/aging', requires(financeiro), queryParams(agingQuerySchema), async (c) => {
+    const q = c.req.valid('query');
+    return c.json(await aging(c.var.deps.db, q.tipo, hojeOf(c, q.hoje)));
+  })
+  .get('/resumo-classes', requires(financeiro), queryParams(resumoClassesQuerySchema), async (c) =>
+    c.json(await resumoClasses(c.var.deps.db, c.req.valid('query').mes)),
+  )
+  .get('/configuracoes', requires(financeiro), async (c) =>
+    c.json(await getConfiguracoesFinanceiro(c.var.deps.db)),
+  )
+  .put('/configuracoes', requires(financeiro), jsonBody(financeiroConfiguracoesSchema), async (c) =>
+    c.json(await updateConfiguracoesFinanceiro(c.var.deps.db, actorOf(c), c.req.valid('json'))),
+  )
   .route('/receber', titulosRoutes('receber'))
   .route('/pagar', titulosRoutes('pagar'))
   .route(

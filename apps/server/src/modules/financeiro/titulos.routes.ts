@@ -1,4 +1,5 @@
 import {
+  baixaEmLoteSchema,
   baixaSchema,
   businessToday,
   cancelamentoTituloSchema,
@@ -8,6 +9,7 @@ import {
   type TipoTitulo,
   tituloCreateSchema,
   titulosListQuerySchema,
+  tituloUpdateSchema,
   uuidParam,
 } from '@erp/shared';
 import { Hono } from 'hono';
@@ -15,6 +17,8 @@ import { z } from 'zod';
 import { actorOf, requires } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { jsonBody, pathParams, queryParams } from '../../lib/validate.ts';
+import { baixarEmLote } from './baixa-lote.service.ts';
+import { editarTitulo } from './titulo-edicao.service.ts';
 import {
   cancelarTituloPorId,
   createTitulos,
@@ -38,6 +42,9 @@ export function titulosRoutes(tipo: TipoTitulo) {
     .post('/', requires(p), jsonBody(tituloCreateSchema), async (c) =>
       c.json(await createTitulos(c.var.deps.db, actorOf(c), tipo, c.req.valid('json')), 201),
     )
+    .post('/baixas-em-lote', requires(p), jsonBody(baixaEmLoteSchema), async (c) =>
+      c.json(await baixarEmLote(c.var.deps.db, actorOf(c), tipo, c.req.valid('json')), 201),
+    )
     .post('/baixas/:id/estorno', requires(p), pathParams(idParams), jsonBody(estornoBaixaSchema), async (c) =>
       c.json(
         await estornarBaixaDoTitulo(
@@ -51,6 +58,11 @@ export function titulosRoutes(tipo: TipoTitulo) {
     )
     .get('/:id', requires(p), pathParams(idParams), async (c) =>
       c.json(await getTitulo(c.var.deps.db, tipo, c.req.valid('param').id)),
+    )
+    .put('/:id', requires(p), pathParams(idParams), jsonBody(tituloUpdateSchema), async (c) =>
+      c.json(
+        await editarTitulo(c.var.deps.db, actorOf(c), tipo, c.req.valid('param').id, c.req.valid('json')),
+      ),
     )
     .get('/:id/encargos', requires(p), pathParams(idParams), queryParams(encargosQuerySchema), async (c) =>
       c.json(await encargosTitulo(c.var.deps.db, tipo, c.req.valid('param').id, c.req.valid('query').data)),

@@ -50,7 +50,10 @@ import {
 const f = financialAccounts;
 type Query = z.output<typeof titulosListQuerySchema>;
 
-const invalido = (falha: Falha, code: 'validation_failed' | 'conflict' = 'validation_failed'): never => {
+export const invalido = (
+  falha: Falha,
+  code: 'validation_failed' | 'conflict' = 'validation_failed',
+): never => {
   throw new AppError(
     code,
     falha.mensagem,
@@ -146,7 +149,7 @@ const referencias: Record<string, [string, string]> = {
   financial_accounts_vendedor_id_vendedores_id_fk: ['vendedor_id', 'Vendedor não encontrado'],
   financial_accounts_fornecedor_id_fornecedores_id_fk: ['fornecedor_id', 'Fornecedor não encontrado'],
 };
-const rethrowRef = (e: unknown): never => rethrowMissingRef(e, referencias);
+export const rethrowRef = (e: unknown): never => rethrowMissingRef(e, referencias);
 
 // ——— list ———
 
@@ -287,7 +290,7 @@ async function nomeDaPessoa(tx: Tx, t: NovoTitulo): Promise<string> {
   return '';
 }
 
-async function verificaClasse(tx: Tx, tipo: TipoTitulo, id: string | null) {
+export async function verificaClasse(tx: Tx, tipo: TipoTitulo, id: string | null) {
   if (!id) return;
   const [c] = rowsOf<{ tipo: 'receita' | 'despesa'; analitica: boolean }>(
     await tx.execute(sql`select c.tipo, not exists (select 1 from classes_financeiras x
@@ -401,9 +404,9 @@ export async function createTitulos(
 
 // ——— baixa, estorno, cancelamento ———
 
-type TituloTravado = typeof f.$inferSelect;
+export type TituloTravado = typeof f.$inferSelect;
 
-async function travaTitulo(tx: Tx, tipo: TipoTitulo, id: string): Promise<TituloTravado> {
+export async function travaTitulo(tx: Tx, tipo: TipoTitulo, id: string): Promise<TituloTravado> {
   const [row] = await tx
     .select()
     .from(f)
@@ -412,7 +415,7 @@ async function travaTitulo(tx: Tx, tipo: TipoTitulo, id: string): Promise<Titulo
   return foundOrThrow(row ? [row] : []);
 }
 
-async function baixasAtivas(tx: Db | Tx, tituloId: string) {
+export async function baixasAtivas(tx: Db | Tx, tituloId: string) {
   return tx
     .select({
       data_pagamento: baixas.dataPagamento,
@@ -426,7 +429,7 @@ async function baixasAtivas(tx: Db | Tx, tituloId: string) {
     .orderBy(asc(baixas.dataPagamento), asc(baixas.createdAt));
 }
 
-function encargosDe(
+export function encargosDe(
   t: TituloTravado,
   ativas: Awaited<ReturnType<typeof baixasAtivas>>,
   data: string,
