@@ -18,6 +18,7 @@ import { rowsOf } from '../client.ts';
 import { generateDemoData } from './demo-data.ts';
 import { seedDemoUsers } from './demo-users.ts';
 import { seedEstoqueDemo } from './estoque-demo.ts';
+import { seedFrotaDemo } from './frota-demo.ts';
 import { seedPrecosDemo } from './precos-demo.ts';
 import { seedTributacaoDemo } from './tributacao-demo.ts';
 
@@ -61,6 +62,7 @@ export async function seedDemo(
     await seedEstoqueDemo(tx, data, opts.today);
     await seedPrecosDemo(tx, data, opts.today);
     await seedTributacaoDemo(tx, data);
+    await seedFrotaDemo(tx, opts.today);
     await insertChunked(tx, salesOrders, data.orders);
     await insertChunked(tx, salesOrderItems, data.items);
     await insertChunked(tx, financialAccounts, data.accounts);
