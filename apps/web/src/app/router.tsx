@@ -2,6 +2,7 @@ import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { auditoriaRoutes } from '@/modules/auditoria/routes.tsx';
 import { authRoutes } from '@/modules/auth/routes.tsx';
 import { cadastrosRoutes } from '@/modules/cadastros/routes.tsx';
+import { comercialRoutes } from '@/modules/comercial/routes.tsx';
 import { configuracoesRoutes } from '@/modules/configuracoes/routes.tsx';
 import { dashboardRoutes } from '@/modules/dashboard/routes.tsx';
 import { estoqueRoutes } from '@/modules/estoque/routes.tsx';
@@ -19,6 +20,7 @@ import { shellRoutes } from './shell-routes.tsx';
 const moduleRoutes: RouteObject[] = [
   ...dashboardRoutes,
   ...cadastrosRoutes,
+  ...comercialRoutes,
   ...estoqueRoutes,
   ...financeiroRoutes,
   ...precosRoutes,

@@ -1,0 +1,663 @@
+import {
+  businessToday,
+  Decimal,
+  MODALIDADES_FRETE,
+  modalidadeFreteLabels,
+  parseDecimalBR,
+  STATUS_EDITAVEIS,
+  statusPedidoLabels,
+  TIPOS_DESCONTO,
+  tipoDescontoLabels,
+} from '@erp/shared';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Ban, CheckCircle2, Copy, FileText, Keyboard, Save } from 'lucide-react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button.tsx';
+import { DateInput } from '@/components/ui/date-input.tsx';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { Input, Textarea } from '@/components/ui/input.tsx';
+import { NativeSelect } from '@/components/ui/native-select.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { PageSpinner, Spinner } from '@/components/ui/spinner.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { useOpcoes } from '@/modules/cadastros/api/opcoes.ts';
+import { precoApi } from '@/modules/precos/api/precos-api.ts';
+import { type PedidoDetalhe, pedidosApi } from '../api/comercial-api.ts';
+import { comercialKeys } from '../api/keys.ts';
+import { BloqueiosPanel } from '../components/bloqueios-panel.tsx';
+import { CancelarDialog } from '../components/cancelar-dialog.tsx';
+import { ClienteBusca } from '../components/cliente-busca.tsx';
+import { ItensGrid } from '../components/itens-grid.tsx';
+import { useOpcoesPedido } from '../components/opcoes-pedido.ts';
+import { PainelClienteView, usePainelCliente } from '../components/painel-cliente.tsx';
+import { ProdutoAdicionar, type ProdutoBuscado } from '../components/produto-adicionar.tsx';
+import {
+  type Cabecalho,
+  corpoDoPedido,
+  embalagemPadrao,
+  errosDaLinha,
+  type Linha,
+  novaChave,
+  type Rascunho,
+  rascunhoDoPedido,
+  rascunhoVazio,
+  texto,
+} from '../components/rascunho-pedido.ts';
+import { StatusPedidoBadge } from '../components/status-pedido-badge.tsx';
+import { TotaisPedido } from '../components/totais-pedido.tsx';
+
+// The order entry (/comercial/pedidos/novo and /comercial/pedidos/:id), keyboard first: customer
+// (name, fantasia, CPF/CNPJ or code) with its credit panel, the items grid (Enter adds a product,
+// Enter walks a line, Ctrl+Delete removes it), the header and the totals the server computes as
+// the order is typed (POST /api/comercial/pedidos/calculo: prices, taxes, totals, nothing saved).
+// F2 saves the orçamento, Ctrl+Enter confirms.
+
+export function PedidoPage() {
+  const { id } = useParams();
+  const novo = !id || id === 'novo';
+  const q = useQuery({
+    queryKey: comercialKeys.pedido(id ?? ''),
+    queryFn: () => pedidosApi.get(id!),
+    enabled: !novo,
+  });
+  if (novo) return <PedidoForm key="novo" pedido={null} />;
+  if (q.isError)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {q.error instanceof ApiError ? q.error.message : 'Não foi possível carregar o pedido.'}
+      </p>
+    );
+  if (!q.data) return <PageSpinner />;
+  return <PedidoForm key={`${q.data.id}-${q.data.versao}`} pedido={q.data} />;
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+const ATALHOS =
+  'F2 salva o orçamento · Ctrl+Enter confirma · Insert adiciona produto · Enter vai ao próximo campo · Ctrl+Delete remove o item';
+
+function PedidoForm({ pedido }: { pedido: PedidoDetalhe | null }) {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const inicial = useMemo(() => (pedido ? rascunhoDoPedido(pedido) : rascunhoVazio), [pedido]);
+  const [r, setR] = useState<Rascunho>(inicial);
+  const [erros, setErros] = useState<Record<string, string[]>>({});
+  const [salvando, setSalvando] = useState<null | 'salvar' | 'confirmar'>(null);
+  const [cancelando, setCancelando] = useState(false);
+  const produtoRef = useRef<HTMLInputElement>(null);
+  const clienteRef = useRef<HTMLInputElement>(null);
+  const vendedores = useOpcoes('vendedores');
+  const opcoes = useOpcoesPedido();
+  const painel = usePainelCliente(r.cliente?.id ?? null);
+
+  const editavel = !pedido || STATUS_EDITAVEIS.includes(pedido.status);
+  const corpo = useMemo(() => corpoDoPedido(r), [r]);
+  const corpoTexto = JSON.stringify(corpo);
+  const sujo = corpoTexto !== JSON.stringify(corpoDoPedido(inicial));
+
+  // the live computation, once the typing stops
+  const pronto =
+    r.cliente !== null && r.linhas.length > 0 && r.linhas.every((l) => l.preco.trim() && l.quantidade.trim());
+  const corpoCalculo = useDebounced(pronto ? corpoTexto : '', 350);
+  const calculo = useQuery({
+    queryKey: comercialKeys.calculo(corpoCalculo),
+    queryFn: () => pedidosApi.calculo(JSON.parse(corpoCalculo)),
+    enabled: editavel && corpoCalculo !== '',
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: 30_000,
+  });
+  const erroCalculo = calculo.error instanceof ApiError ? calculo.error : null;
+  const errosVistos = Object.keys(erros).length ? erros : (erroCalculo?.fields ?? {});
+  const vivo = editavel && calculo.data && corpoCalculo !== '' ? calculo.data : null;
+  const itensCalculados = vivo ? vivo.itens : pedido && !sujo ? pedido.itens.map((i) => ({ ...i })) : [];
+  const totais = vivo?.totais ?? (pedido && !sujo ? pedido.totais : null);
+  const comissao = vivo?.comissao ?? (pedido && !sujo ? pedido.comissao : undefined);
+
+  // a line whose price the user did not type follows the engine's (quantity breaks, customer)
+  useEffect(() => {
+    if (!vivo || corpoCalculo !== corpoTexto) return;
+    const mudancas: [number, string][] = [];
+    vivo.itens.forEach((item, i) => {
+      const l = r.linhas[i];
+      if (!l || l.precoManual || !item.preco_tabela) return;
+      const atual = parseDecimalBR(l.preco, 2);
+      if (!atual || !Decimal.of(atual).eq(item.preco_tabela)) mudancas.push([i, texto(item.preco_tabela, 2)]);
+    });
+    if (mudancas.length)
+      setR((x) => ({
+        ...x,
+        linhas: x.linhas.map((l, i) => {
+          const m = mudancas.find(([j]) => j === i);
+          return m ? { ...l, preco: m[1] } : l;
+        }),
+      }));
+  }, [vivo, corpoCalculo, corpoTexto, r.linhas]);
+
+  const cabecalho = (patch: Partial<Cabecalho>) =>
+    setR((x) => ({ ...x, cabecalho: { ...x.cabecalho, ...patch } }));
+  const mudaLinha = (i: number, patch: Partial<Linha>) =>
+    setR((x) => ({ ...x, linhas: x.linhas.map((l, j) => (j === i ? { ...l, ...patch } : l)) }));
+  const removeLinha = (i: number) => {
+    setR((x) => ({ ...x, linhas: x.linhas.filter((_, j) => j !== i) }));
+    setTimeout(() => {
+      const proxima = document.querySelector<HTMLElement>(`[data-linha="${i}"] [data-campo="quantidade"]`);
+      (proxima ?? produtoRef.current)?.focus();
+    }, 0);
+  };
+
+  const adicionar = (p: ProdutoBuscado, embalagem?: string) => {
+    const key = novaChave();
+    const emb = embalagem ?? embalagemPadrao(p);
+    const linha: Linha = {
+      key,
+      produto: { id: p.id, codigo: p.codigo, nome: p.nome, unidade: p.unidade, embalagens: p.embalagens },
+      embalagem: emb,
+      quantidade: '1',
+      preco: '',
+      precoManual: false,
+      desconto_tipo: 'percentual',
+      desconto: '',
+    };
+    const index = r.linhas.length;
+    setR((x) => ({ ...x, linhas: [...x.linhas, linha] }));
+    const fator = p.embalagens.find((e) => e.unidade === emb)?.fator ?? '1';
+    void precoApi
+      .consulta({
+        produto: p.id,
+        ...(r.cliente ? { cliente: r.cliente.id } : {}),
+        quantidade: Decimal.of(fator).toString(),
+        data: businessToday(),
+      })
+      .then(
+        (res) =>
+          setR((x) => ({
+            ...x,
+            linhas: x.linhas.map((l) =>
+              l.key === key && !l.preco ? { ...l, preco: texto(res.preco, 2) } : l,
+            ),
+          })),
+        () => toast.error(`Sem preço para ${p.codigo} - ${p.nome}: digite o preço.`),
+      );
+    setTimeout(() => {
+      const el = document.querySelector<HTMLInputElement>(
+        `[data-linha="${index}"] [data-campo="quantidade"]`,
+      );
+      el?.focus();
+      el?.select();
+    }, 0);
+  };
+
+  const gravar = useCallback(async (): Promise<PedidoDetalhe | null> => {
+    setErros({});
+    try {
+      const salvo = pedido
+        ? await pedidosApi.update(pedido.id, corpoDoPedido(r, pedido.versao))
+        : await pedidosApi.create(corpoDoPedido(r));
+      return salvo;
+    } catch (err) {
+      if (err instanceof ApiError && Object.keys(err.fields).length) {
+        setErros(err.fields);
+        toast.error('Corrija os campos indicados.');
+      } else toast.error(err instanceof ApiError ? err.message : 'Não foi possível salvar o pedido.');
+      return null;
+    }
+  }, [pedido, r]);
+
+  const depois = async (salvo: PedidoDetalhe) => {
+    qc.setQueryData(comercialKeys.pedido(salvo.id), salvo);
+    await qc.invalidateQueries({ queryKey: ['comercial', 'pedidos', 'list'] });
+    await qc.invalidateQueries({ queryKey: ['comercial', 'kanban'] });
+    await qc.invalidateQueries({ queryKey: ['comercial', 'pedidos', 'bloqueados'] });
+    await qc.invalidateQueries({ queryKey: ['comercial', 'clientes'] });
+    if (!pedido || pedido.id !== salvo.id) navigate(`/comercial/pedidos/${salvo.id}`, { replace: !pedido });
+  };
+
+  const salvar = useCallback(async () => {
+    if (salvando || !editavel) return;
+    setSalvando('salvar');
+    const salvo = await gravar();
+    setSalvando(null);
+    if (!salvo) return;
+    toast.success(pedido ? `Pedido nº ${salvo.numero} salvo.` : `Orçamento nº ${salvo.numero} salvo.`);
+    await depois(salvo);
+  }, [salvando, editavel, gravar, pedido]);
+
+  const confirmar = useCallback(async () => {
+    if (salvando || !editavel) return;
+    setSalvando('confirmar');
+    let atual = pedido;
+    if (!atual || sujo) {
+      atual = await gravar();
+      if (!atual) {
+        setSalvando(null);
+        return;
+      }
+    }
+    if (atual.status !== 'orcamento') {
+      setSalvando(null);
+      toast.success(`Pedido nº ${atual.numero} salvo: ${statusPedidoLabels[atual.status]}.`);
+      await depois(atual);
+      return;
+    }
+    try {
+      const feito = await pedidosApi.confirmar(atual.id, atual.versao);
+      const pendentes = feito.bloqueios.filter((b) => b.pendente !== false).length;
+      if (feito.status === 'bloqueado')
+        toast.warning(
+          `Pedido nº ${feito.numero} confirmado e bloqueado: ${pendentes} ${pendentes === 1 ? 'bloqueio' : 'bloqueios'} a liberar.`,
+        );
+      else toast.success(`Pedido nº ${feito.numero} confirmado: ${statusPedidoLabels[feito.status]}.`);
+      await depois(feito);
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : 'Não foi possível confirmar o pedido.');
+      await depois(atual);
+    } finally {
+      setSalvando(null);
+    }
+  }, [salvando, editavel, pedido, sujo, gravar]);
+
+  // keyboard shortcuts of the screen
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (document.querySelector('[role="dialog"]')) return;
+      if (e.key === 'F2') {
+        e.preventDefault();
+        void salvar();
+      } else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+        e.preventDefault();
+        void confirmar();
+      } else if (e.key === 'Insert') {
+        e.preventDefault();
+        produtoRef.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [salvar, confirmar]);
+
+  useEffect(() => {
+    if (!pedido) clienteRef.current?.focus();
+  }, [pedido]);
+
+  // the customer's seller is the default
+  const vendedorDoCliente = painel.data?.vendedor ?? null;
+
+  const duplicar = async () => {
+    if (!pedido) return;
+    try {
+      const novo = await pedidosApi.duplicar(pedido.id);
+      toast.success(`Pedido nº ${pedido.numero} duplicado no orçamento nº ${novo.numero}.`);
+      await depois(novo);
+      navigate(`/comercial/pedidos/${novo.id}`);
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : 'Não foi possível duplicar o pedido.');
+    }
+  };
+  const cancelar = async (motivo: string): Promise<string | null> => {
+    if (!pedido) return null;
+    try {
+      const feito = await pedidosApi.cancelar(pedido.id, motivo, pedido.versao);
+      toast.success(`Pedido nº ${feito.numero} cancelado.`);
+      await depois(feito);
+      return null;
+    } catch (err) {
+      if (err instanceof ApiError && err.fields.motivo?.[0]) return err.fields.motivo[0];
+      toast.error(err instanceof ApiError ? err.message : 'Não foi possível cancelar o pedido.');
+      return null;
+    }
+  };
+  const espelho = async () => {
+    if (!pedido) return;
+    const janela = window.open('', '_blank');
+    try {
+      const res = await pedidosApi.espelho(pedido.id);
+      if (!res.ok) throw new Error(String(res.status));
+      const url = URL.createObjectURL(await res.blob());
+      if (janela) janela.location.href = url;
+      else window.open(url, '_blank');
+    } catch {
+      janela?.close();
+      toast.error('Não foi possível gerar o espelho do pedido.');
+    }
+  };
+
+  const titulo = pedido
+    ? pedido.status === 'orcamento'
+      ? `Orçamento nº ${pedido.numero}`
+      : `Pedido nº ${pedido.numero}`
+    : 'Novo pedido';
+  const podeCancelar = pedido && !['faturado', 'entregue', 'cancelado'].includes(pedido.status);
+  const erroCampo = (k: string) => errosVistos[k]?.[0];
+  const bloqueiosPendentes = pedido?.bloqueios.filter((b) => b.pendente !== false) ?? [];
+  const previstos = vivo?.bloqueios ?? [];
+
+  return (
+    <div className="grid gap-4 pb-8">
+      <PageHeader
+        title={titulo}
+        description={
+          pedido
+            ? `Emissão ${pedido.data_emissao.split('-').reverse().join('/')}`
+            : 'Orçamento ou pedido de venda, digitado pelo teclado.'
+        }
+        actions={
+          <>
+            {pedido ? <StatusPedidoBadge status={pedido.status} /> : null}
+            {editavel ? (
+              <>
+                <Button variant="outline" onClick={() => void salvar()} disabled={salvando !== null}>
+                  {salvando === 'salvar' ? <Spinner /> : <Save aria-hidden />}
+                  {pedido && pedido.status !== 'orcamento' ? 'Salvar' : 'Salvar orçamento'}
+                  <Kbd>F2</Kbd>
+                </Button>
+                {!pedido || pedido.status === 'orcamento' ? (
+                  <Button onClick={() => void confirmar()} disabled={salvando !== null}>
+                    {salvando === 'confirmar' ? <Spinner /> : <CheckCircle2 aria-hidden />}
+                    Confirmar
+                    <Kbd>Ctrl+Enter</Kbd>
+                  </Button>
+                ) : null}
+              </>
+            ) : null}
+            {pedido ? (
+              <>
+                <Button variant="outline" onClick={() => void duplicar()}>
+                  <Copy aria-hidden />
+                  Duplicar
+                </Button>
+                <Button variant="outline" onClick={() => void espelho()}>
+                  <FileText aria-hidden />
+                  Espelho PDF
+                </Button>
+                {podeCancelar ? (
+                  <Button variant="outline" className="text-destructive" onClick={() => setCancelando(true)}>
+                    <Ban aria-hidden />
+                    Cancelar
+                  </Button>
+                ) : null}
+              </>
+            ) : null}
+          </>
+        }
+      />
+      <p className="-mt-4 flex items-start gap-1.5 text-xs text-muted-foreground">
+        <Keyboard aria-hidden className="mt-0.5 size-3.5 shrink-0" />
+        <span>Atalhos: {ATALHOS}</span>
+      </p>
+
+      {pedido?.status === 'cancelado' && pedido.motivo_cancelamento ? (
+        <p role="note" className="rounded-md border border-border bg-muted p-3 text-sm">
+          Cancelado: {pedido.motivo_cancelamento}
+        </p>
+      ) : null}
+      {pedido && (bloqueiosPendentes.length || pedido.liberacoes?.length) ? (
+        <BloqueiosPanel
+          pedido={{ id: pedido.id, numero: pedido.numero, bloqueios: bloqueiosPendentes }}
+          liberacoes={pedido.liberacoes}
+        />
+      ) : null}
+
+      <Secao titulo="Cliente">
+        <FormField label="Cliente" required error={erroCampo('cliente_id')}>
+          <ClienteBusca
+            ref={clienteRef}
+            value={r.cliente?.nome ?? ''}
+            onPick={(c) => {
+              setR((x) => ({ ...x, cliente: c ? { id: c.id, nome: c.razao_social } : null }));
+              if (c) setTimeout(() => produtoRef.current?.focus(), 0);
+            }}
+          />
+        </FormField>
+        {r.cliente ? <PainelClienteView clienteId={r.cliente.id} /> : null}
+      </Secao>
+
+      <Secao titulo="Itens">
+        {editavel ? <ProdutoAdicionar ref={produtoRef} onAdd={adicionar} /> : null}
+        {erroCampo('itens') ? <p className="text-sm text-destructive">{erroCampo('itens')}</p> : null}
+        <ItensGrid
+          linhas={r.linhas}
+          calculados={itensCalculados}
+          erros={r.linhas.map((_, i) => errosDaLinha(errosVistos, i))}
+          somenteLeitura={!editavel}
+          onChange={mudaLinha}
+          onRemove={removeLinha}
+          onFimDaLinha={() => produtoRef.current?.focus()}
+        />
+        {erroCalculo && !Object.keys(erroCalculo.fields).length ? (
+          <p role="alert" className="text-sm text-destructive">
+            {erroCalculo.message}
+          </p>
+        ) : null}
+      </Secao>
+
+      <div className="grid gap-4 lg:grid-cols-[1fr_22rem]">
+        <Secao titulo="Condições comerciais">
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            <FormField label="Vendedor" error={erroCampo('vendedor_id')}>
+              <NativeSelect
+                disabled={!editavel}
+                value={r.cabecalho.vendedor_id}
+                onChange={(e) => cabecalho({ vendedor_id: e.target.value })}
+              >
+                <option value="">
+                  {vendedorDoCliente ? `Do cliente (${vendedorDoCliente.nome})` : 'Do cliente'}
+                </option>
+                {vendedores
+                  .filter((v) => v.ativo || v.id === r.cabecalho.vendedor_id)
+                  .map((v) => (
+                    <option key={v.id} value={v.id}>
+                      {v.nome}
+                    </option>
+                  ))}
+              </NativeSelect>
+            </FormField>
+            <SelectOpcoes
+              label="Condição de pagamento"
+              erro={erroCampo('condicao_pagamento_id')}
+              disabled={!editavel}
+              value={r.cabecalho.condicao_pagamento_id}
+              opcoes={opcoes.condicoes}
+              vazio="Selecione"
+              onChange={(v) => cabecalho({ condicao_pagamento_id: v })}
+            />
+            <SelectOpcoes
+              label="Forma de pagamento"
+              erro={erroCampo('forma_pagamento_id')}
+              disabled={!editavel}
+              value={r.cabecalho.forma_pagamento_id}
+              opcoes={opcoes.formas}
+              vazio="Selecione"
+              onChange={(v) => cabecalho({ forma_pagamento_id: v })}
+            />
+            <SelectOpcoes
+              label="Tabela de preços"
+              erro={erroCampo('tabela_preco_id')}
+              disabled={!editavel}
+              value={r.cabecalho.tabela_preco_id}
+              opcoes={opcoes.tabelas}
+              vazio="Automática (a do cliente)"
+              onChange={(v) => cabecalho({ tabela_preco_id: v })}
+            />
+            <FormField label="Data de entrega" error={erroCampo('data_entrega')}>
+              <DateInput
+                disabled={!editavel}
+                value={r.cabecalho.data_entrega}
+                min={businessToday()}
+                onChange={(v) => cabecalho({ data_entrega: v })}
+              />
+            </FormField>
+            <FormField label="Modalidade de frete" error={erroCampo('modalidade_frete')}>
+              <NativeSelect
+                disabled={!editavel}
+                value={r.cabecalho.modalidade_frete}
+                onChange={(e) => cabecalho({ modalidade_frete: e.target.value })}
+              >
+                {MODALIDADES_FRETE.map((m) => (
+                  <option key={m} value={m}>
+                    {m} - {modalidadeFreteLabels[m]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField label="Frete (R$)" error={erroCampo('frete')}>
+              <Input
+                inputMode="decimal"
+                autoComplete="off"
+                className="text-right tabular-nums"
+                readOnly={!editavel}
+                value={r.cabecalho.frete}
+                onChange={(e) => cabecalho({ frete: e.target.value })}
+              />
+            </FormField>
+            <FormField label="Desconto do pedido" error={erroCampo('desconto')}>
+              <Input
+                inputMode="decimal"
+                autoComplete="off"
+                className="text-right tabular-nums"
+                readOnly={!editavel}
+                value={r.cabecalho.desconto}
+                onChange={(e) => cabecalho({ desconto: e.target.value })}
+              />
+            </FormField>
+            <FormField label="Desconto do pedido em">
+              <NativeSelect
+                disabled={!editavel}
+                value={r.cabecalho.desconto_tipo}
+                onChange={(e) => cabecalho({ desconto_tipo: e.target.value as Cabecalho['desconto_tipo'] })}
+              >
+                {TIPOS_DESCONTO.map((t) => (
+                  <option key={t} value={t}>
+                    {tipoDescontoLabels[t]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField
+              label="Observações internas"
+              className="sm:col-span-2 lg:col-span-3"
+              error={erroCampo('observacoes_internas')}
+            >
+              <Textarea
+                rows={2}
+                maxLength={2000}
+                readOnly={!editavel}
+                value={r.cabecalho.observacoes_internas}
+                onChange={(e) => cabecalho({ observacoes_internas: e.target.value })}
+              />
+            </FormField>
+            <FormField
+              label="Observações para a nota"
+              className="sm:col-span-2 lg:col-span-3"
+              error={erroCampo('observacoes_nota')}
+            >
+              <Textarea
+                rows={2}
+                maxLength={2000}
+                readOnly={!editavel}
+                value={r.cabecalho.observacoes_nota}
+                onChange={(e) => cabecalho({ observacoes_nota: e.target.value })}
+              />
+            </FormField>
+          </div>
+        </Secao>
+        <div className="grid content-start gap-4">
+          <Secao titulo="Totais">
+            <TotaisPedido totais={totais} comissao={comissao} atualizando={calculo.isFetching} />
+          </Secao>
+          {editavel && previstos.length ? (
+            <Secao titulo="Bloqueios previstos">
+              <ul className="grid gap-1 text-sm" aria-label="Bloqueios previstos">
+                {previstos.map((b) => (
+                  <li key={b.tipo} className="text-destructive">
+                    {b.motivo}
+                  </li>
+                ))}
+              </ul>
+              <p className="text-xs text-muted-foreground">
+                Ao confirmar, o pedido fica bloqueado até a liberação.
+              </p>
+            </Secao>
+          ) : null}
+          {pedido?.historico?.length ? (
+            <Secao titulo="Histórico">
+              <ol className="grid gap-1 text-xs" aria-label="Histórico de situações">
+                {pedido.historico.map((h) => (
+                  <li key={`${h.created_at}-${h.para}`}>
+                    {h.created_at.slice(0, 16).replace('T', ' ')} ·{' '}
+                    {h.de ? `${statusPedidoLabels[h.de]} → ` : ''}
+                    {statusPedidoLabels[h.para]}
+                    {h.usuario ? ` · ${h.usuario}` : ''}
+                    {h.motivo ? ` · ${h.motivo}` : ''}
+                  </li>
+                ))}
+              </ol>
+            </Secao>
+          ) : null}
+        </div>
+      </div>
+      {cancelando && pedido ? (
+        <CancelarDialog numero={pedido.numero} onConfirm={cancelar} onClose={() => setCancelando(false)} />
+      ) : null}
+    </div>
+  );
+}
+
+function Kbd({ children }: { children: ReactNode }) {
+  return (
+    <kbd className="ml-1 hidden rounded border border-current/30 px-1 font-mono text-[10px] opacity-70 sm:inline">
+      {children}
+    </kbd>
+  );
+}
+
+function Secao({ titulo, children }: { titulo: string; children: ReactNode }) {
+  return (
+    <section aria-label={titulo} className="grid gap-3 rounded-lg border border-border bg-card p-3 sm:p-4">
+      <h2 className="text-sm font-semibold">{titulo}</h2>
+      {children}
+    </section>
+  );
+}
+
+function SelectOpcoes({
+  label,
+  erro,
+  value,
+  opcoes,
+  vazio,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  erro: string | undefined;
+  value: string;
+  opcoes: { id: string; nome: string; ativo?: boolean }[];
+  vazio: string;
+  disabled: boolean;
+  onChange(v: string): void;
+}) {
+  return (
+    <FormField label={label} error={erro}>
+      <NativeSelect disabled={disabled} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{vazio}</option>
+        {opcoes
+          .filter((o) => o.ativo !== false || o.id === value)
+          .map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.nome}
+            </option>
+          ))}
+      </NativeSelect>
+    </FormField>
+  );
+}

@@ -1,0 +1,211 @@
+import { formatBRL, formatDateBR, STATUS_PEDIDO, statusPedidoLabels } from '@erp/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Copy, FilePen, Plus } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { type Column, DataTable } from '@/components/data-table/data-table.tsx';
+import { FilterDate, FilterSelect } from '@/components/data-table/filter-select.tsx';
+import { ListToolbar } from '@/components/data-table/list-toolbar.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { useListState } from '@/lib/list-state.ts';
+import { filterOptions, useOpcoes } from '@/modules/cadastros/api/opcoes.ts';
+import { type PedidoRow, pedidosApi } from '../api/comercial-api.ts';
+import { comercialKeys } from '../api/keys.ts';
+import { ClienteBusca } from '../components/cliente-busca.tsx';
+import { PedidosAbas } from '../components/pedidos-abas.tsx';
+import { BloqueioBadge, StatusPedidoBadge } from '../components/status-pedido-badge.tsx';
+
+// Pedidos (/comercial/pedidos): every order, newest first, filtered in the URL by situação,
+// período de emissão, vendedor, cliente and região; a row opens the order.
+
+export const pedidoColumns: Column<PedidoRow>[] = [
+  {
+    key: 'numero',
+    header: 'Número',
+    sortKey: 'numero',
+    card: 'title',
+    className: 'whitespace-nowrap',
+    cell: (r) => (
+      <Link
+        to={`/comercial/pedidos/${r.id}`}
+        className="font-medium tabular-nums underline-offset-4 hover:underline"
+      >
+        Nº {r.numero}
+      </Link>
+    ),
+  },
+  {
+    key: 'data_emissao',
+    header: 'Emissão',
+    sortKey: 'data_emissao',
+    className: 'whitespace-nowrap',
+    cell: (r) => formatDateBR(r.data_emissao),
+  },
+  { key: 'cliente', header: 'Cliente', sortKey: 'cliente', cell: (r) => r.cliente_nome },
+  { key: 'vendedor', header: 'Vendedor', sortKey: 'vendedor', cell: (r) => r.vendedor_nome ?? '—' },
+  {
+    key: 'status',
+    header: 'Situação',
+    sortKey: 'status',
+    card: 'badge',
+    cell: (r) => (
+      <div className="flex flex-wrap gap-1">
+        <StatusPedidoBadge status={r.status} />
+        {r.status === 'bloqueado' ? r.bloqueios.map((t) => <BloqueioBadge key={t} tipo={t} />) : null}
+      </div>
+    ),
+  },
+  {
+    key: 'data_entrega',
+    header: 'Entrega',
+    sortKey: 'data_entrega',
+    className: 'whitespace-nowrap',
+    cell: (r) => (r.data_entrega ? formatDateBR(r.data_entrega) : '—'),
+  },
+  {
+    key: 'valor_total',
+    header: 'Valor',
+    sortKey: 'valor_total',
+    className: 'text-right whitespace-nowrap tabular-nums',
+    cell: (r) => formatBRL(r.valor_total),
+  },
+];
+
+export function PedidosPage() {
+  const state = useListState({
+    defaultSort: 'numero',
+    defaultDir: 'desc',
+    filterKeys: ['status', 'de', 'ate', 'vendedor_id', 'cliente_id', 'regiao_id'],
+  });
+  const vendedores = useOpcoes('vendedores');
+  const regioes = useOpcoes('regioes');
+  const navigate = useNavigate();
+  const [clienteNome, setClienteNome] = useState('');
+  const clienteId = useId();
+  const list = useQuery({
+    queryKey: comercialKeys.lista(state.query),
+    queryFn: () => pedidosApi.list(state.query),
+    placeholderData: keepPreviousData,
+  });
+  const duplicar = async (r: PedidoRow) => {
+    try {
+      const novo = await pedidosApi.duplicar(r.id);
+      toast.success(`Pedido nº ${r.numero} duplicado no orçamento nº ${novo.numero}.`);
+      navigate(`/comercial/pedidos/${novo.id}`);
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : 'Não foi possível duplicar o pedido.');
+    }
+  };
+  return (
+    <div>
+      <PageHeader
+        title="Pedidos"
+        description="Orçamentos e pedidos de venda: digite, confirme, acompanhe os bloqueios e a situação de cada um."
+        actions={
+          <Button asChild>
+            <Link to="/comercial/pedidos/novo">
+              <Plus aria-hidden />
+              Novo pedido
+            </Link>
+          </Button>
+        }
+      />
+      <PedidosAbas />
+      <ListToolbar
+        state={state}
+        searchPlaceholder="Buscar por número ou cliente"
+        filters={
+          <>
+            <FilterSelect
+              label="Situação"
+              value={state.filters.status}
+              allLabel="Todas"
+              options={STATUS_PEDIDO.map((s) => ({ value: s, label: statusPedidoLabels[s] }))}
+              onChange={(v) => state.setFilter('status', v)}
+            />
+            <FilterDate
+              label="Emissão de"
+              value={state.filters.de}
+              max={state.filters.ate || undefined}
+              onChange={(v) => state.setFilter('de', v)}
+            />
+            <FilterDate
+              label="Emissão até"
+              value={state.filters.ate}
+              min={state.filters.de || undefined}
+              onChange={(v) => state.setFilter('ate', v)}
+            />
+            <FilterSelect
+              label="Vendedor"
+              value={state.filters.vendedor_id}
+              options={filterOptions(vendedores)}
+              onChange={(v) => state.setFilter('vendedor_id', v)}
+            />
+            <FilterSelect
+              label="Região"
+              value={state.filters.regiao_id}
+              allLabel="Todas"
+              options={filterOptions(regioes)}
+              onChange={(v) => state.setFilter('regiao_id', v)}
+            />
+            <div className="grid min-w-0 content-start gap-1 sm:w-64">
+              <label htmlFor={clienteId} className="text-xs font-medium text-muted-foreground">
+                Cliente
+              </label>
+              <ClienteBusca
+                id={clienteId}
+                value={state.filters.cliente_id ? clienteNome || 'Cliente escolhido' : ''}
+                onPick={(c) => {
+                  setClienteNome(c?.razao_social ?? '');
+                  state.setFilter('cliente_id', c?.id ?? '');
+                }}
+              />
+            </div>
+          </>
+        }
+      />
+      <DataTable
+        caption="Pedidos"
+        columns={pedidoColumns}
+        rows={list.data?.items}
+        total={list.data?.total}
+        totalIsLowerBound={list.data?.totalIsLowerBound}
+        loading={list.isFetching}
+        error={
+          list.isError
+            ? {
+                message:
+                  list.error instanceof ApiError ? list.error.message : 'Não foi possível carregar a lista.',
+                retry: () => void list.refetch(),
+              }
+            : null
+        }
+        state={state}
+        emptyText="Nenhum pedido encontrado."
+        onRowClick={(r) => navigate(`/comercial/pedidos/${r.id}`)}
+        rowActions={(r) => (
+          <div className="flex gap-1">
+            <Button size="sm" variant="outline" asChild>
+              <Link to={`/comercial/pedidos/${r.id}`} aria-label={`Abrir o pedido nº ${r.numero}`}>
+                <FilePen aria-hidden />
+                Abrir
+              </Link>
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={`Duplicar o pedido nº ${r.numero}`}
+              title="Duplicar"
+              onClick={() => void duplicar(r)}
+            >
+              <Copy aria-hidden />
+            </Button>
+          </div>
+        )}
+      />
+    </div>
+  );
+}
