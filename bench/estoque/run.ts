@@ -14,6 +14,8 @@
 //   npm run bench:estoque        (generates the data set when missing; drops the database at the end)
 //   npx tsx bench/estoque/run.ts [--scale 1] [--regenerate] [--rounds 5] [--iterations 20]
 //     [--writer-seconds 15] [--writers 8] [--no-write] [--drop]
+//   Partial runs while working on the module (nothing written to docs/benchmarks.md):
+//     [--reads posicao,kardex,dashboard | none] [--cycle sliced,off,single] [--itens 1,5]
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import type { Transferencia } from '@erp/shared';
@@ -42,6 +44,12 @@ const ROUNDS = Number(argValue('rounds') ?? '5');
 const ITERATIONS = Number(argValue('iterations') ?? '20');
 const WRITERS = Number(argValue('writers') ?? '8');
 const WRITER_SECONDS = Number(argValue('writer-seconds') ?? '15');
+/** Partial runs: the read groups, the writer cycle and workloads (default: everything). */
+const listArg = (name: string) => argValue(name)?.split(',').filter(Boolean);
+const READ_GROUPS = listArg('reads');
+const CYCLE = listArg('cycle') as Mode[] | undefined;
+const ITENS = listArg('itens')?.map(Number);
+const PARTIAL = !!(READ_GROUPS || CYCLE || ITENS);
 const SECRET = 'bench-secret-with-at-least-32-characters!!';
 const EMAIL = 'bench.estoque@bench.erp.br';
 
@@ -565,7 +573,11 @@ async function main() {
     const request = async (url: string) =>
       app.request(url, { headers: { Authorization: `Bearer ${token}` } });
 
-    const reads = await benchReads(database, request, scenarios(idsOf));
+    const reads = await benchReads(
+      database,
+      request,
+      scenarios(idsOf).filter((s) => !READ_GROUPS || READ_GROUPS.includes(s.group)),
+    );
     const trigger = await triggerCost(database);
     console.log(`gatilho: primeira ${ms(trigger.first)} ms, depois p50 ${trigger.stat.p50.toFixed(2)} ms`);
     for (const r of reads.results)
@@ -577,11 +589,20 @@ async function main() {
     const actor: Actor = { userId, email: EMAIL };
     const writerRuns: WriterRun[] = [];
     // alternating, so a noisy minute does not favour one upkeep
-    const cycle: Mode[] = ['off', 'single', 'sliced', 'sliced', 'single', 'off', 'off', 'single', 'sliced'];
-    const order: [Mode, number][] = [
-      ...cycle.map((m) => [m, 1] as [Mode, number]),
-      ...cycle.map((m) => [m, 5] as [Mode, number]),
+    const cycle: Mode[] = CYCLE ?? [
+      'off',
+      'single',
+      'sliced',
+      'sliced',
+      'single',
+      'off',
+      'off',
+      'single',
+      'sliced',
     ];
+    const order: [Mode, number][] = (ITENS ?? [1, 5]).flatMap((itens) =>
+      cycle.map((m) => [m, itens] as [Mode, number]),
+    );
     try {
       // one writer alone first: the time one posting takes on this machine right now
       await setMode(database, 'sliced', original);
@@ -602,8 +623,7 @@ async function main() {
     // the runs with the trigger off left the summary behind: rebuild, then check it follows the
     // shipped trigger through one more run
     await db.execute(sql`select dashboard_estoque_recalcular()`);
-    const last = await runWriters(database, actor, idsOf, 'sliced', 99, 1);
-    writerRuns.push(last);
+    if (!PARTIAL) writerRuns.push(await runWriters(database, actor, idsOf, 'sliced', 99, 1));
 
     const t0 = performance.now();
     const checks = await verify(database);
@@ -613,6 +633,10 @@ async function main() {
       await db.execute(sql`select count(*)::bigint as movimentos from estoque_movimentos`),
     );
 
+    if (PARTIAL) {
+      await db.execute(sql`delete from auth_sessions where user_id = ${userId}`);
+      return;
+    }
     const body = report({
       counts: counts!,
       trigger,

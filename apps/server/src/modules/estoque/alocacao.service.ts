@@ -98,6 +98,49 @@ export async function localPadrao(tx: Tx, direcao: 'entrada' | 'saida', campo = 
   });
 }
 
+type ContextoRow = {
+  id: string | null;
+  nome: string | null;
+  unidade: string | null;
+  casas_decimais: number | null;
+  controla_lote: boolean | null;
+  ativo: boolean | null;
+  locais: string;
+  lote_produto_id: string | null;
+};
+
+/**
+ * What a movement's checks read, in one statement (one round trip per posting, not one per row):
+ * the product with its unit's decimals, the named locations and the named lot's product.
+ */
+async function leContexto(
+  tx: Tx,
+  produtoId: string,
+  localIds: string[],
+  loteId: string | null,
+): Promise<{ produto: ProdutoEstoque | null; locais: Map<string, LocalInfo>; loteProdutoId: string | null }> {
+  const [row] = rowsOf<ContextoRow>(
+    await tx.execute(sql`select p.id, p.nome, p.unidade, u.casas_decimais, p.controla_lote, p.ativo,
+        (select coalesce(json_agg(json_build_object('id', l.id, 'nome', l.nome, 'tipo', l.tipo, 'ativo', l.ativo)), '[]')::text
+          from locais_estoque l where l.id in (select jsonb_array_elements_text(${JSON.stringify(localIds)}::jsonb)::uuid)) as locais,
+        (select lo.produto_id from lotes lo where lo.id = ${loteId}) as lote_produto_id
+      from (select 1) um
+      left join (products p join unidades u on u.sigla = p.unidade) on p.id = ${produtoId}`),
+  );
+  const locais = new Map((JSON.parse(row!.locais) as LocalInfo[]).map((l) => [l.id, l]));
+  const produto: ProdutoEstoque | null = row?.id
+    ? {
+        id: row.id,
+        nome: row.nome!,
+        unidade: row.unidade!,
+        casasDecimais: Number(row.casas_decimais),
+        controlaLote: !!row.controla_lote,
+        ativo: !!row.ativo,
+      }
+    : null;
+  return { produto, locais, loteProdutoId: row?.lote_produto_id ?? null };
+}
+
 /**
  * Checks one movement's product, location(s), lot and quantity; throws the field errors together.
  * `loteObrigatorio`: a product that controls lots must name one (false where FEFO may choose).
@@ -114,24 +157,24 @@ export async function validaMovimento(
 ): Promise<ProdutoEstoque> {
   const campos = { ...camposPadrao, ...opts.campos };
   const erros: ErrosCampos = {};
-  const produto = await leProduto(tx, input.produtoId);
+  const { produto, locais, loteProdutoId } = await leContexto(
+    tx,
+    input.produtoId,
+    input.localIds.filter((l): l is string => !!l),
+    input.loteId ?? null,
+  );
   if (!produto) falha({ [campos.produto]: [movimentoMensagens.produtoNaoEncontrado] });
   for (const [i, localId] of input.localIds.entries()) {
     if (!localId) continue;
     const campo = opts.campos?.locais?.[i] ?? campos.local;
-    const local = await leLocal(tx, localId);
+    const local = locais.get(localId.toLowerCase());
     if (!local) adicionaErro(erros, campo, movimentoMensagens.localNaoEncontrado);
     else if (!local.ativo) adicionaErro(erros, campo, movimentoMensagens.localInativo);
   }
   if (input.loteId) {
     if (!produto.controlaLote) adicionaErro(erros, campos.lote, movimentoMensagens.loteNaoControlado);
-    else {
-      const [lote] = rowsOf<{ produto_id: string }>(
-        await tx.execute(sql`select produto_id from lotes where id = ${input.loteId}`),
-      );
-      if (lote?.produto_id !== produto.id)
-        adicionaErro(erros, campos.lote, movimentoMensagens.loteDeOutroProduto);
-    }
+    else if (loteProdutoId !== produto.id)
+      adicionaErro(erros, campos.lote, movimentoMensagens.loteDeOutroProduto);
   } else if (produto.controlaLote && opts.loteObrigatorio) {
     adicionaErro(erros, campos.lote, movimentoMensagens.loteObrigatorio);
   }

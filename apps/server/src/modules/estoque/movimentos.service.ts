@@ -76,7 +76,7 @@ export async function registraSaida(
 }
 
 /** The API's answer: the rows as written. */
-export function movimentoRows(gravados: MovimentoGravado[], ocorridos: Map<number, string>): MovimentoRow[] {
+export function movimentoRows(gravados: MovimentoGravado[]): MovimentoRow[] {
   return gravados.map((g) => ({
     id: g.id,
     tipo: g.tipo,
@@ -87,20 +87,9 @@ export function movimentoRows(gravados: MovimentoGravado[], ocorridos: Map<numbe
     custo_unitario: g.custoUnitario,
     saldo_produto: g.saldoProduto,
     custo_medio: g.custoMedio,
-    ocorrido_em: ocorridos.get(g.id) ?? '',
+    ocorrido_em: g.ocorridoEm,
     estorno_de: g.estornoDe,
   }));
-}
-
-async function comInstantes(tx: Tx, gravados: MovimentoGravado[]): Promise<MovimentoRow[]> {
-  const rows = rowsOf<{ id: number | string; ocorrido_em: Date | string }>(
-    await tx.execute(sql`select id, ocorrido_em from estoque_movimentos
-      where id in (select jsonb_array_elements_text(${JSON.stringify(gravados.map((g) => g.id))}::jsonb)::bigint)`),
-  );
-  return movimentoRows(
-    gravados,
-    new Map(rows.map((r) => [Number(r.id), new Date(r.ocorrido_em).toISOString()])),
-  );
 }
 
 /**
@@ -129,7 +118,7 @@ export function registraAjuste(db: Db, actor: Actor, input: Ajuste): Promise<Mov
         meta: { origem: 'ajuste', observacao: input.motivo },
       },
     ]);
-    return comInstantes(tx, gravados);
+    return movimentoRows(gravados);
   });
 }
 
@@ -159,7 +148,7 @@ export function registraTransferencia(db: Db, actor: Actor, input: Transferencia
         meta: { origem: 'transferencia', origemId: randomUUID(), observacao: input.observacao },
       },
     ]);
-    return comInstantes(tx, gravados);
+    return movimentoRows(gravados);
   });
 }
 
@@ -213,6 +202,6 @@ export function estornaMovimento(db: Db, actor: Actor, id: number, motivo: strin
         meta: { estornoDe: Number(l.id), origem: l.origem, origemId: l.origem_id, observacao: motivo },
       };
     });
-    return comInstantes(tx, await lancaNoRazao(tx, actor, lancamentos));
+    return movimentoRows(await lancaNoRazao(tx, actor, lancamentos));
   });
 }

@@ -16,12 +16,11 @@ import {
   razaoMensagens,
   type Saldo,
 } from '@erp/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/audit-context.ts';
 import { AppError, pgConstraint, pgErrorCode } from '../../lib/errors.ts';
-import { getSetting } from '../configuracoes/settings.service.ts';
-import { estoqueMovimentos } from './estoque.tables.ts';
+import { getSetting, settingDefaults } from '../configuracoes/settings.service.ts';
 
 // The one way a quantity changes: lancaNoRazao() posts operations of the shared model
 // (packages/shared/src/estoque/razao.ts) inside the caller's transaction. It locks what the
@@ -50,7 +49,11 @@ export type MovimentoGravado = LinhaRazao & {
   saldoProduto: string;
   custoMedio: string;
   estornoDe: number | null;
+  /** When the row was written (ISO 8601). */
+  ocorridoEm: string;
 };
+
+const CHAVE_NEGATIVO = 'permitir_estoque_negativo';
 
 type SaldoTravado = Saldo & { id: number };
 type ProdutoTravado = PosicaoProduto & { id: string; nome: string; reservado: string };
@@ -84,39 +87,48 @@ function ordenaChaves(chaves: ChaveSaldo[]): ChaveSaldo[] {
   );
 }
 
+type SaldoRow = {
+  id: number | string;
+  produto_id: string;
+  local_id: string;
+  lote_id: string | null;
+  saldo: string;
+  reservado: string;
+};
+
+const travaExistentes = (k: SQL) => sql`
+  select s.id, s.produto_id, s.local_id, s.lote_id, s.saldo::text as saldo, s.reservado::text as reservado
+  from estoque_saldos s
+  join jsonb_to_recordset(${k}) as k(produto_id uuid, local_id uuid, lote_id uuid)
+    on s.produto_id = k.produto_id and s.local_id = k.local_id and s.lote_id is not distinct from k.lote_id
+  order by s.produto_id, s.local_id, s.lote_id nulls first
+  for update of s`;
+
 /**
  * Upserts the balance rows of `chaves` that do not exist yet and locks all of them, in key order
- * (the one lock order of the module). Answers the locked rows.
+ * (the one lock order of the module). Answers the locked rows. One key that already has its row
+ * (most postings) costs one statement: the lock; a missing row is inserted first, then locked.
  */
 export async function travaSaldos(tx: Tx, chaves: ChaveSaldo[]): Promise<Map<string, SaldoTravado>> {
   const ordenadas = ordenaChaves(chaves);
   const travados = new Map<string, SaldoTravado>();
   if (!ordenadas.length) return travados;
   const k = chavesJson(ordenadas);
-  await tx.execute(sql`
-    insert into estoque_saldos (produto_id, local_id, lote_id)
-    select k.produto_id, k.local_id, k.lote_id
-    from jsonb_to_recordset(${k}) as k(produto_id uuid, local_id uuid, lote_id uuid)
-    where not exists (select 1 from estoque_saldos s where s.produto_id = k.produto_id
-      and s.local_id = k.local_id and s.lote_id is not distinct from k.lote_id)
-    order by k.produto_id, k.local_id, k.lote_id nulls first
-    on conflict (produto_id, local_id, lote_id) do nothing`);
-  const rows = rowsOf<{
-    id: number | string;
-    produto_id: string;
-    local_id: string;
-    lote_id: string | null;
-    saldo: string;
-    reservado: string;
-  }>(
+  // One key: lock it directly; when its row is missing nothing was locked, so inserting it and
+  // locking it afterwards keeps the lock order. Several keys: insert the missing ones first, since
+  // locking some and inserting others afterwards could take them out of order.
+  let rows = ordenadas.length === 1 ? rowsOf<SaldoRow>(await tx.execute(travaExistentes(k))) : [];
+  if (rows.length < ordenadas.length) {
     await tx.execute(sql`
-      select s.id, s.produto_id, s.local_id, s.lote_id, s.saldo::text as saldo, s.reservado::text as reservado
-      from estoque_saldos s
-      join jsonb_to_recordset(${k}) as k(produto_id uuid, local_id uuid, lote_id uuid)
-        on s.produto_id = k.produto_id and s.local_id = k.local_id and s.lote_id is not distinct from k.lote_id
-      order by s.produto_id, s.local_id, s.lote_id nulls first
-      for update of s`),
-  );
+      insert into estoque_saldos (produto_id, local_id, lote_id)
+      select k.produto_id, k.local_id, k.lote_id
+      from jsonb_to_recordset(${k}) as k(produto_id uuid, local_id uuid, lote_id uuid)
+      where not exists (select 1 from estoque_saldos s where s.produto_id = k.produto_id
+        and s.local_id = k.local_id and s.lote_id is not distinct from k.lote_id)
+      order by k.produto_id, k.local_id, k.lote_id nulls first
+      on conflict (produto_id, local_id, lote_id) do nothing`);
+    rows = rowsOf<SaldoRow>(await tx.execute(travaExistentes(k)));
+  }
   for (const r of rows) {
     const saldo: SaldoTravado = {
       id: Number(r.id),
@@ -131,16 +143,34 @@ export async function travaSaldos(tx: Tx, chaves: ChaveSaldo[]): Promise<Map<str
   return travados;
 }
 
-async function travaProdutos(tx: Tx, ids: string[]): Promise<Map<string, ProdutoTravado>> {
-  const rows = rowsOf<{ id: string; nome: string; saldo: string; reservado: string; custo_medio: string }>(
+/**
+ * Locks the products (sorted by id, after their balances) and reads the negative-stock setting in
+ * the same statement.
+ */
+async function travaProdutos(
+  tx: Tx,
+  ids: string[],
+): Promise<{ produtos: Map<string, ProdutoTravado>; permiteNegativo: boolean }> {
+  const rows = rowsOf<{
+    id: string;
+    nome: string;
+    saldo: string;
+    reservado: string;
+    custo_medio: string;
+    permite_negativo: string | null;
+  }>(
     await tx.execute(sql`
       select id, nome, estoque_atual::text as saldo, estoque_reservado::text as reservado,
-             custo_medio::text as custo_medio
+             custo_medio::text as custo_medio,
+             (select valor::text from app_settings where chave = ${CHAVE_NEGATIVO}) as permite_negativo
       from products where id in (select jsonb_array_elements_text(${json(ids)})::uuid)
       order by id
-      for no key update`),
+      for no key update of products`),
   );
-  return new Map(
+  const valor = rows[0]?.permite_negativo;
+  const permiteNegativo =
+    valor === null || valor === undefined ? settingDefaults[CHAVE_NEGATIVO] : valor === 'true';
+  const produtos = new Map(
     rows.map((r) => [
       r.id,
       {
@@ -152,6 +182,7 @@ async function travaProdutos(tx: Tx, ids: string[]): Promise<Map<string, Produto
       },
     ]),
   );
+  return { produtos, permiteNegativo };
 }
 
 /** Names for a refusal message: the product (with its lot) and the location. */
@@ -200,7 +231,7 @@ export async function erroDoRazao(tx: Tx, erro: ErroMovimento): Promise<AppError
 }
 
 export async function permiteEstoqueNegativo(tx: Tx): Promise<boolean> {
-  return getSetting(tx, 'permitir_estoque_negativo');
+  return getSetting(tx, CHAVE_NEGATIVO);
 }
 
 /**
@@ -219,12 +250,12 @@ export async function lancaNoRazao(
     lancamentos.flatMap((l) => chavesDe(l.op)),
   );
   const produtoIds = [...new Set([...saldos.values()].map((s) => s.produtoId))].sort();
-  const produtos = await travaProdutos(tx, produtoIds);
-  const opcoes = { permiteNegativo: await permiteEstoqueNegativo(tx) };
+  const { produtos, permiteNegativo } = await travaProdutos(tx, produtoIds);
+  const opcoes = { permiteNegativo };
 
   let estado: EstadoEstoque = { saldos, produtos };
   const corrente = new Map([...produtos.values()].map((p) => [p.id, Decimal.of(p.saldo)]));
-  const linhas: { linha: LinhaRazao; meta: MetaMovimento; saldoProduto: string; custoMedio: string }[] = [];
+  const linhas: LinhaNova[] = [];
   for (const { op, meta = {} } of lancamentos) {
     const r = applyMovement(estado, op, opcoes);
     if (!r.ok) throw await erroDoRazao(tx, r.erro);
@@ -237,8 +268,6 @@ export async function lancaNoRazao(
     estado = r.estado;
   }
 
-  const gravados = await insereLinhas(tx, actor, linhas);
-
   // balances and the products' ledger-kept columns
   const reservadoDelta = new Map<string, Decimal>();
   const saldosNovos = [...saldos.values()].map((antes) => {
@@ -247,10 +276,6 @@ export async function lancaNoRazao(
     reservadoDelta.set(antes.produtoId, (reservadoDelta.get(antes.produtoId) ?? Decimal.ZERO).plus(delta));
     return { id: antes.id, saldo: depois.saldo, reservado: depois.reservado };
   });
-  await tx.execute(sql`
-    update estoque_saldos s set saldo = v.saldo, reservado = v.reservado, updated_at = now()
-    from jsonb_to_recordset(${json(saldosNovos)}) as v(id bigint, saldo numeric, reservado numeric)
-    where s.id = v.id and (s.saldo <> v.saldo or s.reservado <> v.reservado)`);
   const produtosNovos = [...produtos.values()].map((antes) => {
     const depois = estado.produtos.get(antes.id)!;
     return {
@@ -260,45 +285,69 @@ export async function lancaNoRazao(
       custo: depois.custoMedio,
     };
   });
-  await tx.execute(sql`
-    update products p set estoque_atual = v.saldo, estoque_reservado = v.reservado, custo_medio = v.custo,
-      preco_custo = round(v.custo, 2)
-    from jsonb_to_recordset(${json(produtosNovos)}) as v(id uuid, saldo numeric, reservado numeric, custo numeric)
-    where p.id = v.id
-      and (p.estoque_atual <> v.saldo or p.estoque_reservado <> v.reservado or p.custo_medio <> v.custo)`);
-  return gravados;
+  return grava(tx, actor, linhas, saldosNovos, produtosNovos);
 }
 
-async function insereLinhas(
+type LinhaNova = { linha: LinhaRazao; meta: MetaMovimento; saldoProduto: string; custoMedio: string };
+
+/**
+ * Writes a posting in one statement: the ledger rows, the changed balances and the products'
+ * ledger-kept columns (data-modifying CTEs, all run to completion; the rows and locks were taken
+ * before). Answers the rows in posting order (their ids are drawn in that order) with the moment
+ * each was written.
+ */
+async function grava(
   tx: Tx,
   actor: Actor,
-  linhas: { linha: LinhaRazao; meta: MetaMovimento; saldoProduto: string; custoMedio: string }[],
+  linhas: LinhaNova[],
+  saldosNovos: { id: number; saldo: string; reservado: string }[],
+  produtosNovos: { id: string; saldo: string; reservado: string; custo: string }[],
 ): Promise<MovimentoGravado[]> {
-  if (!linhas.length) return [];
-  let ids: { id: number }[];
+  const novas = linhas.map(({ linha, meta, saldoProduto, custoMedio }, ordem) => ({
+    ordem,
+    product_id: linha.produtoId,
+    local_id: linha.localId,
+    lote_id: linha.loteId,
+    tipo: linha.tipo,
+    quantidade: linha.quantidade,
+    custo_unitario: linha.custoUnitario,
+    saldo_produto: saldoProduto,
+    custo_medio: custoMedio,
+    origem: meta.origem ?? null,
+    origem_id: meta.origemId ?? null,
+    observacao: meta.observacao ?? null,
+    estorno_de: meta.estornoDe ?? null,
+    ocorrido_em: meta.ocorridoEm?.toISOString() ?? null,
+  }));
+  let rows: { id: number | string; ocorrido_em: Date | string }[];
   try {
-    ids = await tx
-      .insert(estoqueMovimentos)
-      .values(
-        linhas.map(({ linha, meta, saldoProduto, custoMedio }) => ({
-          productId: linha.produtoId,
-          localId: linha.localId,
-          loteId: linha.loteId,
-          tipo: linha.tipo,
-          quantidade: linha.quantidade,
-          custoUnitario: linha.custoUnitario,
-          saldoProduto,
-          custoMedio,
-          origem: meta.origem ?? null,
-          origemId: meta.origemId ?? null,
-          observacao: meta.observacao ?? null,
-          estornoDe: meta.estornoDe ?? null,
-          userId: actor.userId,
-          // the moment of writing, after the locks: rows of a product are in lock order by time
-          ocorridoEm: meta.ocorridoEm ?? sql`clock_timestamp()`,
-        })),
-      )
-      .returning({ id: estoqueMovimentos.id });
+    rows = rowsOf(
+      await tx.execute(sql`
+        with linhas as (
+          insert into estoque_movimentos (product_id, local_id, lote_id, tipo, quantidade, custo_unitario,
+            saldo_produto, custo_medio, origem, origem_id, observacao, estorno_de, user_id, ocorrido_em)
+          select r.product_id, r.local_id, r.lote_id, r.tipo, r.quantidade, r.custo_unitario, r.saldo_produto,
+            r.custo_medio, r.origem, r.origem_id, r.observacao, r.estorno_de, ${actor.userId}::uuid,
+            -- the moment of writing, after the locks: rows of a product are in lock order by time
+            coalesce(r.ocorrido_em, clock_timestamp())
+          from jsonb_to_recordset(${json(novas)}) as r(ordem int, product_id uuid, local_id uuid, lote_id uuid,
+            tipo text, quantidade numeric, custo_unitario numeric, saldo_produto numeric, custo_medio numeric,
+            origem text, origem_id text, observacao text, estorno_de bigint, ocorrido_em timestamptz)
+          order by r.ordem
+          returning id, ocorrido_em
+        ), saldos as (
+          update estoque_saldos s set saldo = v.saldo, reservado = v.reservado, updated_at = now()
+          from jsonb_to_recordset(${json(saldosNovos)}) as v(id bigint, saldo numeric, reservado numeric)
+          where s.id = v.id and (s.saldo <> v.saldo or s.reservado <> v.reservado)
+        ), produtos as (
+          update products p set estoque_atual = v.saldo, estoque_reservado = v.reservado, custo_medio = v.custo,
+            preco_custo = round(v.custo, 2)
+          from jsonb_to_recordset(${json(produtosNovos)}) as v(id uuid, saldo numeric, reservado numeric, custo numeric)
+          where p.id = v.id
+            and (p.estoque_atual <> v.saldo or p.estoque_reservado <> v.reservado or p.custo_medio <> v.custo)
+        )
+        select id, ocorrido_em from linhas order by id`),
+    );
   } catch (err) {
     if (pgErrorCode(err) === '23505' && pgConstraint(err) === 'estoque_movimentos_estorno_de_key')
       throw new AppError('conflict', movimentoMensagens.jaEstornado, { reason: 'ja_estornado' });
@@ -306,9 +355,10 @@ async function insereLinhas(
   }
   return linhas.map(({ linha, meta, saldoProduto, custoMedio }, i) => ({
     ...linha,
-    id: ids[i]!.id,
+    id: Number(rows[i]!.id),
     saldoProduto,
     custoMedio,
     estornoDe: meta.estornoDe ?? null,
+    ocorridoEm: new Date(rows[i]!.ocorrido_em).toISOString(),
   }));
 }
