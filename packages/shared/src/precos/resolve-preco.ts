@@ -343,26 +343,26 @@ export type PedidoDePreco = {
 /** The price of one product for one customer, quantity and day, with its explanation. */
 export function resolvePrice({ product, customer, quantity, date, tables }: PedidoDePreco): ResultadoPreco {
   const indice = tables instanceof IndicePrecos ? tables : indexTables(tables);
-  const entradas = indice.entradas(product.id).filter((e) => alcanca(e, customer));
+  const entradas: Entrada[] = [];
+  for (const e of indice.entradas(product.id)) if (alcanca(e, customer)) entradas.push(e);
 
   // Walk in precedence order: the first candidate that counts and computes wins. The rules of the
   // tables after it are not computed (they lost on precedence whatever their rule gives).
-  const ignoradas = new Map<Entrada, string>();
+  const ignoradas: (string | null)[] = [];
   let vencedora: { entrada: Entrada; calculo: Calculo } | undefined;
   const outras: Entrada[] = [];
   for (const e of entradas) {
-    const motivo = motivoIgnorada(e, date);
-    if (motivo) ignoradas.set(e, motivo);
-    else if (vencedora) outras.push(e);
-    else {
+    let motivo = motivoIgnorada(e, date);
+    if (!motivo && !vencedora) {
       const calculo = calculaRegra(e.item, product);
-      if (typeof calculo === 'string') ignoradas.set(e, `${rotulo(e)} — ignorada: ${calculo}.`);
+      if (typeof calculo === 'string') motivo = `${rotulo(e)} — ignorada: ${calculo}.`;
       else vencedora = { entrada: e, calculo };
-    }
+    } else if (!motivo) outras.push(e);
+    ignoradas.push(motivo);
   }
 
-  const candidatos: CandidatoPreco[] = entradas.map((e) => {
-    const ignorada = ignoradas.get(e);
+  const candidatos: CandidatoPreco[] = entradas.map((e, i) => {
+    const ignorada = ignoradas[i];
     const situacao: SituacaoCandidato = ignorada
       ? 'ignorada'
       : e === vencedora?.entrada

@@ -26,7 +26,8 @@ export type { GrupoIcms, GrupoIcmsUfDest } from './icms.ts';
 
 /** Money input of the engine: at most 2 decimals, not negative (a programming error otherwise). */
 function dinheiro(value: DecimalInput | undefined, nome: string): Decimal {
-  const d = Decimal.of(value ?? '0');
+  if (value === undefined) return Decimal.ZERO;
+  const d = Decimal.of(value);
   if (d.decimalPlaces() > CASAS_DINHEIRO) throw new Error(`${nome} com mais de 2 casas decimais: ${value}`);
   if (d.isNegative()) throw new Error(`${nome} negativo: ${value}`);
   return d;

@@ -51,39 +51,75 @@ export type TotaisDocumento = {
   vCredICMSSN: string;
 };
 
-/** Sum of money texts with exactly 2 decimals (the items' values) in integer cents. */
-function soma(valores: readonly string[]): string {
-  let centavos = 0n;
-  for (const v of valores) {
-    centavos += /^-?\d+\.\d\d$/.test(v) ? BigInt(v.replace('.', '')) : Decimal.of(v).round(2).units;
-  }
-  return Decimal.of(centavos).dividedBy(100, 2).toFixed(2);
+/** A money text with exactly 2 decimals (the items' values) in integer cents. */
+function centavos(v: string): bigint {
+  return /^-?\d+\.\d\d$/.test(v) ? BigInt(v.replace('.', '')) : Decimal.of(v).round(2).units;
 }
 
+const texto = (c: bigint) => Decimal.of(c).dividedBy(100, 2).toFixed(2);
+
+/** Sum of money texts in integer cents. */
+function soma(valores: readonly string[]): string {
+  let total = 0n;
+  for (const v of valores) total += centavos(v);
+  return texto(total);
+}
+
+// The ICMSTot fields summed over the items (the others are always "0.00").
+const CAMPOS_ICMSTOT = {
+  vBC: (i: ImpostosItem) => i.ICMS.vBC,
+  vICMS: (i: ImpostosItem) => i.ICMS.vICMS,
+  vFCPUFDest: (i: ImpostosItem) => i.ICMSUFDest?.vFCPUFDest ?? '0',
+  vICMSUFDest: (i: ImpostosItem) => i.ICMSUFDest?.vICMSUFDest ?? '0',
+  vICMSUFRemet: (i: ImpostosItem) => i.ICMSUFDest?.vICMSUFRemet ?? '0',
+  vFCP: (i: ImpostosItem) => i.ICMS.vFCP,
+  vBCST: (i: ImpostosItem) => i.ICMS.vBCST,
+  vST: (i: ImpostosItem) => i.ICMS.vICMSST,
+  vFCPST: (i: ImpostosItem) => i.ICMS.vFCPST,
+  vProd: (i: ImpostosItem) => i.vProd,
+  vFrete: (i: ImpostosItem) => i.vFrete,
+  vSeg: (i: ImpostosItem) => i.vSeg,
+  vDesc: (i: ImpostosItem) => i.vDesc,
+  vIPI: (i: ImpostosItem) => i.IPI?.vIPI ?? '0',
+  vPIS: (i: ImpostosItem) => i.PIS.vPIS,
+  vCOFINS: (i: ImpostosItem) => i.COFINS.vCOFINS,
+  vOutro: (i: ImpostosItem) => i.vOutro,
+  vCredICMSSN: (i: ImpostosItem) => i.ICMS.vCredICMSSN,
+} as const;
+const NOMES_ICMSTOT = Object.keys(CAMPOS_ICMSTOT) as (keyof typeof CAMPOS_ICMSTOT)[];
+const LEITORES_ICMSTOT = NOMES_ICMSTOT.map((k) => CAMPOS_ICMSTOT[k]);
+
 export function totalize(itens: readonly ImpostosItem[]): TotaisDocumento {
-  const de = (f: (i: ImpostosItem) => string) => soma(itens.map(f));
+  // one pass over the items, one integer-cent sum per field
+  const somas = NOMES_ICMSTOT.map(() => 0n);
+  for (const item of itens)
+    for (let k = 0; k < LEITORES_ICMSTOT.length; k++) somas[k]! += centavos(LEITORES_ICMSTOT[k]!(item));
+  const s = Object.fromEntries(NOMES_ICMSTOT.map((k, i) => [k, texto(somas[i]!)])) as Record<
+    keyof typeof CAMPOS_ICMSTOT,
+    string
+  >;
   const t = {
-    vBC: de((i) => i.ICMS.vBC),
-    vICMS: de((i) => i.ICMS.vICMS),
+    vBC: s.vBC,
+    vICMS: s.vICMS,
     vICMSDeson: '0.00',
-    vFCPUFDest: de((i) => i.ICMSUFDest?.vFCPUFDest ?? '0'),
-    vICMSUFDest: de((i) => i.ICMSUFDest?.vICMSUFDest ?? '0'),
-    vICMSUFRemet: de((i) => i.ICMSUFDest?.vICMSUFRemet ?? '0'),
-    vFCP: de((i) => i.ICMS.vFCP),
-    vBCST: de((i) => i.ICMS.vBCST),
-    vST: de((i) => i.ICMS.vICMSST),
-    vFCPST: de((i) => i.ICMS.vFCPST),
+    vFCPUFDest: s.vFCPUFDest,
+    vICMSUFDest: s.vICMSUFDest,
+    vICMSUFRemet: s.vICMSUFRemet,
+    vFCP: s.vFCP,
+    vBCST: s.vBCST,
+    vST: s.vST,
+    vFCPST: s.vFCPST,
     vFCPSTRet: '0.00',
-    vProd: de((i) => i.vProd),
-    vFrete: de((i) => i.vFrete),
-    vSeg: de((i) => i.vSeg),
-    vDesc: de((i) => i.vDesc),
+    vProd: s.vProd,
+    vFrete: s.vFrete,
+    vSeg: s.vSeg,
+    vDesc: s.vDesc,
     vII: '0.00',
-    vIPI: de((i) => i.IPI?.vIPI ?? '0'),
+    vIPI: s.vIPI,
     vIPIDevol: '0.00',
-    vPIS: de((i) => i.PIS.vPIS),
-    vCOFINS: de((i) => i.COFINS.vCOFINS),
-    vOutro: de((i) => i.vOutro),
+    vPIS: s.vPIS,
+    vCOFINS: s.vCOFINS,
+    vOutro: s.vOutro,
   };
   const vNF = Decimal.of(t.vProd)
     .minus(t.vDesc)
@@ -109,5 +145,5 @@ export function totalize(itens: readonly ImpostosItem[]): TotaisDocumento {
           vIBS: soma(comIbsCbs.map((g) => g.vIBS)),
           vCBS: soma(comIbsCbs.map((g) => g.vCBS)),
         };
-  return { ICMSTot: { ...t, vNF }, IBSCBSTot, vCredICMSSN: de((i) => i.ICMS.vCredICMSSN) };
+  return { ICMSTot: { ...t, vNF }, IBSCBSTot, vCredICMSSN: s.vCredICMSSN };
 }
