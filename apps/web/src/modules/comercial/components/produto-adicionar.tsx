@@ -3,17 +3,14 @@ import { type Ref, useEffect, useState } from 'react';
 import { Combobox } from '@/components/ui/combobox.tsx';
 import { ApiError, api, unwrap } from '@/lib/api-client.ts';
 import { comercialKeys } from '../api/keys.ts';
-import type { ProdutoLinha } from './rascunho-pedido.ts';
+import { escolhaDireta, type ProdutoBuscado } from './produto-escolha.ts';
 
 // "Adicionar produto" of the order entry: a product by code, name or GTIN. Enter adds the
 // highlighted option; a scanner's code followed at once by Enter (before the list came back) is
 // looked up right away and added when it is a product's or a packaging's code or GTIN — in that
 // packaging — or the only product found.
 
-export type ProdutoBuscado = ProdutoLinha & {
-  gtin?: string | null;
-  embalagens: readonly { unidade: string; fator: string; gtin?: string | null; padrao_venda?: boolean }[];
-};
+export type { ProdutoBuscado };
 
 type Pagina = { items: ProdutoBuscado[] };
 type Fonte = 'comercial' | 'estoque';
@@ -36,24 +33,6 @@ export async function buscaProdutosPedido(q: string): Promise<ProdutoBuscado[]> 
   }
   const query = { q, pageSize: '20', ativo: 'true', sort: 'nome', dir: 'asc' };
   return ((await unwrap(raiz.estoque!.produtos!.$get({ query }) as never)) as Pagina).items;
-}
-
-const soDigitos = (s: string) => s.replace(/\D/g, '');
-const mesmoGtin = (a: string | null | undefined, b: string) =>
-  !!a && soDigitos(b).length >= 8 && soDigitos(a).padStart(14, '0') === soDigitos(b).padStart(14, '0');
-
-/** The product (and packaging) a typed or scanned text names exactly, or the only one found. */
-export function escolhaDireta(
-  texto: string,
-  achados: readonly ProdutoBuscado[],
-): { produto: ProdutoBuscado; embalagem?: string } | null {
-  const t = texto.trim();
-  for (const p of achados) {
-    if (p.codigo.toLowerCase() === t.toLowerCase() || mesmoGtin(p.gtin, t)) return { produto: p };
-    const e = p.embalagens.find((x) => mesmoGtin(x.gtin, t));
-    if (e) return { produto: p, embalagem: e.unidade };
-  }
-  return achados.length === 1 ? { produto: achados[0]! } : null;
 }
 
 function useDebounced(value: string, ms: number): string {
