@@ -7,6 +7,7 @@ import { configuracoesRoutes } from '@/modules/configuracoes/routes.tsx';
 import { dashboardRoutes } from '@/modules/dashboard/routes.tsx';
 import { estoqueRoutes } from '@/modules/estoque/routes.tsx';
 import { financeiroRoutes } from '@/modules/financeiro/routes.tsx';
+import { frotaRoutes } from '@/modules/frota/routes.tsx';
 import { precosRoutes } from '@/modules/precos/routes.tsx';
 import { tributacaoRoutes } from '@/modules/tributacao/routes.tsx';
 import { usuariosRoutes } from '@/modules/usuarios/routes.tsx';
@@ -23,6 +24,7 @@ const moduleRoutes: RouteObject[] = [
   ...comercialRoutes,
   ...estoqueRoutes,
   ...financeiroRoutes,
+  ...frotaRoutes,
   ...precosRoutes,
   ...tributacaoRoutes,
   ...usuariosRoutes,

@@ -1,0 +1,332 @@
+import {
+  categoriaExigida,
+  formatDateBR,
+  formatoPlaca,
+  formatPlaca,
+  maskPlaca,
+  pesoBrutoTotal,
+  placaMercosul,
+  TIPOS_VEICULO,
+  type TipoVeiculo,
+  tipoVeiculoLabels,
+  UFS,
+  type VeiculoRow,
+  veiculoCreateSchema,
+  veiculoUpdateSchema,
+} from '@erp/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
+import { ativoColumn, type Column } from '@/components/data-table/data-table.tsx';
+import { AtivoFilter, FilterSelect } from '@/components/data-table/filter-select.tsx';
+import { type RegisterApi, RegisterPage } from '@/components/data-table/register-page.tsx';
+import {
+  DateField,
+  DecimalField,
+  decimalText,
+  FieldGroup,
+  MaskedField,
+  PickerField,
+  SelectField,
+  SwitchField,
+  TextField,
+} from '@/components/forms/fields.tsx';
+import { RegisterFormDialog } from '@/components/forms/register-form-dialog.tsx';
+import { useRecordForm } from '@/components/forms/use-record-form.ts';
+import { Badge } from '@/components/ui/badge.tsx';
+import { useListState } from '@/lib/list-state.ts';
+import { funcionariosApi, veiculosApi } from '../api/frota-api.ts';
+import { LicenciamentoBadge } from '../components/documento-badge.tsx';
+import { filtroLicenciamentoOptions } from '../components/filtros.ts';
+
+// Placas (/frota/placas): the vehicles, each with its plate (and the Mercosul equivalent of an
+// old one), type, capacities, the CNH category it requires (CTB art. 143, shared rule),
+// motorista padrão, own or third-party (with the owner's RNTRC) and the licenciamento badge.
+
+const queryKey = ['frota', 'veiculos'] as const;
+const api = veiculosApi as unknown as RegisterApi<VeiculoRow> & typeof veiculosApi;
+const tipoOptions = TIPOS_VEICULO.map((t) => ({ value: t, label: tipoVeiculoLabels[t] }));
+const kg = (n: number) => `${n.toLocaleString('pt-BR')} kg`;
+
+const columns: Column<VeiculoRow>[] = [
+  {
+    key: 'placa',
+    header: 'Placa',
+    sortKey: 'placa',
+    card: 'title',
+    className: 'whitespace-nowrap',
+    cell: (r) => (
+      <div>
+        <div className="font-mono font-medium">{formatPlaca(r.placa)}</div>
+        {r.placa !== r.placa_mercosul ? (
+          <div className="text-xs text-muted-foreground">Mercosul: {r.placa_mercosul}</div>
+        ) : null}
+      </div>
+    ),
+  },
+  {
+    key: 'tipo',
+    header: 'Tipo',
+    sortKey: 'tipo',
+    cell: (r) => (
+      <div>
+        <div>{tipoVeiculoLabels[r.tipo]}</div>
+        <div className="text-xs text-muted-foreground">
+          {[r.marca, r.modelo, r.ano].filter(Boolean).join(' · ') || '—'}
+        </div>
+      </div>
+    ),
+  },
+  {
+    key: 'capacidade',
+    header: 'Capacidade',
+    sortKey: 'capacidade',
+    className: 'text-right whitespace-nowrap tabular-nums',
+    cell: (r) => (
+      <div>
+        <div>{kg(r.capacidade)}</div>
+        {r.volume ? (
+          <div className="text-xs text-muted-foreground">{Number(r.volume).toLocaleString('pt-BR')} m³</div>
+        ) : null}
+      </div>
+    ),
+  },
+  {
+    key: 'categoria',
+    header: 'CNH exigida',
+    className: 'whitespace-nowrap',
+    cell: (r) => <Badge variant="outline">Categoria {r.categoria_exigida}</Badge>,
+  },
+  { key: 'motorista', header: 'Motorista padrão', cell: (r) => r.motorista_padrao_nome ?? '—' },
+  {
+    key: 'proprio',
+    header: 'Propriedade',
+    cell: (r) =>
+      r.proprio ? (
+        'Próprio'
+      ) : (
+        <div>
+          <div>Terceiro</div>
+          <div className="text-xs text-muted-foreground">RNTRC {r.rntrc}</div>
+        </div>
+      ),
+  },
+  {
+    key: 'licenciamento',
+    header: 'Licenciamento',
+    sortKey: 'licenciamento_vencimento',
+    className: 'whitespace-nowrap',
+    cell: (r) => (
+      <div className="grid justify-items-start gap-1">
+        <span>{r.licenciamento_vencimento ? formatDateBR(r.licenciamento_vencimento) : '—'}</span>
+        <LicenciamentoBadge vencimento={r.licenciamento_vencimento} />
+      </div>
+    ),
+  },
+  ativoColumn<VeiculoRow>(),
+];
+
+export function PlacasPage() {
+  const state = useListState({
+    defaultSort: 'placa',
+    filterKeys: ['tipo', 'proprio', 'licenciamento', 'ativo'],
+    defaultFilters: { ativo: 'true' },
+  });
+  return (
+    <RegisterPage
+      title="Placas"
+      description="Veículos da frota e de terceiros: placa, capacidades, categoria de CNH exigida e documentos."
+      queryKey={queryKey}
+      api={api}
+      state={state}
+      columns={columns}
+      searchPlaceholder="Buscar por placa, RENAVAM, marca ou modelo"
+      newLabel="Novo veículo"
+      rowLabel={(r) => `o veículo ${formatPlaca(r.placa)}`}
+      exportBase="veiculos"
+      filters={
+        <>
+          <FilterSelect
+            label="Tipo"
+            value={state.filters.tipo}
+            options={tipoOptions}
+            onChange={(v) => state.setFilter('tipo', v)}
+          />
+          <FilterSelect
+            label="Propriedade"
+            value={state.filters.proprio}
+            options={[
+              { value: 'true', label: 'Próprios' },
+              { value: 'false', label: 'Terceiros' },
+            ]}
+            onChange={(v) => state.setFilter('proprio', v)}
+          />
+          <FilterSelect
+            label="Licenciamento"
+            value={state.filters.licenciamento}
+            options={filtroLicenciamentoOptions}
+            onChange={(v) => state.setFilter('licenciamento', v)}
+          />
+          <AtivoFilter state={state} />
+        </>
+      }
+      renderForm={(id, close) => <VeiculoForm id={id} onClose={close} />}
+    />
+  );
+}
+
+function toValues(row: VeiculoRow | null) {
+  return {
+    placa: row ? formatPlaca(row.placa) : '',
+    renavam: row?.renavam ?? '',
+    uf: row?.uf ?? 'SP',
+    tipo: row?.tipo ?? 'toco',
+    marca: row?.marca ?? '',
+    modelo: row?.modelo ?? '',
+    ano: row?.ano ? String(row.ano) : '',
+    tara: row ? decimalText(String(row.tara), 'quantity') : '',
+    capacidade: row ? decimalText(String(row.capacidade), 'quantity') : '',
+    volume: row?.volume ? decimalText(row.volume, 'quantity') : '',
+    valor_maximo_carga: row?.valor_maximo_carga ? decimalText(row.valor_maximo_carga, 'money') : '',
+    motorista_padrao_id: row?.motorista_padrao_id ?? '',
+    proprio: row?.proprio ?? true,
+    proprietario_nome: row?.proprietario_nome ?? '',
+    rntrc: row?.rntrc ?? '',
+    licenciamento_vencimento: row?.licenciamento_vencimento ?? '',
+    ativo: row?.ativo ?? true,
+    ...(row ? { versao: row.versao } : {}),
+  };
+}
+
+function VeiculoForm({ id, onClose }: { id: string | null; onClose(): void }) {
+  const form = useRecordForm({ queryKey, id, api, toValues });
+  const motoristas = useQuery({
+    queryKey: ['frota', 'funcionarios', 'motoristas'],
+    queryFn: funcionariosApi.motoristas,
+  });
+  return (
+    <RegisterFormDialog
+      title={id ? 'Editar veículo' : 'Novo veículo'}
+      schema={id ? veiculoUpdateSchema : veiculoCreateSchema}
+      record={form}
+      onClose={onClose}
+      size="lg"
+      successMessage={id ? 'Veículo atualizado com sucesso!' : 'Veículo cadastrado com sucesso!'}
+    >
+      <FieldGroup title="Identificação">
+        <PlacaField />
+        <MaskedField
+          name="renavam"
+          label="RENAVAM"
+          mask={(v) => v.replace(/\D/g, '').slice(0, 11)}
+          inputMode="numeric"
+          hint="11 dígitos"
+        />
+        <SelectField name="uf" label="UF" required options={UFS.map((u) => ({ value: u, label: u }))} />
+        <SelectField name="tipo" label="Tipo" required options={tipoOptions} />
+        <TextField name="marca" label="Marca" maxLength={60} />
+        <TextField name="modelo" label="Modelo" maxLength={60} />
+        <TextField name="ano" label="Ano" inputMode="numeric" maxLength={4} />
+        <SwitchField name="ativo" label="Ativo" />
+      </FieldGroup>
+      <FieldGroup title="Capacidade">
+        <DecimalField name="tara" label="Tara" required kind="quantity" unit="kg" places={0} />
+        <DecimalField
+          name="capacidade"
+          label="Capacidade de carga"
+          required
+          kind="quantity"
+          unit="kg"
+          places={0}
+        />
+        <DecimalField name="volume" label="Volume" kind="quantity" unit="m³" />
+        <DecimalField
+          name="valor_maximo_carga"
+          label="Valor máximo de carga"
+          kind="money"
+          hint="Limite do seguro da carga"
+        />
+        <CategoriaExigida />
+      </FieldGroup>
+      <FieldGroup title="Uso e documentos">
+        <PickerField
+          name="motorista_padrao_id"
+          label="Motorista padrão"
+          placeholder="Nenhum"
+          className="sm:col-span-2"
+          options={(motoristas.data ?? [])
+            .filter((m) => m.ativo)
+            .map((m) => ({ value: m.id, label: `${m.nome} (CNH ${m.cnh_categoria ?? '—'})` }))}
+        />
+        <DateField name="licenciamento_vencimento" label="Vencimento do licenciamento" />
+        <SwitchField name="proprio" label="Veículo próprio" />
+        <TerceiroFields />
+      </FieldGroup>
+    </RegisterFormDialog>
+  );
+}
+
+/** The plate, with the Mercosul equivalent of an old one under it. */
+function PlacaField() {
+  const placa = useWatch({ name: 'placa' }) as string;
+  const antiga = formatoPlaca(placa) === 'antiga';
+  return (
+    <MaskedField
+      name="placa"
+      label="Placa"
+      required
+      mask={maskPlaca}
+      placeholder="ABC1D23 ou ABC-1234"
+      autoCapitalize="characters"
+      hint={
+        antiga ? `Equivalente Mercosul: ${placaMercosul(placa)}` : 'Mercosul (ABC1D23) ou antiga (ABC-1234)'
+      }
+    />
+  );
+}
+
+const kgDe = (text: string) => {
+  const n = Number(String(text ?? '').replace(/\./g, ''));
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/** The CNH category the vehicle requires, from its type and peso bruto total (shared rule). */
+function CategoriaExigida() {
+  const [tipo, tara, capacidade] = useWatch({ name: ['tipo', 'tara', 'capacidade'] }) as [
+    TipoVeiculo,
+    string,
+    string,
+  ];
+  const t = kgDe(tara);
+  const c = kgDe(capacidade);
+  if (!t || !c) return null;
+  const v = { tipo, tara: t, capacidade: c };
+  return (
+    <div className="grid content-end gap-1 text-sm sm:col-span-2" data-testid="categoria-exigida">
+      <span>
+        Peso bruto total: <span className="font-medium tabular-nums">{kg(pesoBrutoTotal(v))}</span>
+      </span>
+      <span>
+        CNH exigida: <Badge variant="outline">Categoria {categoriaExigida(v)}</Badge>
+      </span>
+    </div>
+  );
+}
+
+/** A third-party vehicle: its owner and the owner's ANTT RNTRC. */
+function TerceiroFields() {
+  const proprio = useWatch({ name: 'proprio' }) as boolean;
+  if (proprio) return null;
+  return (
+    <>
+      <TextField name="proprietario_nome" label="Proprietário" className="sm:col-span-2" maxLength={100} />
+      <MaskedField
+        name="rntrc"
+        label="RNTRC (ANTT)"
+        required
+        mask={(v) => v.replace(/\D/g, '').slice(0, 8)}
+        inputMode="numeric"
+        hint="8 dígitos"
+      />
+    </>
+  );
+}
