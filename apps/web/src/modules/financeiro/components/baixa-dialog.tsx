@@ -26,6 +26,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { type TipoTituloApi, titulosApi } from '../api/financeiro-api.ts';
 import { financeiroKeys } from '../api/keys.ts';
 import { useContasOpcoes, useFormasOpcoes } from '../api/queries.ts';
+import { tituloResumo } from './titulo-resumo.ts';
 
 // Baixa of one título: the payment date (today to start), the account, the forma, and juros,
 // multa and desconto as the server proposes them for that date (GET :id/encargos, the shared
@@ -82,12 +83,13 @@ export function BaixaDialog({
   return (
     <RegisterFormDialog
       title={tipo === 'receber' ? 'Baixar título a receber' : 'Baixar título a pagar'}
-      description={`${titulo.pessoa_nome} · ${titulo.descricao} · parcela ${titulo.parcela}/${titulo.total_parcelas} · vencimento ${formatDateBR(titulo.vencimento)} · saldo ${formatBRL(titulo.saldo)}`}
+      description={`${tituloResumo(titulo)} · vencimento ${formatDateBR(titulo.vencimento)} · saldo ${formatBRL(titulo.saldo)}`}
       schema={baixaSchema}
       record={record}
       onClose={onClose}
       successMessage="Baixa registrada com sucesso!"
       submitLabel="Registrar baixa"
+      size="lg"
     >
       <FieldGroup title={`Dados do ${acao}`}>
         <DataPagamento tipo={tipo} titulo={titulo} />

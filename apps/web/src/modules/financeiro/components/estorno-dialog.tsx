@@ -14,6 +14,7 @@ import { RegisterFormDialog } from '@/components/forms/register-form-dialog.tsx'
 import type { RecordForm } from '@/components/forms/use-record-form.ts';
 import { type TipoTituloApi, titulosApi } from '../api/financeiro-api.ts';
 import { financeiroKeys } from '../api/keys.ts';
+import { tituloResumo } from './titulo-resumo.ts';
 
 // Estorno of one of a título's active baixas (a reversal movement, never a delete: the saldo comes
 // back) and the cancelamento of a título without active baixas — both with the motivo the shared
@@ -62,7 +63,7 @@ export function EstornoDialog({
   return (
     <RegisterFormDialog
       title="Estornar baixa"
-      description={`${titulo.pessoa_nome} · ${titulo.descricao} · parcela ${titulo.parcela}/${titulo.total_parcelas}. O estorno lança o movimento contrário na conta e devolve o valor ao saldo do título.`}
+      description={`${tituloResumo(titulo)}. O estorno lança o movimento contrário na conta e devolve o valor ao saldo do título.`}
       schema={estornoFormSchema}
       record={record}
       onClose={onClose}
@@ -117,7 +118,7 @@ export function CancelamentoDialog({
   return (
     <RegisterFormDialog
       title="Cancelar título"
-      description={`${titulo.pessoa_nome} · ${titulo.descricao} · parcela ${titulo.parcela}/${titulo.total_parcelas} · ${formatBRL(titulo.valor)}. O título cancelado deixa de estar em aberto.`}
+      description={`${tituloResumo(titulo)} · ${formatBRL(titulo.valor)}. O título cancelado deixa de estar em aberto.`}
       schema={cancelamentoTituloSchema}
       record={record}
       onClose={onClose}

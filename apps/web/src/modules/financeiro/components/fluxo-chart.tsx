@@ -1,6 +1,14 @@
 import { formatBRL, type LinhaFluxo } from '@erp/shared';
 import { geometriaFluxo } from './fluxo-chart-geometria.ts';
 
+/** A period's label on the axis: "10/02", "S06/27", "fev/2027". */
+export function rotuloCurto(rotulo: string): string {
+  const semana = /^Semana (\d{2})\/\d{2}(\d{2})$/.exec(rotulo);
+  if (semana) return `S${semana[1]}/${semana[2]}`;
+  if (/^\d{2}\/\d{2}\/\d{4}$/.test(rotulo)) return rotulo.slice(0, 5);
+  return rotulo;
+}
+
 /** Fluxo de caixa: realizado and previsto running balances per period (plain SVG). */
 export function FluxoChart({ linhas }: { linhas: LinhaFluxo[] }) {
   if (linhas.length === 0) return null;
@@ -33,7 +41,7 @@ export function FluxoChart({ linhas }: { linhas: LinhaFluxo[] }) {
               textAnchor="middle"
               className="fill-muted-foreground text-[10px]"
             >
-              {l.rotulo.length > 10 ? l.rotulo.slice(0, 10) : l.rotulo.slice(0, 5)}
+              {rotuloCurto(l.rotulo)}
             </text>
           ) : null,
         )}

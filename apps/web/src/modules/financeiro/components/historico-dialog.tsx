@@ -14,6 +14,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import type { TipoTituloApi } from '../api/financeiro-api.ts';
 import { useContasOpcoes } from '../api/queries.ts';
 import { useBaixas } from './estorno-dialog.tsx';
+import { tituloResumo } from './titulo-resumo.ts';
 
 // A título's history: every baixa (date, account, paid, juros, multa, desconto, what it
 // extinguished, who), the reversed ones marked with the estorno's motivo; and the cancelamento.
@@ -38,8 +39,7 @@ export function HistoricoDialog({
         <DialogHeader>
           <DialogTitle>Histórico do título</DialogTitle>
           <DialogDescription>
-            {titulo.pessoa_nome} · {titulo.descricao} · parcela {titulo.parcela}/{titulo.total_parcelas} ·
-            valor {formatBRL(titulo.valor)} · saldo {formatBRL(titulo.saldo)}
+            {tituloResumo(titulo)} · valor {formatBRL(titulo.valor)} · saldo {formatBRL(titulo.saldo)}
           </DialogDescription>
         </DialogHeader>
         {titulo.motivo_cancelamento ? (

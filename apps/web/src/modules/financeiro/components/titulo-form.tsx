@@ -42,6 +42,7 @@ import {
 import { previewParcelas } from './parcelas-preview.ts';
 import { ParcelasPreviewTable } from './parcelas-preview-table.tsx';
 import { PessoaBusca, type PessoaOpcao } from './pessoa-busca.tsx';
+import { tituloResumo } from './titulo-resumo.ts';
 
 // The título form ("Novo título" and "Editar"): pessoa (cliente for a receivable, fornecedor for a
 // payable), valor, a single vencimento or a condição de pagamento with the live instalment preview
@@ -111,7 +112,7 @@ export function TituloForm({
       title={titulo ? `Editar título a ${tipo}` : `Novo título a ${tipo}`}
       description={
         titulo
-          ? `${titulo.pessoa_nome} · parcela ${titulo.parcela}/${titulo.total_parcelas}`
+          ? tituloResumo(titulo)
           : 'Um vencimento único ou as parcelas de uma condição de pagamento a partir da emissão.'
       }
       schema={titulo ? tituloUpdateSchema : tituloCreateSchema}

@@ -11,7 +11,7 @@ const variante = {
 /** Em aberto / Parcial / Pago / Cancelado, and "Vencido" beside an open one due before today. */
 export function TituloStatusBadge({ status, vencido }: { status: StatusTitulo; vencido: boolean }) {
   return (
-    <span className="inline-flex flex-wrap gap-1">
+    <span className="inline-flex flex-col items-start gap-1 whitespace-nowrap">
       <Badge variant={variante[status]}>{statusTituloLabels[status]}</Badge>
       {vencido ? <Badge variant="destructive">Vencido</Badge> : null}
     </span>

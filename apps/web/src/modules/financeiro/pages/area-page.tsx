@@ -9,6 +9,7 @@ import {
   faixaAgingLabels,
   formatBRL,
   formatDateBR,
+  type LinhaFluxo,
   type ResumoClasseRow,
   type ResumoClassesResposta,
   vencimentosDaFaixa,
@@ -32,6 +33,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table.tsx';
+import { useIsPhone } from '@/components/ui/use-media-query.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
 import { relatoriosApi, type TipoTituloApi } from '../api/financeiro-api.ts';
@@ -116,6 +118,7 @@ function FluxoDeCaixa() {
     enabled: Boolean(de && ate),
   });
   const linhas = fluxo.data?.linhas ?? [];
+  const phone = useIsPhone();
   return (
     <Card>
       <CardHeader>
@@ -159,52 +162,80 @@ function FluxoDeCaixa() {
               </span>
             </p>
             <FluxoChart linhas={linhas} />
-            <div className="max-h-[28rem] overflow-auto rounded-md border border-border">
-              <Table aria-label="Fluxo de caixa por período">
-                <TableHeader className="sticky top-0 bg-card">
-                  <TableRow>
-                    <TableHead>Período</TableHead>
-                    <TableHead className="text-right">Entradas realizadas</TableHead>
-                    <TableHead className="text-right">Saídas realizadas</TableHead>
-                    <TableHead className="text-right">Entradas previstas</TableHead>
-                    <TableHead className="text-right">Saídas previstas</TableHead>
-                    <TableHead className="text-right">Saldo realizado</TableHead>
-                    <TableHead className="text-right">Saldo previsto</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {linhas.map((l) => (
-                    <TableRow key={l.periodo} data-testid="fluxo-linha">
-                      <TableCell className="whitespace-nowrap">{l.rotulo}</TableCell>
-                      <TableCell className={cn(num, zero(l.entradas_realizadas))}>
-                        {formatBRL(l.entradas_realizadas)}
-                      </TableCell>
-                      <TableCell className={cn(num, zero(l.saidas_realizadas))}>
-                        {formatBRL(l.saidas_realizadas)}
-                      </TableCell>
-                      <TableCell className={cn(num, zero(l.entradas_previstas))}>
-                        {formatBRL(l.entradas_previstas)}
-                      </TableCell>
-                      <TableCell className={cn(num, zero(l.saidas_previstas))}>
-                        {formatBRL(l.saidas_previstas)}
-                      </TableCell>
-                      <TableCell className={cn(num, 'font-medium', negativo(l.saldo_realizado))}>
-                        {formatBRL(l.saldo_realizado)}
-                      </TableCell>
-                      <TableCell className={cn(num, negativo(l.saldo_previsto))}>
-                        {formatBRL(l.saldo_previsto)}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </div>
+            {phone ? <FluxoCartoes linhas={linhas} /> : <FluxoTabela linhas={linhas} />}
           </>
         )}
       </CardContent>
     </Card>
   );
 }
+
+function FluxoTabela({ linhas }: { linhas: LinhaFluxo[] }) {
+  return (
+    <div className="max-h-[28rem] overflow-auto rounded-md border border-border">
+      <Table aria-label="Fluxo de caixa por período">
+        <TableHeader className="sticky top-0 bg-card">
+          <TableRow>
+            <TableHead>Período</TableHead>
+            {COLUNAS_FLUXO.map(([k, rotulo]) => (
+              <TableHead key={k} className="text-right">
+                {rotulo}
+              </TableHead>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {linhas.map((l) => (
+            <TableRow key={l.periodo} data-testid="fluxo-linha">
+              <TableCell className="whitespace-nowrap">{l.rotulo}</TableCell>
+              {COLUNAS_FLUXO.map(([k]) => (
+                <TableCell key={k} className={cn(num, estilo(k, l[k]))}>
+                  {formatBRL(l[k])}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+/** A phone: one card per period with its figures that are not zero and both balances. */
+function FluxoCartoes({ linhas }: { linhas: LinhaFluxo[] }) {
+  return (
+    <ul
+      aria-label="Fluxo de caixa por período"
+      className="divide-y divide-border rounded-md border border-border"
+    >
+      {linhas.map((l) => (
+        <li key={l.periodo} className="grid gap-1 p-3 text-sm" data-testid="fluxo-linha">
+          <span className="font-medium">{l.rotulo}</span>
+          <dl className="grid grid-cols-[1fr_auto] gap-x-3">
+            {COLUNAS_FLUXO.filter(([k]) => k.startsWith('saldo') || !zero(l[k])).map(([k, rotulo]) => (
+              <div key={k} className="contents">
+                <dt className="text-muted-foreground">{rotulo}</dt>
+                <dd className={cn('text-right tabular-nums', estilo(k, l[k]))}>{formatBRL(l[k])}</dd>
+              </div>
+            ))}
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const COLUNAS_FLUXO = [
+  ['entradas_realizadas', 'Entradas realizadas'],
+  ['saidas_realizadas', 'Saídas realizadas'],
+  ['entradas_previstas', 'Entradas previstas'],
+  ['saidas_previstas', 'Saídas previstas'],
+  ['saldo_realizado', 'Saldo realizado'],
+  ['saldo_previsto', 'Saldo previsto'],
+] as const satisfies readonly (readonly [keyof LinhaFluxo, string])[];
+
+const estilo = (k: string, v: string) =>
+  k.startsWith('saldo') ? cn(k === 'saldo_realizado' && 'font-medium', negativo(v)) : zero(v);
 
 const zero = (v: string) => (/^-?0(\.0+)?$/.test(v) ? 'text-muted-foreground' : undefined);
 const negativo = (v: string) => (v.startsWith('-') ? 'text-destructive' : undefined);

@@ -130,7 +130,7 @@ function TitulosPage({ tipo }: { tipo: TipoTituloApi }) {
       sortKey: 'pessoa_nome',
       card: 'title',
       className: 'min-w-48',
-      cell: (r) => <span className="font-medium">{r.pessoa_nome}</span>,
+      cell: (r) => <span className="font-medium">{r.pessoa_nome || '—'}</span>,
     },
     {
       key: 'descricao',
@@ -157,6 +157,7 @@ function TitulosPage({ tipo }: { tipo: TipoTituloApi }) {
       key: 'status',
       header: 'Status',
       card: 'badge',
+      className: 'w-px',
       cell: (r) => <TituloStatusBadge status={r.status} vencido={isTituloVencido(r, hoje)} />,
     },
   ];
