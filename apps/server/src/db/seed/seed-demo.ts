@@ -18,6 +18,7 @@ import { rowsOf } from '../client.ts';
 import { generateDemoData } from './demo-data.ts';
 import { seedDemoUsers } from './demo-users.ts';
 import { seedEstoqueDemo } from './estoque-demo.ts';
+import { seedFinanceiroDemo } from './financeiro-demo.ts';
 import { seedFrotaDemo } from './frota-demo.ts';
 import { seedPrecosDemo } from './precos-demo.ts';
 import { seedTributacaoDemo } from './tributacao-demo.ts';
@@ -66,6 +67,7 @@ export async function seedDemo(
     await insertChunked(tx, salesOrders, data.orders);
     await insertChunked(tx, salesOrderItems, data.items);
     await insertChunked(tx, financialAccounts, data.accounts);
+    await seedFinanceiroDemo(tx, data.today);
     const users = await seedDemoUsers(tx);
     return {
       products: data.products.length,

@@ -578,53 +578,62 @@ export async function estornarBaixaDoTitulo(
   baixaId: string,
   motivo: string,
 ): Promise<TituloRow> {
-  const tituloId = await writeTx(db, actor, async (tx) => {
-    const [b0] = await tx.select({ tituloId: baixas.tituloId }).from(baixas).where(eq(baixas.id, baixaId));
-    const { tituloId } = foundOrThrow(b0 ? [b0] : []);
-    const t = await travaTitulo(tx, tipo, tituloId);
-    const [b] = await tx.select().from(baixas).where(eq(baixas.id, baixaId)).for('update');
-    const r = estornarBaixa({ valor: t.valor, saldo: t.saldo!, status: t.status as TituloRow['status'] }, b!);
-    if (!r.ok) invalido(r, 'conflict');
-    const { saldo, status } = r as Extract<typeof r, { ok: true }>;
-    await tx
-      .update(baixas)
-      .set({ estornada: true, estornoMotivo: motivo.trim(), estornadaEm: new Date() })
-      .where(eq(baixas.id, baixaId));
+  const tituloId = await writeTx(db, actor, (tx) => estornarNaTransacao(tx, actor, tipo, baixaId, motivo));
+  return getTitulo(db, tipo, tituloId);
+}
+
+/** The estorno inside the caller's transaction (the demo seed too); answers the título's id. */
+export async function estornarNaTransacao(
+  tx: Tx,
+  actor: Actor,
+  tipo: TipoTitulo,
+  baixaId: string,
+  motivo: string,
+): Promise<string> {
+  const [b0] = await tx.select({ tituloId: baixas.tituloId }).from(baixas).where(eq(baixas.id, baixaId));
+  const { tituloId } = foundOrThrow(b0 ? [b0] : []);
+  const t = await travaTitulo(tx, tipo, tituloId);
+  const [b] = await tx.select().from(baixas).where(eq(baixas.id, baixaId)).for('update');
+  const r = estornarBaixa({ valor: t.valor, saldo: t.saldo!, status: t.status as TituloRow['status'] }, b!);
+  if (!r.ok) invalido(r, 'conflict');
+  const { saldo, status } = r as Extract<typeof r, { ok: true }>;
+  await tx
+    .update(baixas)
+    .set({ estornada: true, estornoMotivo: motivo.trim(), estornadaEm: new Date() })
+    .where(eq(baixas.id, baixaId));
+  await tx
+    .update(f)
+    .set({ saldo, status, versao: sql`${f.versao} + 1`, updatedAt: new Date() })
+    .where(eq(f.id, tituloId));
+  const [mov] = await tx
+    .select()
+    .from(contaMovimentos)
+    .where(eq(contaMovimentos.baixaId, baixaId))
+    .orderBy(asc(contaMovimentos.id))
+    .limit(1);
+  await tx.insert(contaMovimentos).values({
+    contaBancariaId: mov!.contaBancariaId,
+    data: mov!.data,
+    tipo: 'estorno',
+    valor: valorMovimentoDoEstorno(mov!.valor),
+    historico: `Estorno: ${mov!.historico}`,
+    baixaId,
+    tituloId,
+    estornoDe: mov!.id,
+    userId: actor.userId,
+  });
+  if (b!.comissaoTituloId && b!.comissao) {
+    // the commission payable of this baixa is reversed: cancelled while unpaid
     await tx
       .update(f)
-      .set({ saldo, status, versao: sql`${f.versao} + 1`, updatedAt: new Date() })
-      .where(eq(f.id, tituloId));
-    const [mov] = await tx
-      .select()
-      .from(contaMovimentos)
-      .where(eq(contaMovimentos.baixaId, baixaId))
-      .orderBy(asc(contaMovimentos.id))
-      .limit(1);
-    await tx.insert(contaMovimentos).values({
-      contaBancariaId: mov!.contaBancariaId,
-      data: mov!.data,
-      tipo: 'estorno',
-      valor: valorMovimentoDoEstorno(mov!.valor),
-      historico: `Estorno: ${mov!.historico}`,
-      baixaId,
-      tituloId,
-      estornoDe: mov!.id,
-      userId: actor.userId,
-    });
-    if (b!.comissaoTituloId && b!.comissao) {
-      // the commission payable of this baixa is reversed: cancelled while unpaid
-      await tx
-        .update(f)
-        .set({
-          status: 'cancelado',
-          motivoCancelamento: `Estorno da baixa: ${motivo.trim()}`,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(f.id, b!.comissaoTituloId), eq(f.status, 'em_aberto')));
-    }
-    return tituloId;
-  });
-  return getTitulo(db, tipo, tituloId);
+      .set({
+        status: 'cancelado',
+        motivoCancelamento: `Estorno da baixa: ${motivo.trim()}`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(f.id, b!.comissaoTituloId), eq(f.status, 'em_aberto')));
+  }
+  return tituloId;
 }
 
 export async function cancelarTituloPorId(
