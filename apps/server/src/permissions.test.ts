@@ -13,7 +13,12 @@ const PUBLIC_API_ROUTES = ['GET /api/config'];
 const NOT_ENDPOINTS = ['ALL /api/*'];
 
 /** GET routes that need query parameters: without them an allowed role gets 400 (past the guard). */
-const GET_NEEDS_QUERY = ['GET /api/precos/preco'];
+const GET_NEEDS_QUERY = [
+  'GET /api/precos/preco',
+  'GET /api/financeiro/fluxo-caixa',
+  'GET /api/financeiro/aging',
+  'GET /api/financeiro/resumo-classes',
+];
 
 /** The demo users' role sets (spec section 6 roles, and the user with no role). */
 const DEMO_ROLE_SETS: Role[][] = [['admin'], ['comercial'], ['estoque'], ['financeiro'], []];
