@@ -10,6 +10,7 @@ import { staticWeb } from './lib/static-web.ts';
 import { auditoriaRoutes } from './modules/auditoria/auditoria.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cadastrosRoutes } from './modules/cadastros/cadastros.routes.ts';
+import { comercialRoutes } from './modules/comercial/comercial.routes.ts';
 import { configuracoesRoutes } from './modules/configuracoes/configuracoes.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { estoqueRoutes } from './modules/estoque/estoque.routes.ts';
@@ -29,6 +30,7 @@ export function createApiRoutes() {
   return new Hono<AppEnv>()
     .route('/config', configRoutes)
     .route('/cadastros', cadastrosRoutes)
+    .route('/comercial', comercialRoutes)
     .route('/dashboard', dashboardRoutes)
     .route('/estoque', estoqueRoutes)
     .route('/financeiro', financeiroRoutes)

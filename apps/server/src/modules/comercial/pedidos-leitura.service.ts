@@ -1,0 +1,338 @@
+import {
+  addDays,
+  businessToday,
+  COLUNAS_KANBAN,
+  type KanbanQuery,
+  type kanbanQuerySchema,
+  liberacaoValida,
+  type PedidosListQuery,
+  papeisQueLiberam,
+  type pedidosListQuerySchema,
+  type StatusPedido,
+  statusPedidoLabels,
+  type TipoBloqueio,
+  TRANSICOES_PEDIDO,
+} from '@erp/shared';
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Db, rowsOf } from '../../db/client.ts';
+import { notFoundMessage } from '../../lib/crud.ts';
+import { AppError } from '../../lib/errors.ts';
+import { cappedCount, escapeLike, listPage } from '../../lib/list-query.ts';
+import { products } from '../estoque/estoque.tables.ts';
+import { disponivelPorProduto } from './bloqueios.service.ts';
+import {
+  pedidoBloqueios,
+  pedidoHistorico,
+  pedidoLiberacoes,
+  salesOrderItems,
+  salesOrders,
+} from './comercial.tables.ts';
+
+// The reads of sales orders: the list (filters by status, blocker type, period, seller, customer,
+// região; newest first on indexed columns), one order with its items, blockers, releases and
+// history, and the kanban (a column per status with count and total).
+
+const o = salesOrders;
+type ListQuery = z.output<typeof pedidosListQuerySchema>;
+
+export type { KanbanQuery, PedidosListQuery };
+
+const resumoColumns = {
+  id: o.id,
+  numero: o.numero,
+  data_emissao: o.dataEmissao,
+  status: sql<StatusPedido>`${o.status}`,
+  cliente_id: o.clienteId,
+  cliente_nome: o.clienteNome,
+  vendedor_id: o.vendedorId,
+  vendedor_nome: sql<string | null>`(select v.nome from vendedores v where v.id = ${o.vendedorId})`,
+  regiao_id: o.regiaoId,
+  data_entrega: o.dataEntrega,
+  valor_total: o.valorTotal,
+  bloqueios: sql<
+    TipoBloqueio[]
+  >`case when ${o.bloqueiosPendentes} > 0 then array(select b.tipo from pedido_bloqueios b
+    where b.order_id = ${o.id} and not exists (select 1 from pedido_liberacoes l where l.order_id = b.order_id
+      and l.tipo = b.tipo and l.impressao = b.impressao) order by b.tipo) else '{}'::text[] end`,
+  versao: o.versao,
+};
+export type PedidoResumo = {
+  id: string;
+  numero: number;
+  data_emissao: string;
+  status: StatusPedido;
+  cliente_id: string;
+  cliente_nome: string;
+  vendedor_id: string | null;
+  vendedor_nome: string | null;
+  regiao_id: string | null;
+  data_entrega: string | null;
+  valor_total: string;
+  bloqueios: TipoBloqueio[];
+  versao: number;
+};
+
+function listWhere(q: ListQuery, soBloqueados: boolean): SQL | undefined {
+  const status = soBloqueados ? 'bloqueado' : q.status;
+  const termo = q.q?.trim();
+  return and(
+    status ? eq(o.status, status) : undefined,
+    q.bloqueio
+      ? sql`exists (select 1 from pedido_bloqueios b where b.order_id = ${o.id} and b.tipo = ${q.bloqueio}
+          and not exists (select 1 from pedido_liberacoes l where l.order_id = b.order_id and l.tipo = b.tipo
+            and l.impressao = b.impressao))`
+      : undefined,
+    q.de ? gte(o.dataEmissao, q.de) : undefined,
+    q.ate ? lte(o.dataEmissao, q.ate) : undefined,
+    q.vendedor_id ? eq(o.vendedorId, q.vendedor_id) : undefined,
+    q.cliente_id ? eq(o.clienteId, q.cliente_id) : undefined,
+    q.regiao_id ? eq(o.regiaoId, q.regiao_id) : undefined,
+    termo
+      ? /^\d{1,15}$/.test(termo)
+        ? eq(o.numero, Number(termo))
+        : sql`erp_normaliza(${o.clienteNome}) like ${`%${escapeLike(termo.toLowerCase())}%`}`
+      : undefined,
+  );
+}
+
+const sorts = {
+  numero: o.numero,
+  data_emissao: o.dataEmissao,
+  cliente: o.clienteNome,
+  vendedor: sql`(select v.nome from vendedores v where v.id = ${o.vendedorId})`,
+  valor_total: o.valorTotal,
+  data_entrega: o.dataEntrega,
+  status: o.status,
+};
+
+/** GET /pedidos. `soBloqueados`: an approver without the comercial role sees the "Bloqueados" view only. */
+export async function listPedidos(db: Db, q: ListQuery, soBloqueados = false) {
+  const where = listWhere(q, soBloqueados);
+  return listPage<PedidoResumo, keyof typeof sorts>(q, {
+    sorts,
+    tieBreaker: o.id,
+    rows: ({ limit, offset, orderBy }) =>
+      db
+        .select(resumoColumns)
+        .from(o)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset) as unknown as Promise<PedidoResumo[]>,
+    count: () => cappedCount(db, o, where),
+  });
+}
+
+/** GET /pedidos/:id. `soBloqueados`: 404 for an approver when the order is not blocked. */
+export async function getPedido(db: Db, id: string, soBloqueados = false) {
+  const [h] = await db
+    .select({
+      ...resumoColumns,
+      condicao_pagamento_id: o.condicaoPagamentoId,
+      forma_pagamento_id: o.formaPagamentoId,
+      tabela_preco_id: o.tabelaPrecoId,
+      modalidade_frete: o.modalidadeFrete,
+      frete: o.valorFrete,
+      desconto_tipo: o.descontoTipo,
+      desconto: o.desconto,
+      observacoes_internas: o.observacoes,
+      observacoes_nota: o.observacoesNota,
+      motivo_cancelamento: o.motivoCancelamento,
+      impressoes: o.impressoes,
+      t_produtos: o.valorProdutos,
+      t_desconto_itens: o.valorDescontoItens,
+      t_desconto_pedido: o.valorDescontoPedido,
+      t_descontos: o.valorDescontos,
+      t_st: o.valorSt,
+      t_fcp_st: o.valorFcpSt,
+      t_ipi: o.valorIpi,
+      t_frete: o.valorFrete,
+      t_peso_bruto: o.pesoBruto,
+      t_peso_liquido: o.pesoLiquido,
+      t_volume: o.volume,
+      comissao_percentual: o.comissaoPercentual,
+      comissao_valor: o.comissaoValor,
+      created_at: o.createdAt,
+      updated_at: o.updatedAt,
+    })
+    .from(o)
+    .where(eq(o.id, id));
+  if (!h || (soBloqueados && h.status !== 'bloqueado')) throw new AppError('not_found', notFoundMessage);
+  const i = salesOrderItems;
+  const itens = await db
+    .select({
+      id: i.id,
+      sequencia: i.sequencia,
+      produto_id: i.productId,
+      produto_codigo: products.codigo,
+      produto_nome: i.produtoNome,
+      embalagem: i.embalagem,
+      quantidade: i.quantidadeEmbalagem,
+      quantidade_base: i.quantidade,
+      unidade: i.unidade,
+      preco: i.precoUnitario,
+      preco_tabela: i.precoTabela,
+      preco_minimo: i.precoMinimo,
+      desconto_tipo: i.descontoTipo,
+      desconto: i.desconto,
+      valor_produtos: i.valorProdutos,
+      desconto_item: i.descontoItem,
+      desconto_rateado: i.descontoRateado,
+      valor_desconto: i.valorDesconto,
+      valor_frete: i.valorFrete,
+      valor_st: i.valorSt,
+      valor_fcp_st: i.valorFcpSt,
+      valor_ipi: i.valorIpi,
+      valor_total: i.valorTotal,
+      peso_bruto: i.pesoBruto,
+      peso_liquido: i.pesoLiquido,
+      volume: i.volume,
+    })
+    .from(i)
+    .innerJoin(products, eq(products.id, i.productId))
+    .where(eq(i.orderId, id))
+    .orderBy(asc(i.sequencia));
+  const disponivel = await disponivelPorProduto(db, [...new Set(itens.map((it) => it.produto_id))], id);
+  const bloqueios = await db.select().from(pedidoBloqueios).where(eq(pedidoBloqueios.orderId, id));
+  const liberacoes = await db
+    .select()
+    .from(pedidoLiberacoes)
+    .where(eq(pedidoLiberacoes.orderId, id))
+    .orderBy(asc(pedidoLiberacoes.createdAt));
+  const historico = await db
+    .select({
+      de: pedidoHistorico.de,
+      para: pedidoHistorico.para,
+      motivo: pedidoHistorico.motivo,
+      usuario: pedidoHistorico.usuario,
+      created_at: pedidoHistorico.createdAt,
+    })
+    .from(pedidoHistorico)
+    .where(eq(pedidoHistorico.orderId, id))
+    .orderBy(asc(pedidoHistorico.id));
+  const impressoes = (h.impressoes ?? {}) as Record<TipoBloqueio, string>;
+  const {
+    t_produtos,
+    t_desconto_itens,
+    t_desconto_pedido,
+    t_descontos,
+    t_st,
+    t_fcp_st,
+    t_ipi,
+    t_frete,
+    t_peso_bruto,
+    t_peso_liquido,
+    t_volume,
+    comissao_percentual,
+    comissao_valor,
+    impressoes: _i,
+    ...header
+  } = h;
+  return {
+    ...header,
+    totais: {
+      produtos: t_produtos,
+      descontoItens: t_desconto_itens,
+      descontoPedido: t_desconto_pedido,
+      descontos: t_descontos,
+      st: t_st,
+      fcpSt: t_fcp_st,
+      ipi: t_ipi,
+      frete: t_frete,
+      total: h.valor_total,
+      pesoBruto: t_peso_bruto,
+      pesoLiquido: t_peso_liquido,
+      volume: t_volume,
+    },
+    comissao: { percentual: comissao_percentual, valor: comissao_valor },
+    itens: itens.map((it) => ({ ...it, disponivel: disponivel.get(it.produto_id) ?? '0.000' })),
+    bloqueios: bloqueios.map((b) => {
+      const tipo = b.tipo as TipoBloqueio;
+      const lib = [...liberacoes].reverse().find((l) => l.tipo === tipo && l.impressao === b.impressao);
+      return {
+        tipo,
+        motivo: b.motivo,
+        impressao: b.impressao,
+        papeis: papeisQueLiberam(tipo),
+        pendente: !lib,
+        liberacao: lib
+          ? { justificativa: lib.justificativa, usuario: lib.usuario, created_at: lib.createdAt }
+          : null,
+      };
+    }),
+    liberacoes: liberacoes.map((l) => ({
+      id: l.id,
+      tipo: l.tipo as TipoBloqueio,
+      motivo: l.motivo,
+      justificativa: l.justificativa,
+      usuario: l.usuario,
+      created_at: l.createdAt,
+      valida: liberacaoValida({ tipo: l.tipo as TipoBloqueio, impressao: l.impressao }, impressoes),
+    })),
+    historico,
+    transicoes: TRANSICOES_PEDIDO[h.status],
+  };
+}
+export type Pedido = Awaited<ReturnType<typeof getPedido>>;
+
+/** Cards per column of the kanban. */
+export const CARTOES_POR_COLUNA = 100;
+/** Without a period, faturado and entregue show the last 30 days (the flow's end grows forever). */
+const DIAS_FINAIS = 30;
+
+/** GET /kanban: a column per status (cancelado only when asked), count, total and the newest cards. */
+export async function kanban(db: Db, q: z.output<typeof kanbanQuerySchema>) {
+  const colunas: StatusPedido[] = [...COLUNAS_KANBAN, ...(q.cancelados ? (['cancelado'] as const) : [])];
+  const desde30 = addDays(businessToday(), -DIAS_FINAIS);
+  const filtro = and(
+    inArray(o.status, colunas),
+    q.vendedor_id ? eq(o.vendedorId, q.vendedor_id) : undefined,
+    q.regiao_id ? eq(o.regiaoId, q.regiao_id) : undefined,
+    q.de ? gte(o.dataEmissao, q.de) : undefined,
+    q.ate ? lte(o.dataEmissao, q.ate) : undefined,
+    q.de || q.ate
+      ? undefined
+      : sql`(${o.status} not in ('faturado', 'entregue', 'cancelado') or ${o.dataEmissao} >= ${desde30})`,
+  );
+  const totais = rowsOf<{ status: StatusPedido; quantidade: number; total: string }>(
+    await db.execute(sql`select status, count(*)::int as quantidade, coalesce(sum(valor_total), 0)::text as total
+      from sales_orders where ${filtro} group by status`),
+  );
+  const cartoes = rowsOf<PedidoResumo & { rn: number }>(
+    await db.execute(sql`select * from (
+        select sales_orders.id, sales_orders.numero, sales_orders.status, sales_orders.cliente_nome, sales_orders.valor_total::text as valor_total,
+          sales_orders.data_entrega::text as data_entrega, sales_orders.data_emissao::text as data_emissao, sales_orders.versao,
+          sales_orders.vendedor_id, sales_orders.regiao_id, (select v.nome from vendedores v where v.id = sales_orders.vendedor_id) as vendedor_nome,
+          case when sales_orders.bloqueios_pendentes > 0 then array(select b.tipo from pedido_bloqueios b where b.order_id = sales_orders.id
+            and not exists (select 1 from pedido_liberacoes l where l.order_id = b.order_id and l.tipo = b.tipo
+              and l.impressao = b.impressao) order by b.tipo) else '{}'::text[] end as bloqueios,
+          row_number() over (partition by sales_orders.status order by sales_orders.numero desc) as rn
+        from sales_orders where ${filtro}) c
+      where c.rn <= ${CARTOES_POR_COLUNA} order by c.numero desc`),
+  );
+  return {
+    colunas: colunas.map((status) => {
+      const t = totais.find((r) => r.status === status);
+      return {
+        status,
+        label: statusPedidoLabels[status],
+        quantidade: Number(t?.quantidade ?? 0),
+        total: t?.total ?? '0.00',
+        cartoes: cartoes
+          .filter((c) => c.status === status)
+          .map(({ rn: _rn, ...c }) => ({ ...c, numero: Number(c.numero) })),
+      };
+    }),
+  };
+}
+
+/** The 5 newest orders of a customer (the entry screen's panel). */
+export async function ultimosPedidos(db: Db, clienteId: string): Promise<PedidoResumo[]> {
+  return db
+    .select(resumoColumns)
+    .from(o)
+    .where(eq(o.clienteId, clienteId))
+    .orderBy(desc(o.numero))
+    .limit(5) as unknown as Promise<PedidoResumo[]>;
+}

@@ -1,0 +1,558 @@
+import {
+  type AvaliacaoBloqueios,
+  bloqueiosPendentes,
+  businessToday,
+  comissaoDoPedido,
+  Decimal,
+  genericMessages,
+  type Liberacao,
+  type PedidoDados,
+  podeLiberarBloqueio,
+  podeTransitarPedido,
+  STATUS_EDITAVEIS,
+  type StatusPedido,
+  statusPedidoLabels,
+  type TipoBloqueio,
+} from '@erp/shared';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { type Actor, writeTx } from '../../lib/audit-context.ts';
+import { notFoundMessage, rethrowMissingRef } from '../../lib/crud.ts';
+import { AppError } from '../../lib/errors.ts';
+import { getSetting } from '../configuracoes/settings.service.ts';
+import { avaliaPedido, disponivelPorProduto } from './bloqueios.service.ts';
+import {
+  pedidoBloqueios,
+  pedidoHistorico,
+  pedidoLiberacoes,
+  salesOrderItems,
+  salesOrders,
+} from './comercial.tables.ts';
+import { computaPedido, type PedidoComputado } from './pedido-calculo.service.ts';
+import { consomeReservaPedido, liberaReservaPedido, reservaPedido } from './reserva-pedido.service.ts';
+
+// The writes of sales orders: create/update (the server computes everything: computaPedido),
+// confirmar, duplicar, cancelar, the kanban's transição and the release of a blocker. Each runs in
+// one transaction with the order row locked (FOR UPDATE), checks the version read, moves the status
+// only through podeTransitarPedido (409 with its reason), records the history (who, when, de → para)
+// and keeps the stock reservation in step: held while liberado, em separação or conferido.
+
+export const pedidoServicoMensagens = {
+  naoEditavel: (status: StatusPedido) =>
+    `Pedido em «${statusPedidoLabels[status]}» não pode mais ser alterado.`,
+  clienteNaoEncontrado: 'Cliente não encontrado',
+  vendedorNaoEncontrado: 'Vendedor não encontrado',
+  bloqueioInexistente: 'O pedido não tem este bloqueio pendente.',
+  impressaoMudou: 'O pedido mudou desde que o bloqueio foi exibido: confira-o de novo antes de liberar.',
+  faturarPelaNota: 'Pedido faturado só pela emissão da nota fiscal.',
+} as const;
+
+const refs: Record<string, [string, string]> = {
+  sales_orders_condicao_pagamento_id_condicoes_pagamento_id_fk: [
+    'condicao_pagamento_id',
+    'Condição de pagamento não encontrada',
+  ],
+  sales_orders_forma_pagamento_id_formas_pagamento_id_fk: [
+    'forma_pagamento_id',
+    'Forma de pagamento não encontrada',
+  ],
+  sales_orders_tabela_preco_id_tabelas_preco_id_fk: ['tabela_preco_id', 'Tabela de preços não encontrada'],
+};
+
+const campoInvalido = (campo: string, mensagem: string): never => {
+  throw new AppError('validation_failed', genericMessages.validation, { fields: { [campo]: [mensagem] } });
+};
+
+export type PedidoTravado = {
+  id: string;
+  status: StatusPedido;
+  versao: number;
+  cliente_id: string;
+  vendedor_id: string | null;
+  bloqueios_pendentes: number;
+};
+
+/** The order row locked for this transaction; 404 when absent. */
+async function travaPedido(tx: Tx, id: string): Promise<PedidoTravado> {
+  const [row] = rowsOf<PedidoTravado>(
+    await tx.execute(sql`select id, status, versao, cliente_id, vendedor_id, bloqueios_pendentes
+      from sales_orders where id = ${id} for update`),
+  );
+  if (!row) throw new AppError('not_found', notFoundMessage);
+  return row;
+}
+
+function checaVersao(p: PedidoTravado, versao: number | undefined) {
+  if (versao !== undefined && versao !== p.versao)
+    throw new AppError('conflict', genericMessages.conflict, { reason: 'versao' });
+}
+
+function recusaTransicao(de: StatusPedido, para: StatusPedido, pendentes?: number): void {
+  const v = podeTransitarPedido(
+    de,
+    para,
+    pendentes === undefined ? undefined : { bloqueiosPendentes: pendentes },
+  );
+  if (!v.permitido) throw new AppError('conflict', v.motivo, { reason: 'transicao', de, para });
+}
+
+/** The customer's name, seller and região; the seller's commission %. */
+async function dadosDoCliente(tx: Tx | Db, clienteId: string, vendedorId: string | null) {
+  const [c] = rowsOf<{ nome: string; vendedor_id: string | null; regiao_id: string | null }>(
+    await tx.execute(
+      sql`select razao_social as nome, vendedor_id, regiao_id from clientes where id = ${clienteId}`,
+    ),
+  );
+  if (!c) return campoInvalido('cliente_id', pedidoServicoMensagens.clienteNaoEncontrado);
+  const vendedor = vendedorId ?? c.vendedor_id;
+  let comissao: string | null = null;
+  if (vendedor) {
+    const [v] = rowsOf<{ comissao: string }>(
+      await tx.execute(sql`select comissao::text from vendedores where id = ${vendedor}`),
+    );
+    if (!v) return campoInvalido('vendedor_id', pedidoServicoMensagens.vendedorNaoEncontrado);
+    comissao = v.comissao;
+  }
+  return { nome: c.nome, vendedorId: vendedor, regiaoId: c.regiao_id, comissao };
+}
+
+/** Writes the header and replaces the items with what computaPedido answered. */
+async function gravaPedido(
+  tx: Tx,
+  id: string | null,
+  input: PedidoDados,
+  computado: PedidoComputado,
+  extra: { status?: StatusPedido; criadoPor?: string | null; dataEmissao?: string },
+): Promise<string> {
+  const cliente = await dadosDoCliente(tx, input.cliente_id, input.vendedor_id);
+  const t = computado.calculo.totais;
+  const comissao = comissaoDoPedido(t, cliente.comissao);
+  const header = {
+    clienteId: input.cliente_id,
+    clienteNome: cliente.nome,
+    vendedorId: cliente.vendedorId,
+    regiaoId: cliente.regiaoId,
+    valorTotal: t.total,
+    observacoes: input.observacoes_internas,
+    observacoesNota: input.observacoes_nota,
+    condicaoPagamentoId: input.condicao_pagamento_id,
+    formaPagamentoId: input.forma_pagamento_id,
+    tabelaPrecoId: input.tabela_preco_id,
+    dataEntrega: input.data_entrega,
+    modalidadeFrete: input.modalidade_frete,
+    descontoTipo: input.desconto_tipo,
+    desconto: Decimal.of(input.desconto).toFixed(2),
+    valorProdutos: t.produtos,
+    valorDescontoItens: t.descontoItens,
+    valorDescontoPedido: t.descontoPedido,
+    valorDescontos: t.descontos,
+    valorSt: t.st,
+    valorFcpSt: t.fcpSt,
+    valorIpi: t.ipi,
+    valorFrete: t.frete,
+    pesoBruto: t.pesoBruto,
+    pesoLiquido: t.pesoLiquido,
+    volume: t.volume,
+    comissaoPercentual: comissao.percentual,
+    comissaoValor: comissao.valor,
+  };
+  let pedidoId: string;
+  try {
+    if (id === null) {
+      const [row] = await tx
+        .insert(salesOrders)
+        .values({
+          ...header,
+          status: extra.status ?? 'orcamento',
+          dataEmissao: extra.dataEmissao ?? businessToday(),
+          criadoPor: extra.criadoPor ?? null,
+        })
+        .returning({ id: salesOrders.id });
+      pedidoId = row!.id;
+    } else {
+      await tx
+        .update(salesOrders)
+        .set({
+          ...header,
+          ...(extra.dataEmissao ? { dataEmissao: extra.dataEmissao } : {}),
+          versao: sql`${salesOrders.versao} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(eq(salesOrders.id, id));
+      pedidoId = id;
+      await tx.delete(salesOrderItems).where(eq(salesOrderItems.orderId, id));
+    }
+  } catch (err) {
+    rethrowMissingRef(err, refs);
+  }
+  await tx.insert(salesOrderItems).values(
+    computado.calculo.itens.map((it, i) => {
+      const typed = input.itens[i]!;
+      return {
+        orderId: pedidoId,
+        productId: it.produtoId,
+        produtoNome: computado.produtos.get(it.produtoId)!.nome,
+        quantidade: it.quantidadeBase,
+        precoUnitario: it.preco,
+        subtotal: Decimal.of(it.valorProdutos).minus(it.desconto).toFixed(2),
+        sequencia: i + 1,
+        embalagem: typed.embalagem,
+        quantidadeEmbalagem: Decimal.of(typed.quantidade).toFixed(3),
+        unidade: it.unidade,
+        precoTabela: computado.precos[i]!.preco,
+        precoMinimo: computado.precos[i]!.precoMinimo,
+        descontoTipo: typed.desconto_tipo,
+        desconto: Decimal.of(typed.desconto).toFixed(2),
+        valorProdutos: it.valorProdutos,
+        descontoItem: it.descontoItem,
+        descontoRateado: it.descontoRateado,
+        valorDesconto: it.desconto,
+        valorFrete: it.frete,
+        valorSt: it.st,
+        valorFcpSt: it.fcpSt,
+        valorIpi: it.ipi,
+        valorTotal: it.total,
+        pesoBruto: it.pesoBruto,
+        pesoLiquido: it.pesoLiquido,
+        volume: it.volume,
+        regraTributacaoId: computado.regras[i]!.id,
+        impostos: it.impostos,
+      };
+    }),
+  );
+  return pedidoId!;
+}
+
+/** The order as typed, rebuilt from its rows (to recompute and re-evaluate it). */
+export async function dadosDoPedido(db: Db | Tx, id: string): Promise<PedidoDados> {
+  const [h] = await (db as Db).select().from(salesOrders).where(eq(salesOrders.id, id));
+  if (!h) throw new AppError('not_found', notFoundMessage);
+  const itens = await (db as Db)
+    .select()
+    .from(salesOrderItems)
+    .where(eq(salesOrderItems.orderId, id))
+    .orderBy(asc(salesOrderItems.sequencia));
+  return {
+    cliente_id: h.clienteId,
+    vendedor_id: h.vendedorId,
+    condicao_pagamento_id: h.condicaoPagamentoId,
+    forma_pagamento_id: h.formaPagamentoId,
+    tabela_preco_id: h.tabelaPrecoId,
+    data_entrega: h.dataEntrega,
+    modalidade_frete: h.modalidadeFrete as PedidoDados['modalidade_frete'],
+    frete: h.valorFrete,
+    desconto_tipo: h.descontoTipo as PedidoDados['desconto_tipo'],
+    desconto: h.desconto,
+    observacoes_internas: h.observacoes,
+    observacoes_nota: h.observacoesNota,
+    itens: itens.map((i) => ({
+      produto_id: i.productId,
+      embalagem: i.embalagem ?? i.unidade ?? 'UN',
+      quantidade: i.quantidadeEmbalagem ?? i.quantidade,
+      preco: i.precoUnitario,
+      desconto_tipo: i.descontoTipo as PedidoDados['desconto_tipo'],
+      desconto: i.desconto,
+    })),
+  };
+}
+
+async function historico(
+  tx: Tx,
+  actor: Actor,
+  pedidoId: string,
+  de: StatusPedido | null,
+  para: StatusPedido,
+  motivo: string | null = null,
+) {
+  await tx.insert(pedidoHistorico).values({
+    orderId: pedidoId,
+    de,
+    para,
+    motivo,
+    userId: actor.userId,
+    usuario: actor.email ?? null,
+  });
+}
+
+async function mudaStatus(
+  tx: Tx,
+  actor: Actor,
+  p: PedidoTravado,
+  para: StatusPedido,
+  extra: { motivo?: string | null; dataEmissao?: string } = {},
+) {
+  recusaTransicao(p.status, para);
+  await tx
+    .update(salesOrders)
+    .set({
+      status: para,
+      versao: sql`${salesOrders.versao} + 1`,
+      updatedAt: new Date(),
+      ...(para === 'cancelado' ? { motivoCancelamento: extra.motivo ?? null } : {}),
+      ...(extra.dataEmissao ? { dataEmissao: extra.dataEmissao } : {}),
+    })
+    .where(eq(salesOrders.id, p.id));
+  await historico(tx, actor, p.id, p.status, para, extra.motivo ?? null);
+  p.status = para;
+}
+
+async function liberacoesDo(tx: Tx, pedidoId: string): Promise<Liberacao[]> {
+  return tx
+    .select({ tipo: pedidoLiberacoes.tipo, impressao: pedidoLiberacoes.impressao })
+    .from(pedidoLiberacoes)
+    .where(eq(pedidoLiberacoes.orderId, pedidoId)) as Promise<Liberacao[]>;
+}
+
+/** Stores the evaluation (blockers, fingerprints, pending count); answers the pending blockers. */
+async function gravaAvaliacao(tx: Tx, pedidoId: string, avaliacao: AvaliacaoBloqueios) {
+  const pendentes = bloqueiosPendentes(avaliacao, await liberacoesDo(tx, pedidoId));
+  await tx.delete(pedidoBloqueios).where(eq(pedidoBloqueios.orderId, pedidoId));
+  if (avaliacao.bloqueios.length)
+    await tx.insert(pedidoBloqueios).values(
+      avaliacao.bloqueios.map((b) => ({
+        orderId: pedidoId,
+        tipo: b.tipo,
+        motivo: b.motivo,
+        impressao: b.impressao,
+      })),
+    );
+  await tx
+    .update(salesOrders)
+    .set({ impressoes: avaliacao.impressoes, bloqueiosPendentes: pendentes.length })
+    .where(eq(salesOrders.id, pedidoId));
+  return pendentes;
+}
+
+const quantidadesPorProduto = (computado: PedidoComputado) => {
+  const q = new Map<string, Decimal>();
+  for (const it of computado.calculo.itens)
+    q.set(it.produtoId, (q.get(it.produtoId) ?? Decimal.ZERO).plus(it.quantidadeBase));
+  return [...q].map(([produtoId, d]) => ({ produtoId, quantidade: d.toFixed(3) }));
+};
+
+/**
+ * Reserves the order's stock; when the ledger refuses (another order took the last units since
+ * the evaluation), answers false and leaves nothing reserved. With `parcial` (back-orders allowed,
+ * or the estoque blocker released) what is missing is simply not reserved.
+ */
+async function tentaReservar(
+  tx: Tx,
+  actor: Actor,
+  pedidoId: string,
+  computado: PedidoComputado,
+  parcial: boolean,
+) {
+  const itens = quantidadesPorProduto(computado);
+  try {
+    await tx.transaction(async (sp) => reservaPedido(sp as Tx, actor, pedidoId, itens));
+    return true;
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== 'unprocessable') throw err;
+  }
+  if (!parcial) return false;
+  const disponivel = await disponivelPorProduto(
+    tx,
+    itens.map((i) => i.produtoId),
+    pedidoId,
+  );
+  const possivel = itens
+    .map((i) => ({
+      produtoId: i.produtoId,
+      quantidade: Decimal.of(i.quantidade).min(disponivel.get(i.produtoId) ?? '0'),
+    }))
+    .filter((i) => i.quantidade.isPositive())
+    .map((i) => ({ produtoId: i.produtoId, quantidade: i.quantidade.toFixed(3) }));
+  if (possivel.length) await tx.transaction(async (sp) => reservaPedido(sp as Tx, actor, pedidoId, possivel));
+  return true;
+}
+
+/**
+ * After a confirmed order was evaluated: pending blockers → bloqueado (its reservation released);
+ * none → liberado with the stock reserved — unless the reservation loses a race for the last
+ * units, in which case the stock is evaluated again and the order ends bloqueado by estoque.
+ */
+async function assentaStatus(tx: Tx, actor: Actor, p: PedidoTravado, computado: PedidoComputado) {
+  const primeira = await avaliaPedido(tx, ctxDe(p), computado);
+  let pendentes = await gravaAvaliacao(tx, p.id, primeira);
+  await liberaReservaPedido(tx, actor, p.id);
+  if (pendentes.length === 0) {
+    const parcial =
+      (await getSetting(tx as unknown as Db, 'comercial_venda_sem_estoque')) === true ||
+      primeira.bloqueios.some((b) => b.tipo === 'estoque');
+    if (await tentaReservar(tx, actor, p.id, computado, parcial)) {
+      if (p.status !== 'liberado') await mudaStatus(tx, actor, p, 'liberado');
+      return;
+    }
+    const avaliacao = await avaliaPedido(tx, ctxDe(p), computado);
+    if (!avaliacao.bloqueios.some((b) => b.tipo === 'estoque'))
+      avaliacao.bloqueios.push({
+        tipo: 'estoque',
+        motivo: 'Estoque insuficiente: outro pedido reservou as últimas unidades',
+        papeis: ['estoque', 'admin'],
+        impressao: avaliacao.impressoes.estoque,
+      });
+    pendentes = await gravaAvaliacao(tx, p.id, avaliacao);
+  }
+  if (p.status !== 'bloqueado') await mudaStatus(tx, actor, p, 'bloqueado');
+}
+
+const ctxDe = (p: PedidoTravado) => ({ id: p.id, clienteId: p.cliente_id, vendedorId: p.vendedor_id });
+
+/** POST /pedidos/calculo: the order's figures and blocker preview, nothing saved. */
+export async function calculaPedidoServico(db: Db, input: PedidoDados) {
+  const computado = await computaPedido(db, input);
+  const cliente = await dadosDoCliente(db, input.cliente_id, input.vendedor_id);
+  const avaliacao = await avaliaPedido(
+    db,
+    { id: null, clienteId: input.cliente_id, vendedorId: cliente.vendedorId },
+    computado,
+  );
+  return { computado, avaliacao, comissao: comissaoDoPedido(computado.calculo.totais, cliente.comissao) };
+}
+
+/** POST /pedidos: a new orçamento. */
+export async function criaPedido(db: Db, actor: Actor, input: PedidoDados): Promise<string> {
+  return writeTx(db, actor, async (tx) => {
+    const computado = await computaPedido(tx, input);
+    const id = await gravaPedido(tx, null, input, computado, { criadoPor: actor.userId });
+    await historico(tx, actor, id, null, 'orcamento');
+    return id;
+  });
+}
+
+/** PUT /pedidos/:id: while editable; a confirmed order is evaluated again and its status follows. */
+export async function atualizaPedido(
+  db: Db,
+  actor: Actor,
+  id: string,
+  input: PedidoDados & { versao: number },
+): Promise<void> {
+  await writeTx(db, actor, async (tx) => {
+    const p = await travaPedido(tx, id);
+    checaVersao(p, input.versao);
+    if (!STATUS_EDITAVEIS.includes(p.status))
+      throw new AppError('conflict', pedidoServicoMensagens.naoEditavel(p.status), { reason: 'status' });
+    const computado = await computaPedido(tx, input);
+    await gravaPedido(tx, id, input, computado, {});
+    const [atual] = rowsOf<{ vendedor_id: string | null; cliente_id: string }>(
+      await tx.execute(sql`select vendedor_id, cliente_id from sales_orders where id = ${id}`),
+    );
+    p.vendedor_id = atual!.vendedor_id;
+    p.cliente_id = atual!.cliente_id;
+    if (p.status !== 'orcamento') await assentaStatus(tx, actor, p, computado);
+  });
+}
+
+/** Confirms a quote: orcamento → digitado, then bloqueado or liberado by the blockers. */
+async function confirma(tx: Tx, actor: Actor, p: PedidoTravado) {
+  recusaTransicao(p.status, 'digitado');
+  const computado = await computaPedido(tx, await dadosDoPedido(tx, p.id));
+  await gravaPedido(tx, p.id, await dadosDoPedido(tx, p.id), computado, { dataEmissao: businessToday() });
+  await mudaStatus(tx, actor, p, 'digitado');
+  await assentaStatus(tx, actor, p, computado);
+}
+
+export async function confirmaPedido(db: Db, actor: Actor, id: string, versao: number): Promise<void> {
+  await writeTx(db, actor, async (tx) => {
+    const p = await travaPedido(tx, id);
+    checaVersao(p, versao);
+    await confirma(tx, actor, p);
+  });
+}
+
+/** Cancels (reason required) from any state before faturado; the reservation is released. */
+export async function cancelaPedido(db: Db, actor: Actor, id: string, motivo: string, versao: number) {
+  await writeTx(db, actor, async (tx) => {
+    const p = await travaPedido(tx, id);
+    checaVersao(p, versao);
+    recusaTransicao(p.status, 'cancelado');
+    await liberaReservaPedido(tx, actor, p.id);
+    await mudaStatus(tx, actor, p, 'cancelado', { motivo });
+  });
+}
+
+/**
+ * The kanban's move (and any explicit transition): 409 with podeTransitarPedido's reason.
+ * → digitado confirms a quote; → liberado / bloqueado re-evaluate the blockers first;
+ * → faturado consumes the reservation (the saída); → cancelado releases it.
+ */
+export async function transitaPedido(
+  db: Db,
+  actor: Actor,
+  id: string,
+  input: { para: StatusPedido; motivo: string | null; versao: number },
+): Promise<void> {
+  await writeTx(db, actor, async (tx) => {
+    const p = await travaPedido(tx, id);
+    checaVersao(p, input.versao);
+    const para = input.para;
+    if (para === 'digitado') return confirma(tx, actor, p);
+    if (para === 'cancelado') {
+      recusaTransicao(p.status, para);
+      await liberaReservaPedido(tx, actor, p.id);
+      return mudaStatus(tx, actor, p, 'cancelado', { motivo: input.motivo });
+    }
+    if (para === 'liberado' || para === 'bloqueado') {
+      recusaTransicao(p.status, para);
+      const computado = await computaPedido(tx, await dadosDoPedido(tx, p.id));
+      const pendentes = await gravaAvaliacao(tx, p.id, await avaliaPedido(tx, ctxDe(p), computado));
+      recusaTransicao(p.status, para, pendentes.length);
+      return assentaStatus(tx, actor, p, computado);
+    }
+    recusaTransicao(p.status, para);
+    if (para === 'faturado') await consomeReservaPedido(tx, actor, p.id);
+    await mudaStatus(tx, actor, p, para, { motivo: input.motivo });
+  });
+}
+
+/** POST /pedidos/:id/duplicar: a new quote with the same customer, header and items. */
+export async function duplicaPedido(
+  db: Db,
+  actor: Actor,
+  id: string,
+  manterPrecos: boolean,
+): Promise<string> {
+  const dados = await dadosDoPedido(db, id);
+  if (!manterPrecos) {
+    const computado = await computaPedido(db, dados);
+    dados.itens = dados.itens.map((it, i) => ({ ...it, preco: computado.precos[i]!.preco }));
+  }
+  return criaPedido(db, actor, dados);
+}
+
+/**
+ * Releases one blocker: only its roles (403 naming them), only the fingerprint the order still
+ * has (409), with the justification; the last pending one released → liberado (stock reserved).
+ */
+export async function liberaBloqueio(
+  db: Db,
+  actor: Actor & { roles: readonly string[] },
+  id: string,
+  tipo: TipoBloqueio,
+  input: { impressao: string; justificativa: string },
+): Promise<void> {
+  const pode = podeLiberarBloqueio(tipo, actor.roles);
+  if (!pode.permitido) throw new AppError('forbidden', pode.motivo);
+  await writeTx(db, actor, async (tx) => {
+    const p = await travaPedido(tx, id);
+    const [bloqueio] = await tx
+      .select()
+      .from(pedidoBloqueios)
+      .where(and(eq(pedidoBloqueios.orderId, id), eq(pedidoBloqueios.tipo, tipo)));
+    if (!bloqueio || p.status !== 'bloqueado')
+      throw new AppError('conflict', pedidoServicoMensagens.bloqueioInexistente, { reason: 'bloqueio' });
+    if (bloqueio.impressao !== input.impressao)
+      throw new AppError('conflict', pedidoServicoMensagens.impressaoMudou, { reason: 'impressao' });
+    await tx.insert(pedidoLiberacoes).values({
+      orderId: id,
+      tipo,
+      motivo: bloqueio.motivo,
+      impressao: bloqueio.impressao,
+      justificativa: input.justificativa,
+      userId: actor.userId,
+      usuario: actor.email ?? null,
+    });
+    const computado = await computaPedido(tx, await dadosDoPedido(tx, p.id));
+    await assentaStatus(tx, actor, p, computado);
+  });
+}
