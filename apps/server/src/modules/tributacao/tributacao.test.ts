@@ -1,3 +1,11 @@
+import {
+  CASO_DIFAL_BA,
+  CASO_ICMS_18_SP,
+  CASO_IMPORTADO_4,
+  CASO_ST_MG,
+  type CasoImpostos,
+  confereImpostos,
+} from '@erp/shared/tributacao/casos-teste';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemActor } from '../../lib/audit-context.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
@@ -6,8 +14,9 @@ import { calcularImpostosPedido } from './impostos.service.ts';
 import { chama, criaCliente, criaProduto, criaRegra, type Json } from './tributacao-test-support.ts';
 
 // The tabela de tributação through the real database and HTTP API: rules saved and refused,
-// "Simular" and the order batch, every value worked out by hand to the cent (the same cases as the
-// shared engine's tests, packages/shared/src/tributacao/calculo-item.test.ts). The company is the
+// "Simular" and the order batch. The items and their values worked out by hand to the cent are the
+// shared engine's cases (packages/shared/src/tributacao/casos-teste.ts), checked here with the same
+// assertions (confereImpostos) through the API and the database. The company is the
 // default of the settings: São Paulo, regime normal (CRT 3), PIS/COFINS não cumulativo 1,65 / 7,60
 // with the ICMS left out of their base; IBS/CBS 2026 (IBS UF 0,1 %, CBS 0,9 %).
 
@@ -20,20 +29,43 @@ const r = {} as Record<'interna' | 'bebidasMg' | 'naoContribuinte' | 'contribuin
 
 const simular = (body: Json, token = admin) => chama(t, token, 'POST', '/api/tributacao/simular', body);
 
+/** A decimal text of a case as typed on the screen ("12.50" -> "12,50"). */
+const br = (v: unknown) => (v === undefined ? undefined : String(v).replace('.', ','));
+
+/** The Simular request of a case's item (the product and customer chosen by the test). */
+const pedidoDoCaso = ({ item }: CasoImpostos, produtoId: string, clienteId: string): Json => ({
+  produto_id: produtoId,
+  cliente_id: clienteId,
+  quantidade: br(item.quantidade),
+  valor_unitario: br(item.valorUnitario),
+  desconto: br(item.desconto),
+  frete: br(item.frete),
+  seguro: br(item.seguro),
+  outras: br(item.outras),
+});
+
+/** A case's item for calcularImpostosPedido. */
+const itemDoCaso = ({ item }: CasoImpostos, produtoId: string) => ({
+  produtoId,
+  quantidade: item.quantidade,
+  valorUnitario: item.valorUnitario,
+  desconto: item.desconto,
+  frete: item.frete,
+  seguro: item.seguro,
+  outras: item.outras,
+});
+
 beforeAll(async () => {
   t = await createTestApp();
   admin = (await t.signIn(['admin'])).token;
   comercial = (await t.signIn(['comercial'])).token;
 
-  p.misto = await criaProduto(t.db, { codigo: 'MISTO', nome: 'Mistura para bolo', ncm: '21069090' });
-  p.refri = await criaProduto(t.db, { codigo: 'REFRI2L', nome: 'Refrigerante Cola 2 L', ncm: '22021000' });
-  p.ventilador = await criaProduto(t.db, { codigo: 'VENT', nome: 'Ventilador de mesa', ncm: '85167920' });
-  p.notebook = await criaProduto(t.db, {
-    codigo: 'NOTE',
-    nome: 'Notebook importado',
-    ncm: '84713012',
-    origem: '1',
-  });
+  const produtoDoCaso = ({ item }: CasoImpostos, codigo: string, nome: string) =>
+    criaProduto(t.db, { codigo, nome, ncm: item.ncm, origem: item.origem });
+  p.misto = await produtoDoCaso(CASO_ICMS_18_SP, 'MISTO', 'Mistura para bolo');
+  p.refri = await produtoDoCaso(CASO_ST_MG, 'REFRI2L', 'Refrigerante Cola 2 L');
+  p.ventilador = await produtoDoCaso(CASO_DIFAL_BA, 'VENT', 'Ventilador de mesa');
+  p.notebook = await produtoDoCaso(CASO_IMPORTADO_4, 'NOTE', 'Notebook importado');
   p.semNcm = await criaProduto(t.db, { codigo: 'SEMNCM', nome: 'Produto sem NCM', ncm: null });
 
   c.sp = await criaCliente(t.db, { razaoSocial: 'Mercado Paulista Ltda', uf: 'SP', indicadorIe: '1' });
@@ -67,16 +99,8 @@ afterAll(() => t?.close());
 
 describe('Simular (POST /api/tributacao/simular)', () => {
   it('ICMS 18 % inside SP: every value of the item and the document', async () => {
-    // vProd = 10 × 12,50 = 125,00; operação = 125,00 − 5,00 + 10,00 = 130,00; ICMS 23,40.
-    // PIS 106,60 × 1,65 % = 1,76; COFINS × 7,6 % = 8,10; IBS/CBS base 96,74: IBS 0,10, CBS 0,87.
-    const res = await simular({
-      produto_id: p.misto,
-      cliente_id: c.sp,
-      quantidade: '10',
-      valor_unitario: '12,50',
-      desconto: '5,00',
-      frete: '10,00',
-    });
+    const caso = CASO_ICMS_18_SP;
+    const res = await simular(pedidoDoCaso(caso, p.misto, c.sp));
     expect(res.status).toBe(200);
     expect(res.body.regra).toEqual({ id: r.interna, descricao: 'Venda interna' });
     expect(res.body.operacao).toEqual({
@@ -92,78 +116,28 @@ describe('Simular (POST /api/tributacao/simular)', () => {
       id: p.misto,
       codigo: 'MISTO',
       nome: 'Mistura para bolo',
-      ncm: '21069090',
-      origem: '0',
+      ncm: caso.item.ncm,
+      origem: caso.item.origem,
     });
-    expect(res.body.impostos).toEqual({
-      CFOP: '5102',
-      vProd: '125.00',
-      vDesc: '5.00',
-      vFrete: '10.00',
-      vSeg: '0.00',
-      vOutro: '0.00',
-      ICMS: {
-        orig: '0',
-        CST: '00',
-        CSOSN: null,
-        modBC: '3',
-        vBC: '130.00',
-        pRedBC: '0.0000',
-        pICMS: '18.0000',
-        vICMS: '23.40',
-        vBCFCP: '0.00',
-        pFCP: '0.0000',
-        vFCP: '0.00',
-        modBCST: null,
-        pMVAST: '0.0000',
-        pRedBCST: '0.0000',
-        vBCST: '0.00',
-        pICMSST: '0.0000',
-        vICMSST: '0.00',
-        vBCFCPST: '0.00',
-        pFCPST: '0.0000',
-        vFCPST: '0.00',
-        pCredSN: '0.0000',
-        vCredICMSSN: '0.00',
-      },
-      ICMSUFDest: null,
-      IPI: null,
-      PIS: { CST: '01', vBC: '106.60', pPIS: '1.6500', vPIS: '1.76' },
-      COFINS: { CST: '01', vBC: '106.60', pCOFINS: '7.6000', vCOFINS: '8.10' },
-      IBSCBS: {
-        CST: '000',
-        cClassTrib: '000001',
-        vBC: '96.74',
-        pIBSUF: '0.1000',
-        vIBSUF: '0.10',
-        pIBSMun: '0.0000',
-        vIBSMun: '0.00',
-        vIBS: '0.10',
-        pCBS: '0.9000',
-        vCBS: '0.87',
-        pRedAliq: '0.0000',
-        pAliqEfetIBSUF: '0.1000',
-        pAliqEfetIBSMun: '0.0000',
-        pAliqEfetCBS: '0.9000',
-      },
-      vItem: '130.00',
-    });
+    const i = caso.completo!;
+    expect(res.body.impostos).toEqual(i);
+    confereImpostos(res.body.impostos, caso.espera);
     expect(res.body.totais.ICMSTot).toMatchObject({
-      vBC: '130.00',
-      vICMS: '23.40',
-      vProd: '125.00',
-      vDesc: '5.00',
-      vFrete: '10.00',
-      vPIS: '1.76',
-      vCOFINS: '8.10',
-      vNF: '130.00',
+      vBC: i.ICMS.vBC,
+      vICMS: i.ICMS.vICMS,
+      vProd: i.vProd,
+      vDesc: i.vDesc,
+      vFrete: i.vFrete,
+      vPIS: i.PIS.vPIS,
+      vCOFINS: i.COFINS.vCOFINS,
+      vNF: i.vItem,
     });
     expect(res.body.totais.IBSCBSTot).toEqual({
-      vBCIBSCBS: '96.74',
-      vIBSUF: '0.10',
-      vIBSMun: '0.00',
-      vIBS: '0.10',
-      vCBS: '0.87',
+      vBCIBSCBS: i.IBSCBS!.vBC,
+      vIBSUF: i.IBSCBS!.vIBSUF,
+      vIBSMun: i.IBSCBS!.vIBSMun,
+      vIBS: i.IBSCBS!.vIBS,
+      vCBS: i.IBSCBS!.vCBS,
     });
     // the interstate rules do not apply inside the state (and say why)
     expect(res.body.avaliacoes).toEqual([
@@ -189,37 +163,16 @@ describe('Simular (POST /api/tributacao/simular)', () => {
   });
 
   it('SP → MG 12 % with ST and the MVA ajustada, by the NCM rule for MG', async () => {
-    // 24 × 5,00 + frete 6,00 = 126,00; ICMS 12 % = 15,12; MVA 40 % ajustada 50,24 %;
-    // vBCST 189,30, ICMS-ST 34,07 − 15,12 = 18,95; PIS 1,83, COFINS 8,43; IBS/CBS base 100,62.
-    const res = await simular({
-      produto_id: p.refri,
-      cliente_id: c.mg,
-      quantidade: '24',
-      valor_unitario: '5',
-      frete: '6',
-    });
+    const { espera } = CASO_ST_MG;
+    const res = await simular(pedidoDoCaso(CASO_ST_MG, p.refri, c.mg));
     expect(res.status).toBe(200);
     expect(res.body.regra).toEqual({ id: r.bebidasMg, descricao: 'Bebidas ST para MG' });
-    const i = res.body.impostos;
-    expect(i.CFOP).toBe('6403');
-    expect(i.ICMS).toMatchObject({
-      CST: '10',
-      vBC: '126.00',
-      pICMS: '12.0000',
-      vICMS: '15.12',
-      modBCST: '4',
-      pMVAST: '50.2400',
-      vBCST: '189.30',
-      pICMSST: '18.0000',
-      vICMSST: '18.95',
-      vFCPST: '0.00',
+    confereImpostos(res.body.impostos, espera);
+    expect(res.body.totais.ICMSTot).toMatchObject({
+      vBCST: espera.ICMS.vBCST,
+      vST: espera.ICMS.vICMSST,
+      vNF: espera.vItem,
     });
-    expect(i.ICMSUFDest).toBeNull();
-    expect(i.PIS).toEqual({ CST: '01', vBC: '110.88', pPIS: '1.6500', vPIS: '1.83' });
-    expect(i.COFINS).toEqual({ CST: '01', vBC: '110.88', pCOFINS: '7.6000', vCOFINS: '8.43' });
-    expect(i.IBSCBS).toMatchObject({ vBC: '100.62', vIBSUF: '0.10', vIBS: '0.10', vCBS: '0.91' });
-    expect(i.vItem).toBe('144.95');
-    expect(res.body.totais.ICMSTot).toMatchObject({ vBCST: '189.30', vST: '18.95', vNF: '144.95' });
     const [vencedora, perdedora] = res.body.avaliacoes as Json[];
     expect(vencedora).toEqual({
       regra_id: r.bebidasMg,
@@ -236,37 +189,16 @@ describe('Simular (POST /api/tributacao/simular)', () => {
   });
 
   it('SP → BA to a non-contributor: 7 % and the DIFAL to BA (base única)', async () => {
-    // 2 × 150,00 + frete 20,00 = 320,00; ICMS 7 % = 22,40; DIFAL (20,5 − 7) % = 43,20;
-    // PIS 297,60 × 1,65 % = 4,91; COFINS 22,62; IBS/CBS base 320 − 4,91 − 22,62 − 22,40 − 43,20 = 226,87.
-    const res = await simular({
-      produto_id: p.ventilador,
-      cliente_id: c.ba,
-      quantidade: '2',
-      valor_unitario: '150,00',
-      frete: '20',
-    });
+    const { espera } = CASO_DIFAL_BA;
+    const res = await simular(pedidoDoCaso(CASO_DIFAL_BA, p.ventilador, c.ba));
     expect(res.status).toBe(200);
     expect(res.body.regra.descricao).toBe('Interestadual a não contribuinte');
     expect(res.body.operacao).toMatchObject({ uf_destino: 'BA', tipo_destinatario: 'nao_contribuinte' });
-    const i = res.body.impostos;
-    expect(i.CFOP).toBe('6108');
-    expect(i.ICMS).toMatchObject({ CST: '00', vBC: '320.00', pICMS: '7.0000', vICMS: '22.40' });
-    expect(i.ICMSUFDest).toEqual({
-      vBCUFDest: '320.00',
-      vBCFCPUFDest: '0.00',
-      pFCPUFDest: '0.0000',
-      pICMSUFDest: '20.5000',
-      pICMSInter: '7.00',
-      pICMSInterPart: '100.00',
-      vFCPUFDest: '0.00',
-      vICMSUFDest: '43.20',
-      vICMSUFRemet: '0.00',
+    confereImpostos(res.body.impostos, espera);
+    expect(res.body.totais.ICMSTot).toMatchObject({
+      vICMSUFDest: espera.ICMSUFDest!.vICMSUFDest,
+      vNF: espera.vItem,
     });
-    expect(i.PIS).toMatchObject({ vBC: '297.60', vPIS: '4.91' });
-    expect(i.COFINS).toMatchObject({ vBC: '297.60', vCOFINS: '22.62' });
-    expect(i.IBSCBS).toMatchObject({ vBC: '226.87', vIBSUF: '0.23', vCBS: '2.04' });
-    expect(i.vItem).toBe('320.00');
-    expect(res.body.totais.ICMSTot).toMatchObject({ vICMSUFDest: '43.20', vNF: '320.00' });
   });
 
   it('answers no rule, with the reasons, when none applies', async () => {
@@ -565,24 +497,24 @@ describe('Regras (/api/tributacao/regras)', () => {
 
 describe('calcularImpostosPedido (the order batch)', () => {
   it('taxes every item with its rule and sums the document from the rounded items', async () => {
-    // To a contributor in MG:
-    //   refrigerante 24 × 5,00 + frete 6,00 (ST, as in Simular): vICMS 15,12, vST 18,95, vItem 144,95;
-    //   notebook importado (origem 1, 4 %) 10 × 30,00 = 300,00: ICMS 12,00, PIS 288,00 × 1,65 % = 4,75,
-    //   COFINS 21,89, IBS/CBS base 300 − 4,75 − 21,89 − 12,00 = 261,36: IBS 0,26, CBS 2,35.
+    // To a contributor in MG, two of the shared cases: the refrigerante with ST (CASO_ST_MG: vBC
+    // 126,00, vICMS 15,12, vBCST 189,30, vST 18,95, PIS 1,83, COFINS 8,43, IBS/CBS base 100,62:
+    // IBS 0,10, CBS 0,91; vItem 144,95) and the imported notebook at 4 % (CASO_IMPORTADO_4: vBC
+    // 300,00, vICMS 12,00, PIS 4,75, COFINS 21,89, IBS/CBS base 261,36: IBS 0,26, CBS 2,35).
+    // The document sums the rounded items: vBC 426,00, vICMS 27,12, vPIS 6,58, vCOFINS 30,32,
+    // vBCIBSCBS 361,98, vIBS 0,36, vCBS 3,26, vNF 144,95 + 300,00 = 444,95.
     const pedido = await calcularImpostosPedido(t.db, {
       clienteId: c.mg,
       operacao: 'venda',
-      itens: [
-        { produtoId: p.refri, quantidade: '24', valorUnitario: '5.00', frete: '6.00' },
-        { produtoId: p.notebook, quantidade: '10', valorUnitario: '30' },
-      ],
+      itens: [itemDoCaso(CASO_ST_MG, p.refri), itemDoCaso(CASO_IMPORTADO_4, p.notebook)],
     });
     expect(pedido.partes.destinatario).toEqual({ uf: 'MG', indIEDest: '1', indFinal: '0' });
     expect(pedido.itens.map((i) => [i.produtoId, i.regra.descricao, i.impostos.CFOP])).toEqual([
       [p.refri, 'Bebidas ST para MG', '6403'],
       [p.notebook, 'Interestadual a contribuinte', '6102'],
     ]);
-    expect(pedido.itens[1]!.impostos.ICMS).toMatchObject({ orig: '1', pICMS: '4.0000', vICMS: '12.00' });
+    confereImpostos(pedido.itens[0]!.impostos, CASO_ST_MG.espera);
+    confereImpostos(pedido.itens[1]!.impostos, CASO_IMPORTADO_4.espera);
     expect(pedido.totais).toEqual({
       ICMSTot: {
         vBC: '426.00',
