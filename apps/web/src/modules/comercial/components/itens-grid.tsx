@@ -76,12 +76,12 @@ export function ItensGrid({
       </p>
     );
   return (
-    <div className="overflow-x-auto rounded-md border border-border">
-      <table className="w-full min-w-[960px] text-sm" aria-label="Itens do pedido">
+    <div className="relative overflow-x-auto rounded-md border border-border">
+      <table className="w-full min-w-[1100px] text-sm" aria-label="Itens do pedido">
         <thead className="bg-muted/50 text-xs text-muted-foreground">
           <tr>
             <th className="w-8 px-2 py-2 text-left font-medium">#</th>
-            <th className="px-2 py-2 text-left font-medium">Produto</th>
+            <th className="min-w-56 px-2 py-2 text-left font-medium">Produto</th>
             <th className="w-28 px-2 py-2 text-left font-medium">Embalagem</th>
             <th className="w-24 px-2 py-2 text-right font-medium">Quantidade</th>
             <th className="w-32 px-2 py-2 text-right font-medium">Preço</th>

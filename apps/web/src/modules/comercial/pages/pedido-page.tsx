@@ -73,6 +73,15 @@ export function PedidoPage() {
   return <PedidoForm key={`${q.data.id}-${q.data.versao}`} pedido={q.data} />;
 }
 
+/** Focuses (and selects) an element as soon as React has rendered it. */
+function focarQuandoExistir(seletor: string, tentativas = 30) {
+  const el = document.querySelector<HTMLInputElement>(seletor);
+  if (el) {
+    el.focus();
+    el.select?.();
+  } else if (tentativas > 0) requestAnimationFrame(() => focarQuandoExistir(seletor, tentativas - 1));
+}
+
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
   useEffect(() => {
@@ -131,7 +140,9 @@ function PedidoForm({ pedido }: { pedido: PedidoDetalhe | null }) {
       const l = r.linhas[i];
       if (!l || l.precoManual || !item.preco_tabela) return;
       const atual = parseDecimalBR(l.preco, 2);
-      if (!atual || !Decimal.of(atual).eq(item.preco_tabela)) mudancas.push([i, texto(item.preco_tabela, 2)]);
+      // the engine may answer more decimals (a rule's arithmetic): the order's price has two
+      const tabela = Decimal.of(item.preco_tabela).toFixed(2);
+      if (!atual || !Decimal.of(atual).eq(tabela)) mudancas.push([i, texto(tabela, 2)]);
     });
     if (mudancas.length)
       setR((x) => ({
@@ -183,18 +194,12 @@ function PedidoForm({ pedido }: { pedido: PedidoDetalhe | null }) {
           setR((x) => ({
             ...x,
             linhas: x.linhas.map((l) =>
-              l.key === key && !l.preco ? { ...l, preco: texto(res.preco, 2) } : l,
+              l.key === key && !l.preco ? { ...l, preco: texto(Decimal.of(res.preco).toFixed(2), 2) } : l,
             ),
           })),
         () => toast.error(`Sem preço para ${p.codigo} - ${p.nome}: digite o preço.`),
       );
-    setTimeout(() => {
-      const el = document.querySelector<HTMLInputElement>(
-        `[data-linha="${index}"] [data-campo="quantidade"]`,
-      );
-      el?.focus();
-      el?.select();
-    }, 0);
+    focarQuandoExistir(`[data-linha="${index}"] [data-campo="quantidade"]`);
   };
 
   const gravar = useCallback(async (): Promise<PedidoDetalhe | null> => {
@@ -342,7 +347,7 @@ function PedidoForm({ pedido }: { pedido: PedidoDetalhe | null }) {
   const previstos = vivo?.bloqueios ?? [];
 
   return (
-    <div className="grid gap-4 pb-8">
+    <div className="grid grid-cols-1 gap-4 pb-8">
       <PageHeader
         title={titulo}
         description={
@@ -440,7 +445,7 @@ function PedidoForm({ pedido }: { pedido: PedidoDetalhe | null }) {
         ) : null}
       </Secao>
 
-      <div className="grid gap-4 lg:grid-cols-[1fr_22rem]">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <Secao titulo="Condições comerciais">
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             <FormField label="Vendedor" error={erroCampo('vendedor_id')}>
@@ -622,7 +627,10 @@ function Kbd({ children }: { children: ReactNode }) {
 
 function Secao({ titulo, children }: { titulo: string; children: ReactNode }) {
   return (
-    <section aria-label={titulo} className="grid gap-3 rounded-lg border border-border bg-card p-3 sm:p-4">
+    <section
+      aria-label={titulo}
+      className="grid min-w-0 grid-cols-1 gap-3 rounded-lg border border-border bg-card p-3 sm:p-4"
+    >
       <h2 className="text-sm font-semibold">{titulo}</h2>
       {children}
     </section>
