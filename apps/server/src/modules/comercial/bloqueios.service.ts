@@ -77,12 +77,11 @@ export async function contextoBloqueios(
       )
     : [];
   const produtoIds = [...computado.produtos.keys()];
-  const [credito, disponivel, dias, semEstoque] = await Promise.all([
-    posicaoDoCliente(db, pedido.clienteId, { excetoPedido: pedido.id }),
-    disponivelPorProduto(db, produtoIds, pedido.id),
-    getSetting(db as Db, 'comercial_dias_inadimplencia'),
-    getSetting(db as Db, 'comercial_venda_sem_estoque'),
-  ]);
+  // one after the other: inside a transaction they share one connection
+  const credito = await posicaoDoCliente(db, pedido.clienteId, { excetoPedido: pedido.id });
+  const disponivel = await disponivelPorProduto(db, produtoIds, pedido.id);
+  const dias = await getSetting(db as Db, 'comercial_dias_inadimplencia');
+  const semEstoque = await getSetting(db as Db, 'comercial_venda_sem_estoque');
   return {
     clienteId: pedido.clienteId,
     credito,
