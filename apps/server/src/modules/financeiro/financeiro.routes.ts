@@ -42,6 +42,7 @@ import {
 import { contaExportColumns, contasBancariasService, extratoConta } from './contas-bancarias.service.ts';
 import { previaParcelasSchema } from './financeiro-schemas.ts';
 import { formaExportColumns, formasPagamentoService } from './formas-pagamento.service.ts';
+import { buscarPessoas, pessoasQuerySchema } from './pessoas.service.ts';
 import {
   centroCustoExportColumns,
   centrosCustoService,
@@ -161,4 +162,7 @@ export const financeiroRoutes = new Hono<AppEnv>()
   )
   .get('/bancos', requires(financeiro), queryParams(bancosQuerySchema), (c) =>
     c.json(listaBancos(c.req.valid('query'))),
+  )
+  .get('/pessoas', requires(financeiro), queryParams(pessoasQuerySchema), async (c) =>
+    c.json(await buscarPessoas(c.var.deps.db, c.req.valid('query'))),
   );
