@@ -1,10 +1,9 @@
-import {
-  COUNT_CAP,
-  type ListPage,
-  type PosicaoRow,
-  type PosicaoSaldoRow,
-  type PosicaoTotais,
-  type posicaoListQuerySchema,
+import type {
+  ListPage,
+  PosicaoRow,
+  PosicaoSaldoRow,
+  PosicaoTotais,
+  posicaoListQuerySchema,
 } from '@erp/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -16,16 +15,38 @@ import { products } from './estoque.tables.ts';
 // columns the ledger keeps on the product — or, with a location filter, from that location's
 // balances. Value = saldo × custo médio rounded to cents per line; the totals add the rounded
 // lines of the whole filter (not only the page), as the screen shows them.
+//
+// Two statements per page, run together: the page rows and the totals row. The list's total is
+// the totals' product count (same filter), so there is no separate count. With a location filter
+// the page reads each listed product's balances in that location through the index
+// (local_id, produto_id) — a page sorted by name walks the products in name order and stops
+// after the page — while the totals of a broad filter aggregate the location's balances once.
 
 type Query = z.output<typeof posicaoListQuerySchema>;
 
-/** The saldo and reservado the row shows: the product's, or the chosen location's. */
-function fonte(q: Pick<Query, 'local_id'>): { from: SQL; saldo: SQL; reservado: SQL } {
+type Fonte = { from: SQL; saldo: SQL; reservado: SQL; temSaldo?: SQL };
+
+/**
+ * The saldo and reservado a row shows: the product's, or the chosen location's. `porProduto`:
+ * the location's balances looked up per product (a page, a narrow filter); otherwise aggregated
+ * once for the whole location and joined (totals of a broad filter).
+ */
+function fonte(q: Pick<Query, 'local_id'>, porProduto: boolean): Fonte {
   if (!q.local_id)
     return {
       from: sql`from products`,
       saldo: sql`products.estoque_atual`,
       reservado: sql`products.estoque_reservado`,
+    };
+  if (porProduto)
+    return {
+      from: sql`from products cross join lateral (
+          select sum(es.saldo) as saldo, sum(es.reservado) as reservado from estoque_saldos es
+          where es.local_id = ${q.local_id} and es.produto_id = products.id) s`,
+      saldo: sql`s.saldo`,
+      reservado: sql`s.reservado`,
+      // a product is in the location when it has a balance row there (sum of none is null)
+      temSaldo: sql`s.saldo is not null`,
     };
   return {
     from: sql`from products join (
@@ -36,8 +57,10 @@ function fonte(q: Pick<Query, 'local_id'>): { from: SQL; saldo: SQL; reservado: 
   };
 }
 
-function whereOf(q: Query, saldo: SQL): SQL {
+function whereOf(q: Query, f: Fonte): SQL {
+  const { saldo } = f;
   const filtros: (SQL | undefined)[] = [
+    f.temSaldo,
     // inactive products only while they still hold stock
     sql`(products.ativo or ${saldo} <> 0)`,
     searchWhere(products.busca, q.q),
@@ -54,10 +77,12 @@ function whereOf(q: Query, saldo: SQL): SQL {
   )}`;
 }
 
+const valorDe = (f: Fonte) => sql`round(${f.saldo} * products.custo_medio, 2)`;
+
 function consulta(q: Query) {
-  const f = fonte(q);
-  const where = whereOf(q, f.saldo);
-  const valor = sql`round(${f.saldo} * products.custo_medio, 2)`;
+  const f = fonte(q, true);
+  const where = whereOf(q, f);
+  const valor = valorDe(f);
   const sorts = {
     codigo: products.codigo,
     nome: products.busca,
@@ -81,7 +106,20 @@ function consulta(q: Query) {
         order by ${sql.join(orderBy, sql`, `)}
         limit ${limit} offset ${offset}`),
     );
-  return { f, where, valor, sorts, rows };
+  return { sorts, rows };
+}
+
+/**
+ * The totals row of the whole filter: products and Σ value. With a location and no filter that
+ * narrows the products (group, search), the location's balances are aggregated once and joined;
+ * otherwise each matching product's balances are looked up.
+ */
+async function totaisDe(db: Db, q: Query): Promise<PosicaoTotais> {
+  const f = fonte(q, !!(q.grupo_id || q.q));
+  return rowsOf<PosicaoTotais>(
+    await db.execute(sql`select count(*)::int as produtos, coalesce(sum(${valorDe(f)}), 0)::numeric(16,2)::text as valor
+      ${f.from} ${whereOf(q, f)}`),
+  )[0]!;
 }
 
 export async function listaPosicao(
@@ -89,21 +127,18 @@ export async function listaPosicao(
   q: Query,
 ): Promise<ListPage<PosicaoRow> & { totais: PosicaoTotais }> {
   const c = consulta(q);
-  const [page, totais] = await Promise.all([
+  const totais = totaisDe(db, q);
+  const [page, t] = await Promise.all([
     listPage(q, {
       sorts: c.sorts,
       tieBreaker: products.id,
       rows: (p) => c.rows(p, db),
-      count: async () =>
-        rowsOf<{ total: number }>(
-          await db.execute(sql`select count(*)::int as total from (select 1 ${c.f.from} ${c.where}
-            limit ${COUNT_CAP + 1}) x`),
-        ),
+      // the totals count every product of the filter: the list's total, exact
+      count: async () => [{ total: (await totais).produtos }],
     }),
-    db.execute(sql`select count(*)::int as produtos, coalesce(sum(${c.valor}), 0)::numeric(16,2)::text as valor
-      ${c.f.from} ${c.where}`),
+    totais,
   ]);
-  return { ...page, totais: rowsOf<PosicaoTotais>(totais)[0]! };
+  return { ...page, totais: t };
 }
 
 export function exportaPosicao(db: Db, q: Query): Promise<PosicaoRow[]> {
