@@ -6,6 +6,7 @@ export * from '../modules/cadastros/cadastros.tables.ts';
 export * from '../modules/comercial/comercial.tables.ts';
 export * from '../modules/configuracoes/configuracoes.tables.ts';
 export * from '../modules/dashboard/dashboard.tables.ts';
+export * from '../modules/entradas/entradas.tables.ts';
 export * from '../modules/estoque/estoque.tables.ts';
 export * from '../modules/financeiro/financeiro.tables.ts';
 export * from '../modules/frota/frota.tables.ts';
