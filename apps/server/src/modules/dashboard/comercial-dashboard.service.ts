@@ -13,6 +13,10 @@ import { type Db, rowsOf } from '../../db/client.ts';
 // Commercial block: orders of the current business month, [first day, first day of next month).
 // Each function is one SQL aggregate (see docs/decisions/0001-dashboard-read-model.md): money is
 // summed as numeric in the database and travels as a decimal string; nothing is summed in JS.
+// Quotes and cancelled orders are not sales (STATUS_FORA_DAS_VENDAS): every figure leaves them out,
+// with the predicate of the partial index dashboard_pedidos_mes_idx (migration 0029); the read
+// models count only the other orders (their triggers use dashboard_conta(status)).
+const vendas = sql.raw(`status not in ('orcamento', 'cancelado')`);
 
 export async function getComercialResumo(db: Db, hoje: string): Promise<ComercialResumo> {
   const { inicio, fim } = monthRange(hoje);
@@ -21,7 +25,7 @@ export async function getComercialResumo(db: Db, hoje: string): Promise<Comercia
       with pedidos as (
         select count(*)::int as total_pedidos, coalesce(sum(valor_total), 0) as vendas
         from sales_orders
-        where data_emissao >= ${inicio}::date and data_emissao < ${fim}::date
+        where data_emissao >= ${inicio}::date and data_emissao < ${fim}::date and ${vendas}
       )
       select
         p.total_pedidos,
@@ -47,7 +51,7 @@ export async function listVendasPorPeriodo(db: Db, hoje: string): Promise<VendaP
     await db.execute(sql`
       select data_emissao::text as data, count(*)::int as quantidade, sum(valor_total)::text as total
       from sales_orders
-      where data_emissao >= ${inicio}::date and data_emissao < ${fim}::date
+      where data_emissao >= ${inicio}::date and data_emissao < ${fim}::date and ${vendas}
       group by data_emissao
       order by data_emissao`),
   );
@@ -96,6 +100,7 @@ export async function listVendasPorCliente(db: Db, hoje: string): Promise<VendaP
         select o.cliente_nome
         from sales_orders o
         where o.cliente_id = x.cliente_id and o.data_emissao >= ${inicio}::date and o.data_emissao < ${fim}::date
+          and o.${vendas}
         order by o.data_emissao desc, o.numero desc
         limit 1
       ) n
@@ -116,7 +121,7 @@ export async function listVendasPorVendedor(db: Db, hoje: string): Promise<Venda
       from (
         select vendedor_id, count(*)::int as pedidos, sum(valor_total) as valor
         from sales_orders
-        where data_emissao >= ${inicio}::date and data_emissao < ${fim}::date
+        where data_emissao >= ${inicio}::date and data_emissao < ${fim}::date and ${vendas}
         group by vendedor_id
       ) x
       left join vendedores v on v.id = x.vendedor_id
