@@ -18,6 +18,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -203,7 +204,10 @@ export const financialAccounts = pgTable(
     index('financial_accounts_sales_order_idx').on(t.salesOrderId),
     // The lists: per tipo by due date (status and period filters), and by each filter's reference.
     index('financial_accounts_tipo_venc_idx').on(t.tipo, t.dataVencimento, t.id),
-    index('financial_accounts_tipo_status_venc_idx').on(t.tipo, t.status, t.dataVencimento),
+    // (tipo, status, data_vencimento) INCLUDE (saldo) — the status + period filter and the footer
+    // totals from the index alone — is financial_accounts_lista_idx, in migration SQL (drizzle has
+    // no INCLUDE), as is baixas_ativas_titulo_idx (titulo_id) INCLUDE (principal, data_pagamento)
+    // WHERE NOT estornada, for "pago no período".
     index('financial_accounts_fornecedor_idx').on(t.fornecedorId),
     index('financial_accounts_vendedor_idx').on(t.vendedorId),
     index('financial_accounts_classe_idx').on(t.classeFinanceiraId),
@@ -302,5 +306,27 @@ export const contaMovimentos = pgTable(
     uniqueIndex('conta_movimentos_estorno_de_key').on(t.estornoDe),
     check('conta_movimentos_tipo_check', sql`${t.tipo} in ('recebimento', 'pagamento', 'estorno')`),
     check('conta_movimentos_valor_check', sql`${t.valor} <> 0`),
+  ],
+);
+
+/**
+ * Read model of the fluxo de caixa: per account and day, the entradas and saídas of its movements
+ * (an estorno on the side of the movement it reverses). Kept by a statement trigger on
+ * conta_movimentos (append-only, so inserts are all it sees); conta_movimentos_dia_recalcular()
+ * rebuilds it (after a bulk load with triggers off). Not audited: it is derived.
+ */
+export const contaMovimentosDia = pgTable(
+  'conta_movimentos_dia',
+  {
+    contaBancariaId: uuid('conta_bancaria_id')
+      .notNull()
+      .references(() => contasBancarias.id),
+    data: dateOnly('data').notNull(),
+    entradas: money('entradas').notNull().default('0'),
+    saidas: money('saidas').notNull().default('0'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contaBancariaId, t.data] }),
+    index('conta_movimentos_dia_data_idx').on(t.data),
   ],
 );

@@ -28,24 +28,25 @@ type FluxoQuery = z.output<typeof fluxoCaixaQuerySchema>;
  */
 export async function fluxoCaixa(db: Db, q: FluxoQuery, hoje: string): Promise<FluxoCaixaResposta> {
   const conta = q.conta_bancaria_id;
-  const contaMov: SQL = conta ? sql`and m.conta_bancaria_id = ${conta}` : sql``;
+  // The movements by account and day come from the read model conta_movimentos_dia (a few rows a
+  // day), not from the ledger itself.
+  const contaDia: SQL = conta ? sql`and d.conta_bancaria_id = ${conta}` : sql``;
   const [inicial] = rowsOf<{ saldo: string }>(
     await db.execute(sql`
       select (
         coalesce((select sum(c.saldo_inicial) from contas_bancarias c
           where c.data_saldo_inicial <= ${q.ate}::date ${conta ? sql`and c.id = ${conta}` : sql``}), 0)
-        + coalesce((select sum(m.valor) from conta_movimentos m where m.data < ${q.de}::date ${contaMov}), 0)
+        + coalesce((select sum(d.entradas - d.saidas) from conta_movimentos_dia d
+          where d.data < ${q.de}::date ${contaDia}), 0)
       )::numeric(14,2)::text as saldo`),
   );
-  // An estorno counts on the side of the movement it reverses (its sign is the opposite).
+  // An estorno counts on the side of the movement it reverses (the read model's rule).
   const realizados = rowsOf<{ data: string; entradas: string; saidas: string }>(
     await db.execute(sql`
-      select m.data::text as data,
-        coalesce(sum(m.valor) filter (where m.tipo = 'recebimento' or (m.tipo = 'estorno' and m.valor < 0)), 0)::text as entradas,
-        coalesce(-sum(m.valor) filter (where m.tipo = 'pagamento' or (m.tipo = 'estorno' and m.valor > 0)), 0)::text as saidas
-      from conta_movimentos m
-      where m.data between ${q.de}::date and ${q.ate}::date ${contaMov}
-      group by m.data`),
+      select d.data::text as data, sum(d.entradas)::text as entradas, sum(d.saidas)::text as saidas
+      from conta_movimentos_dia d
+      where d.data between ${q.de}::date and ${q.ate}::date ${contaDia}
+      group by d.data`),
   );
   // Open títulos: an overdue one is expected today. Only dates from today on can hold any.
   const previstos =
