@@ -144,7 +144,8 @@ export const products = pgTable(
     uniqueIndex('products_gtin_key').on(t.gtin).where(sql`${t.gtin} <> 'SEM GTIN'`),
     index('products_busca_trgm_idx').using('gin', sql`${t.busca} gin_trgm_ops`),
     index('products_busca_ordem_idx').on(t.busca, t.id),
-    index('products_grupo_idx').on(t.grupoId),
+    // a group's products in name order (Posição and Produtos filtered by group, sorted by name)
+    index('products_grupo_busca_idx').on(t.grupoId, t.busca, t.id),
     index('products_categoria_idx').on(t.categoriaId),
     index('products_fornecedor_idx').on(t.fornecedorId),
     index('products_unidade_idx').on(t.unidade),
@@ -278,6 +279,7 @@ export const estoqueSaldos = pgTable(
   },
   (t) => [
     unique('estoque_saldos_chave_key').on(t.produtoId, t.localId, t.loteId).nullsNotDistinct(),
+    // INCLUDE (saldo, reservado) in migration 0031 (drizzle declares no INCLUDE)
     index('estoque_saldos_local_idx').on(t.localId, t.produtoId),
     index('estoque_saldos_lote_idx').on(t.loteId).where(sql`${t.loteId} is not null`),
     check('estoque_saldos_reservado_check', sql`${t.reservado} >= 0`),
