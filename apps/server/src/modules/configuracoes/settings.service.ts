@@ -16,6 +16,7 @@ export const settingDefaults: {
   financeiro_multa_percentual: string;
   comercial_dias_inadimplencia: number;
   comercial_venda_sem_estoque: boolean;
+  entradas_impostos_recuperaveis: boolean;
 } = {
   permitir_novos_cadastros: true,
   /** Stock movements may leave disponível below zero (the ledger refuses it by default). */
@@ -34,6 +35,8 @@ export const settingDefaults: {
   // blocker fires, and whether orders may be released without stock (back-orders: no estoque blocker).
   comercial_dias_inadimplencia: 5,
   comercial_venda_sem_estoque: false,
+  // Goods receipt: the item's ICMS, PIS and COFINS are recovered (regime normal) — not part of its cost.
+  entradas_impostos_recuperaveis: false,
 };
 export type SettingKey = keyof typeof settingDefaults;
 
