@@ -204,10 +204,12 @@ export const financialAccounts = pgTable(
     index('financial_accounts_sales_order_idx').on(t.salesOrderId),
     // The lists: per tipo by due date (status and period filters), and by each filter's reference.
     index('financial_accounts_tipo_venc_idx').on(t.tipo, t.dataVencimento, t.id),
-    // (tipo, status, data_vencimento) INCLUDE (saldo) — the status + period filter and the footer
-    // totals from the index alone — is financial_accounts_lista_idx, in migration SQL (drizzle has
-    // no INCLUDE), as is baixas_ativas_titulo_idx (titulo_id) INCLUDE (principal, data_pagamento)
-    // WHERE NOT estornada, for "pago no período".
+    // In migration SQL (drizzle has no INCLUDE; 0030, 0033): financial_accounts_lista_idx (tipo,
+    // status, data_vencimento) INCLUDE (saldo, id) — the status + period filter and the footer totals
+    // from the index alone; financial_accounts_abertos_conta_idx (conta_bancaria_id, data_vencimento)
+    // INCLUDE (saldo, tipo) WHERE open — one account's previsto; and on baixas, baixas_ativas_data_idx
+    // (data_pagamento) INCLUDE (titulo_id, principal) WHERE NOT estornada — "pago no período" and
+    // the month by classe.
     index('financial_accounts_fornecedor_idx').on(t.fornecedorId),
     index('financial_accounts_vendedor_idx').on(t.vendedorId),
     index('financial_accounts_classe_idx').on(t.classeFinanceiraId),

@@ -225,10 +225,10 @@ export async function listTitulos(db: Db, tipo: TipoTitulo, q: Query, hoje: stri
       select
         coalesce(sum(saldo) filter (where status in ('em_aberto', 'parcial')), 0)::numeric(14,2)::text as em_aberto,
         coalesce(sum(saldo) filter (where status in ('em_aberto', 'parcial') and data_vencimento < ${hoje}::date), 0)::numeric(14,2)::text as vencido,
-        coalesce(sum((select sum(b.principal) from baixas b where b.titulo_id = ${f.id} and not b.estornada
+        coalesce((select sum(b.principal) from baixas b where b.titulo_id in (select id from ${f} where ${where})
+          and not b.estornada
           ${q.vencimento_de ? sql`and b.data_pagamento >= ${q.vencimento_de}::date` : sql``}
-          ${q.vencimento_ate ? sql`and b.data_pagamento <= ${q.vencimento_ate}::date` : sql``}))
-          filter (where status in ('parcial', 'pago')), 0)::numeric(14,2)::text as pago_no_periodo
+          ${q.vencimento_ate ? sql`and b.data_pagamento <= ${q.vencimento_ate}::date` : sql``}), 0)::numeric(14,2)::text as pago_no_periodo
       from ${f} where ${where}`),
   );
   return { ...page, items: await comRateio(db, page.items as object[]), totais: totais! };
