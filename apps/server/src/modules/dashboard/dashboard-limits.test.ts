@@ -68,6 +68,7 @@ beforeAll(async () => {
         clienteNome: `Cliente ${pad(i)}`,
         vendedorId: uuid(1, i),
         dataEmissao: `2026-05-${pad(i)}`,
+        status: 'faturado',
         valorTotal: fromCents(i * 1000),
       })),
     );

@@ -82,7 +82,15 @@ beforeAll(async () => {
       vendedorId: string | null,
       dataEmissao: string,
       valorTotal: string,
-    ) => ({ id: uuid(400 + n), clienteId, clienteNome, vendedorId, dataEmissao, valorTotal });
+    ) => ({
+      id: uuid(400 + n),
+      clienteId,
+      clienteNome,
+      vendedorId,
+      dataEmissao,
+      status: 'faturado',
+      valorTotal,
+    });
     await tx.insert(salesOrders).values([
       order(1, C_ALFA, 'Mercado Alfa', V_ANA, '2026-03-01', '100.10'), // the 1st counts in its month
       order(2, C_ALFA, 'Mercado Alfa', V_BRUNO, '2026-03-01', '200.20'), // another seller chosen

@@ -61,7 +61,7 @@ async function clientesRecomputed(): Promise<LinhaCliente[]> {
     await t.db.execute(sql`
       select dashboard_mes(data_emissao)::text as mes, cliente_id, count(*)::int as pedidos,
              sum(valor_total)::numeric(20,2)::text as valor
-      from sales_orders group by 1, 2 order by 1, 2`),
+      from sales_orders where dashboard_conta(status) group by 1, 2 order by 1, 2`),
   );
 }
 
@@ -78,6 +78,7 @@ async function recomputed(): Promise<Linha[]> {
              sum(i.quantidade)::numeric(20,3)::text as quantidade, sum(i.subtotal)::numeric(20,2)::text as valor,
              count(*)::int as itens
       from sales_order_items i join sales_orders o on o.id = i.order_id
+      where dashboard_conta(o.status)
       group by 1, 2 order by 1, 2`),
   );
 }
@@ -87,6 +88,8 @@ const order = (n: number, dataEmissao: string, valorTotal: string, clienteId = C
   clienteId,
   clienteNome: 'Cliente',
   dataEmissao,
+  // an order, not a quote: quotes and cancelled orders are not sales (migration 0029)
+  status: 'faturado',
   valorTotal,
 });
 const item = (o: number, productId: string, quantidade: string, subtotal: string) => ({
@@ -175,7 +178,8 @@ describe('dashboard read models upkeep', () => {
         .where(eq(salesOrders.id, O(1)));
       await tx
         .update(salesOrders)
-        .set({ status: 'cancelado' })
+        // from one counted status to another (cancelado would take it out: see below)
+        .set({ status: 'entregue' })
         .where(eq(salesOrders.id, O(2)));
     });
     expect(await clientesModel()).toEqual([
@@ -206,6 +210,31 @@ describe('dashboard read models upkeep', () => {
     const before = [await readModel(), await clientesModel()];
     await t.db.execute(sql`select dashboard_vendas_recalcular()`);
     expect([await readModel(), await clientesModel()]).toEqual(before);
+    await expectConsistent();
+  });
+
+  it('an order entering or leaving the counted statuses moves its share (quotes and cancelled are not sales)', async () => {
+    await writeTx(t.db, systemActor, async (tx) => {
+      await tx.insert(salesOrders).values({ ...order(20, '2026-05-02', '7.00'), status: 'orcamento' });
+      await tx.insert(salesOrderItems).values(item(20, P1, '7.000', '7.00'));
+    });
+    await expectConsistent();
+    await t.db
+      .update(salesOrders)
+      .set({ status: 'digitado' })
+      .where(eq(salesOrders.id, O(20)));
+    expect((await readModel()).find((l) => l.mes === '2026-05-01')).toMatchObject({
+      valor: '7.00',
+      itens: 1,
+    });
+    await expectConsistent();
+    await t.db
+      .update(salesOrders)
+      .set({ status: 'cancelado', dataEmissao: '2026-06-01' })
+      .where(eq(salesOrders.id, O(20)));
+    expect((await readModel()).find((l) => l.mes === '2026-05-01' || l.mes === '2026-06-01')).toBeUndefined();
+    await expectConsistent();
+    await t.db.delete(salesOrders).where(eq(salesOrders.id, O(20)));
     await expectConsistent();
   });
 });
