@@ -37,6 +37,8 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
   TRUST_PROXY: bool,
+  /** Folder of the official NF-e XSD package (PL_010); NF-e import and issue refuse without it. */
+  NFE_SCHEMAS_DIR: z.string().optional(),
 });
 
 export type Config = {
@@ -59,6 +61,7 @@ export type Config = {
   webDistDir: string;
   shutdownTimeoutMs: number;
   trustProxy: boolean;
+  nfeSchemasDir: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -100,5 +103,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY ?? false,
+    nfeSchemasDir: e.NFE_SCHEMAS_DIR ? path.resolve(e.NFE_SCHEMAS_DIR) : undefined,
   };
 }
