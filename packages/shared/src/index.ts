@@ -30,6 +30,7 @@ export * from './dates.ts';
 export * from './decimal.ts';
 export * from './documentos.ts';
 export * from './entradas/custo.ts';
+export * from './entradas/entradas.schema.ts';
 export * from './estoque/cadastros-estoque.schema.ts';
 export * from './estoque/campos.ts';
 export * from './estoque/custo-medio.ts';

@@ -110,7 +110,7 @@ export function verificaAssinaturaNfe(xml: string, agora = new Date()): Resultad
     return { status: 'invalida', motivo: assinaturaMensagens.referenciaDiferente(uri, id), certificado };
   if (!certificado) return { status: 'invalida', motivo: assinaturaMensagens.semCertificado, certificado };
   try {
-    const signed = new SignedXml({ publicCert: pem(certB64), idAttributes: ['Id'] });
+    const signed = new SignedXml({ publicCert: pem(certB64) });
     signed.loadSignature(sig);
     if (signed.checkSignature(xml)) return { status: 'valida', motivo: null, certificado };
     return { status: 'invalida', motivo: assinaturaMensagens.digest, certificado };
