@@ -69,6 +69,7 @@ const columns: Column<FuncionarioRow>[] = [
     key: 'situacao_cnh',
     header: 'Situação da CNH',
     card: 'badge',
+    className: 'whitespace-nowrap',
     cell: (r) => <CnhBadge validade={r.cnh_validade} />,
   },
   { key: 'usuario', header: 'Usuário vinculado', cell: (r) => r.user_email ?? '—' },

@@ -65,11 +65,17 @@ const columns: Column<VeiculoRow>[] = [
   },
   {
     key: 'tipo',
-    header: 'Tipo',
+    header: 'Tipo e CNH exigida',
     sortKey: 'tipo',
+    className: 'min-w-36',
     cell: (r) => (
       <div>
-        <div>{tipoVeiculoLabels[r.tipo]}</div>
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          {tipoVeiculoLabels[r.tipo]}
+          <Badge variant="outline" title="Categoria de CNH exigida (CTB art. 143)">
+            CNH {r.categoria_exigida}
+          </Badge>
+        </div>
         <div className="text-xs text-muted-foreground">
           {[r.marca, r.modelo, r.ano].filter(Boolean).join(' · ') || '—'}
         </div>
@@ -90,12 +96,6 @@ const columns: Column<VeiculoRow>[] = [
       </div>
     ),
   },
-  {
-    key: 'categoria',
-    header: 'CNH exigida',
-    className: 'whitespace-nowrap',
-    cell: (r) => <Badge variant="outline">Categoria {r.categoria_exigida}</Badge>,
-  },
   { key: 'motorista', header: 'Motorista padrão', cell: (r) => r.motorista_padrao_nome ?? '—' },
   {
     key: 'proprio',
@@ -114,16 +114,20 @@ const columns: Column<VeiculoRow>[] = [
     key: 'licenciamento',
     header: 'Licenciamento',
     sortKey: 'licenciamento_vencimento',
-    className: 'whitespace-nowrap',
-    cell: (r) => (
-      <div className="grid justify-items-start gap-1">
-        <span>{r.licenciamento_vencimento ? formatDateBR(r.licenciamento_vencimento) : '—'}</span>
-        <LicenciamentoBadge vencimento={r.licenciamento_vencimento} />
-      </div>
-    ),
+    className: 'min-w-36',
+    cell: (r) => <Licenciamento row={r} />,
   },
   ativoColumn<VeiculoRow>(),
 ];
+
+function Licenciamento({ row }: { row: VeiculoRow }) {
+  return (
+    <div className="grid justify-items-start gap-1">
+      <span>{row.licenciamento_vencimento ? formatDateBR(row.licenciamento_vencimento) : '—'}</span>
+      <LicenciamentoBadge vencimento={row.licenciamento_vencimento} />
+    </div>
+  );
+}
 
 export function PlacasPage() {
   const state = useListState({
@@ -257,7 +261,11 @@ function VeiculoForm({ id, onClose }: { id: string | null; onClose(): void }) {
             .filter((m) => m.ativo)
             .map((m) => ({ value: m.id, label: `${m.nome} (CNH ${m.cnh_categoria ?? '—'})` }))}
         />
-        <DateField name="licenciamento_vencimento" label="Vencimento do licenciamento" />
+        <DateField
+          name="licenciamento_vencimento"
+          label="Vencimento do licenciamento"
+          className="sm:col-span-2"
+        />
         <SwitchField name="proprio" label="Veículo próprio" />
         <TerceiroFields />
       </FieldGroup>
