@@ -171,7 +171,7 @@ export function KanbanPage() {
       ) : !board.data ? (
         <div className="flex gap-3 overflow-hidden">
           {[1, 2, 3, 4].map((i) => (
-            <Skeleton key={i} className="h-64 w-72 shrink-0" />
+            <Skeleton key={i} className="h-64 w-64 shrink-0" />
           ))}
         </div>
       ) : (
@@ -217,7 +217,7 @@ function Coluna({ coluna }: { coluna: ColunaKanban }) {
       data-coluna={coluna.status}
       aria-label={`${titulo}: ${coluna.quantidade} ${coluna.quantidade === 1 ? 'pedido' : 'pedidos'}, ${formatBRL(coluna.total)}`}
       className={cn(
-        'flex w-72 shrink-0 flex-col gap-2 rounded-lg border border-border bg-muted/40 p-2 transition-colors',
+        'flex w-64 shrink-0 flex-col gap-2 rounded-lg border border-border bg-muted/40 p-2 transition-colors',
         isOver && 'border-primary bg-primary/5',
       )}
     >
