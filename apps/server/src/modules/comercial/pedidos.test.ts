@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { addDays, businessToday } from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -222,6 +223,21 @@ describe('the 20-item order (POST /api/comercial/pedidos)', () => {
     );
     expect(res.map((x) => x.quantidade)).toEqual(['120.000']);
     pedidoVinte = r.body;
+  });
+
+  it('GET …/espelho.pdf: the Espelho do pedido as a PDF (the approvers too; 404 for a stranger order)', async () => {
+    const res = await t.request('GET', `/api/comercial/pedidos/${pedidoVinte.id}/espelho.pdf`, {
+      token: tk.comercial,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const pdf = Buffer.from(await res.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    if (process.env.ESPELHO_PDF) writeFileSync(process.env.ESPELHO_PDF, pdf);
+    const financeiro = await t.request('GET', `/api/comercial/pedidos/${pedidoVinte.id}/espelho.pdf`, {
+      token: tk.financeiro,
+    });
+    expect(financeiro.status).toBe(404);
   });
 
   it('an illegal move is a 409 naming the reason; cancelar needs a motivo and releases the reservation', async () => {
