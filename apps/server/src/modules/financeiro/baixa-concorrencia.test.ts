@@ -1,8 +1,10 @@
-import { baixaSchema } from '@erp/shared';
+import { baixaEmLoteSchema, baixaSchema } from '@erp/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../db/client.ts';
+import { type Database, openDatabase, rowsOf } from '../../db/client.ts';
 import { systemActor, writeTx } from '../../lib/audit-context.ts';
 import { createTestDatabase } from '../../test/test-db.ts';
+import { baixarEmLote } from './baixa-lote.service.ts';
 import { contasBancarias } from './financeiro.tables.ts';
 import { baixarTitulo, criarTitulos, getTitulo } from './titulos.service.ts';
 
@@ -74,5 +76,61 @@ describe.skipIf(!servidor)('concurrent baixas (PostgreSQL only)', () => {
         .map((r) => (r as PromiseRejectedResult).reason.message),
     ).toEqual(['Título já está pago.']);
     expect(await getTitulo(db, 'pagar', id!)).toMatchObject({ saldo: '0.00', status: 'pago' });
+  });
+
+  it('two lotes over the same títulos given in opposite orders: no deadlock, one pays them, the other 409', async () => {
+    const db = pool!.db;
+    const [conta] = await db
+      .insert(contasBancarias)
+      .values({ nome: 'Banco Lote', tipo: 'corrente', saldoInicial: '0', dataSaldoInicial: '2026-01-01' })
+      .returning({ id: contasBancarias.id });
+    const ids = await writeTx(db, systemActor, async (tx) => {
+      const novos: string[] = [];
+      for (const valor of ['10.00', '20.00', '30.00']) {
+        const [id] = await criarTitulos(
+          tx,
+          {
+            tipo: 'pagar',
+            pessoa_nome: 'Fornecedor Gama',
+            documento: null,
+            descricao: `Lote ${valor}`,
+            emissao: '2026-02-01',
+            valor,
+            juros_mes_percentual: '0',
+            multa_percentual: '0',
+            classe_financeira_id: null,
+            centro_custo_id: null,
+            rateio: [],
+            forma_id: null,
+            conta_bancaria_id: null,
+            origem: 'manual',
+            observacoes: null,
+          },
+          [{ vencimento: '2026-03-02', valor }],
+        );
+        novos.push(id!);
+      }
+      return novos;
+    });
+    const lote = (ordem: string[]) =>
+      baixaEmLoteSchema.parse({
+        titulo_ids: ordem,
+        data_pagamento: '2026-03-02',
+        conta_bancaria_id: conta!.id,
+      });
+    const resultados = await Promise.allSettled([
+      baixarEmLote(db, systemActor, 'pagar', lote(ids)),
+      baixarEmLote(db, systemActor, 'pagar', lote([...ids].reverse())),
+    ]);
+    expect(resultados.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const [falhou] = resultados.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
+    expect(falhou!.reason.code).toBe('conflict');
+    for (const id of ids)
+      expect(await getTitulo(db, 'pagar', id)).toMatchObject({ saldo: '0.00', status: 'pago' });
+    const [mov] = rowsOf<{ n: number; total: string }>(
+      await db.execute(sql`select count(*)::int as n, sum(valor)::text as total from conta_movimentos
+        where conta_bancaria_id = ${conta!.id}`),
+    );
+    expect(mov).toEqual({ n: 3, total: '-60.00' });
   });
 });
