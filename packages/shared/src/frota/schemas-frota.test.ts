@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { funcionarioCreateSchema, funcionariosListQuerySchema } from './funcionarios.schema.ts';
-import { veiculoCreateSchema, veiculosListQuerySchema } from './veiculos.schema.ts';
+import { isValidRntrc, veiculoCreateSchema, veiculosListQuerySchema } from './veiculos.schema.ts';
 
 function errors(r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
   return Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
@@ -142,5 +142,18 @@ describe('veículo schema', () => {
       proprio: false,
       licenciamento: 'vencidos',
     });
+  });
+});
+
+describe('RNTRC', () => {
+  it.each([
+    ['04567123', true],
+    ['0456.7123', true],
+    ['4567123', false],
+    ['045671234', false],
+    ['ABC45671', false],
+    ['', false],
+  ])('%j valid: %s', (value, ok) => {
+    expect(isValidRntrc(value)).toBe(ok);
   });
 });

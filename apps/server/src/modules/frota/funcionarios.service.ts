@@ -6,7 +6,7 @@ import type {
   ListPage,
   Opcao,
 } from '@erp/shared';
-import { formatCpf, formatDateBR, funcaoLabels, funcionarioMensagens } from '@erp/shared';
+import { formatCpf, funcaoLabels, funcionarioMensagens } from '@erp/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -87,7 +87,7 @@ export const funcionarioExportColumns: ExportColumn<FuncionarioRow>[] = [
   { header: 'Admissão', value: (r) => r.data_admissao, type: 'date' },
   { header: 'CNH', value: (r) => r.cnh_numero },
   { header: 'Categoria', value: (r) => r.cnh_categoria },
-  { header: 'Validade da CNH', value: (r) => (r.cnh_validade ? formatDateBR(r.cnh_validade) : null) },
+  { header: 'Validade da CNH', value: (r) => r.cnh_validade, type: 'date' },
   { header: 'Usuário vinculado', value: (r) => r.user_email },
   { header: 'Ativo', value: (r) => r.ativo, type: 'boolean' },
 ];

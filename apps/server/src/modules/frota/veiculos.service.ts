@@ -8,7 +8,6 @@ import type {
 } from '@erp/shared';
 import {
   categoriaExigida,
-  formatDateBR,
   formatPlaca,
   genericMessages,
   placaMercosul,
@@ -108,10 +107,7 @@ export const veiculoExportColumns: ExportColumn<VeiculoRow>[] = [
   { header: 'Próprio', value: (r) => r.proprio, type: 'boolean' },
   { header: 'Proprietário', value: (r) => r.proprietario_nome },
   { header: 'RNTRC', value: (r) => r.rntrc },
-  {
-    header: 'Vencimento do licenciamento',
-    value: (r) => (r.licenciamento_vencimento ? formatDateBR(r.licenciamento_vencimento) : null),
-  },
+  { header: 'Vencimento do licenciamento', value: (r) => r.licenciamento_vencimento, type: 'date' },
   { header: 'Ativo', value: (r) => r.ativo, type: 'boolean' },
 ];
 
