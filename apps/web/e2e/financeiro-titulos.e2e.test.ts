@@ -9,7 +9,7 @@ import { DEMO_PASSWORD, demoEmail, launchBrowser, newPage, signInAs } from './su
 // R$ 100,00 on the first (saldo 233,34, status Parcial, the footer totals), the fluxo de caixa of
 // its account by day (R$ 100,00 realizado today, 233,34 previsto on the first due date, saldo
 // previsto R$ 1.000,00 at the end), the estorno (saldo 333,34, Em aberto, the realizado back to
-// zero, the history showing the baixa Estornada with its motivo). The account, condição and (when
+// zero, the history showing the baixa Estornada with its motivo) — as the financeiro role. The account, condição and (when
 // the demo has none) the receita classe are created through the API first, unique per run.
 // With E2E_SCREENSHOTS=<dir> it saves each screen and dialog at 1366 and 390 px.
 
@@ -81,7 +81,7 @@ describe('financeiro: contas a receber e fluxo de caixa', () => {
     if (!geradas.ok) throw new Error(geradas.mensagem);
     const [p1, , p3] = geradas.parcelas;
 
-    await signInAs(page, demoEmail('admin'));
+    await signInAs(page, demoEmail('financeiro'));
     await page.goto('/financeiro/receber');
     await page.getByRole('heading', { level: 1, name: 'Contas a Receber' }).waitFor();
     await foto(page, 'receber-1366');
@@ -242,6 +242,10 @@ describe('financeiro: contas a receber e fluxo de caixa', () => {
     ] as const) {
       await page.goto(`/financeiro/${rota}`);
       await page.getByRole('heading', { level: 1, name: titulo }).waitFor();
+      await page
+        .getByRole('list', { name: titulo })
+        .or(page.getByText('Nenhum título encontrado.'))
+        .waitFor();
       await foto(page, `${rota}-390`);
     }
     await page.getByRole('button', { name: 'Novo título' }).click();
@@ -250,7 +254,8 @@ describe('financeiro: contas a receber e fluxo de caixa', () => {
     await page.keyboard.press('Escape');
     await page.goto('/financeiro');
     await page.getByRole('heading', { level: 1, name: 'Financeiro' }).waitFor();
-    await page.getByRole('heading', { name: 'Fluxo de caixa' }).waitFor();
+    await page.getByTestId('fluxo-linha').first().waitFor();
+    await page.getByTestId('aging-pagar-a_vencer').waitFor();
     await foto(page, 'area-390');
     await context.close();
   });

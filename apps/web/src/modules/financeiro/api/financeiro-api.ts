@@ -92,38 +92,24 @@ export const titulosApi = (tipo: TipoTituloApi) => {
       unwrap(t.baixas[':id'].estorno.$post({ param: { id: baixaId }, json: { motivo } })),
     cancelar: (id: string, motivo: string) =>
       unwrap(t[':id'].cancelamento.$post({ param: { id }, json: { motivo } })),
-    /** PUT :id and POST baixas-em-lote (helper routes that may not be typed yet: see untyped()). */
-    update: (id: string, json: unknown) => untyped(`${tipo}/${id}`, 'PUT', json),
-    baixaEmLote: (json: unknown) => untyped(`${tipo}/baixas-em-lote`, 'POST', json),
+    update: (id: string, json: unknown) => unwrap(t[':id'].$put({ param: { id }, json: json as never })),
+    baixaEmLote: (json: unknown) => unwrap(t['baixas-em-lote'].$post({ json: json as never })),
   };
 };
-
-/**
- * A finance route by path, through the client's authenticated fetch (the Hono client builds the
- * URL from the path segments at run time).
- */
-type Untyped = Record<
-  string,
-  { $get(a: { query: Q }): Promise<Response>; $post(a: { json: unknown }): Promise<Response> } & {
-    $put(a: { json: unknown }): Promise<Response>;
-  }
->;
-function untyped(path: string, method: 'GET' | 'POST' | 'PUT', body: unknown, query: Q = {}) {
-  let node = f as unknown as Untyped;
-  const segments = path.split('/');
-  for (const s of segments.slice(0, -1)) node = node[s] as unknown as Untyped;
-  const leaf = node[segments.at(-1)!]!;
-  if (method === 'GET') return unwrap(leaf.$get({ query }) as never) as Promise<unknown>;
-  if (method === 'POST') return unwrap(leaf.$post({ json: body }) as never) as Promise<unknown>;
-  return unwrap(leaf.$put({ json: body }) as never) as Promise<unknown>;
-}
 
 // ——— Área financeira (fluxo de caixa, aging, resumo por classe) ———
 
 export const relatoriosApi = {
-  fluxoCaixa: (query: Q) => untyped('fluxo-caixa', 'GET', null, query),
-  aging: (tipo: TipoTituloApi) => untyped('aging', 'GET', null, { tipo }),
-  resumoClasses: (mes: string) => untyped('resumo-classes', 'GET', null, { mes }),
+  fluxoCaixa: (query: Q) => unwrap(f['fluxo-caixa'].$get({ query: query as never })),
+  aging: (tipo: TipoTituloApi) => unwrap(f.aging.$get({ query: { tipo } })),
+  resumoClasses: (mes: string) => unwrap(f['resumo-classes'].$get({ query: { mes } })),
+  configuracoes: () => unwrap(f.configuracoes.$get()),
+};
+
+/** The pessoa of a título: a cliente (receber) or fornecedor (pagar), by name or CPF/CNPJ. */
+export const pessoasApi = {
+  buscar: (tipo: 'cliente' | 'fornecedor', q: string) =>
+    unwrap(f.pessoas.$get({ query: { tipo, ...(q ? { q } : {}) } })),
 };
 
 /** Options of the títulos' selects: analíticas of one tipo, formas, contas. */

@@ -1,12 +1,13 @@
 import type {
   CondicaoPagamentoRow,
   ContaBancariaRow,
+  FinanceiroConfiguracoes,
   FormaPagamentoRow,
   ListPage,
   PlanoRow,
 } from '@erp/shared';
 import { useQuery } from '@tanstack/react-query';
-import { opcoesTituloApi } from './financeiro-api.ts';
+import { opcoesTituloApi, relatoriosApi } from './financeiro-api.ts';
 
 // Read hooks of the títulos screens: the options of their selects (classes of the título's tipo,
 // centros, formas, contas, condições), cached for a minute under ['financeiro', …, 'opcoes'].
@@ -42,3 +43,13 @@ export const useCondicoesOpcoes = () => {
   });
   return q.data ?? [];
 };
+
+/** The settings' defaults of juros (% a.m.) and multa (%): what an empty field of a título means. */
+export function useConfiguracoesFinanceiro(): FinanceiroConfiguracoes | undefined {
+  const q = useQuery({
+    queryKey: ['financeiro', 'configuracoes'],
+    queryFn: () => relatoriosApi.configuracoes() as Promise<FinanceiroConfiguracoes>,
+    staleTime: 60_000,
+  });
+  return q.data;
+}

@@ -13,6 +13,7 @@ import type { RecordForm } from '@/components/forms/use-record-form.ts';
 import { type TipoTituloApi, titulosApi } from '../api/financeiro-api.ts';
 import { financeiroKeys } from '../api/keys.ts';
 import { useContasOpcoes, useFormasOpcoes } from '../api/queries.ts';
+import { tituloResumo } from './titulo-resumo.ts';
 
 // Baixa em lote: one payment over the títulos selected in the list. The server allocates it in
 // due-date order (the shared alocarBaixaEmLote); an empty valor pago settles them all on the date.
@@ -60,6 +61,7 @@ export function BaixaLoteDialog({
       onClose={onClose}
       successMessage="Baixa em lote registrada com sucesso!"
       submitLabel="Registrar baixa em lote"
+      size="lg"
     >
       <FieldGroup title="Pagamento">
         <DateField name="data_pagamento" label="Data do pagamento" required max={businessToday()} />
@@ -82,9 +84,7 @@ export function BaixaLoteDialog({
       <ul className="grid gap-1 text-sm" aria-label="Títulos do lote">
         {titulos.map((t) => (
           <li key={t.id} className="flex justify-between gap-2">
-            <span>
-              {t.pessoa_nome} · {t.descricao} ({t.parcela}/{t.total_parcelas})
-            </span>
+            <span>{tituloResumo(t)}</span>
             <span className="tabular-nums">{formatBRL(t.saldo)}</span>
           </li>
         ))}

@@ -1,20 +1,15 @@
-import { formatDocumento, type ListPage, type PessoaRow } from '@erp/shared';
+import { formatDocumento } from '@erp/shared';
 import type { Ref } from 'react';
-import { clientesApi, fornecedoresApi } from '@/modules/cadastros/api/cadastros-api.ts';
 import { BuscaRemota } from '@/modules/estoque/components/busca-remota.tsx';
+import { pessoasApi } from '../api/financeiro-api.ts';
 
 // The pessoa of a título, searched on the server as the user types: a cliente for a receivable,
-// a fornecedor for a payable (razão social, nome fantasia or CPF/CNPJ).
+// a fornecedor for a payable (razão social, nome fantasia or CPF/CNPJ) — GET /api/financeiro/pessoas, open to the financeiro role.
 
 export type PessoaOpcao = { id: string; nome: string; documento: string };
 
-const buscar = async (tipo: 'receber' | 'pagar', q: string): Promise<PessoaOpcao[]> => {
-  const query = { q, pageSize: '25', ativo: 'true' };
-  const page = (await (tipo === 'receber'
-    ? clientesApi.list(query)
-    : fornecedoresApi.list(query))) as ListPage<PessoaRow>;
-  return page.items.map((p) => ({ id: p.id, nome: p.razao_social, documento: p.documento }));
-};
+const buscar = (tipo: 'receber' | 'pagar', q: string): Promise<PessoaOpcao[]> =>
+  pessoasApi.buscar(tipo === 'receber' ? 'cliente' : 'fornecedor', q);
 
 export function PessoaBusca({
   tipo,
@@ -41,7 +36,7 @@ export function PessoaBusca({
       {...input}
       ref={ref}
       selectedLabel={selecionada?.nome ?? ''}
-      queryKey={(q) => ['cadastros', tipo === 'receber' ? 'clientes' : 'fornecedores', 'busca', q]}
+      queryKey={(q) => ['financeiro', 'pessoas', tipo, q]}
       search={(q) => buscar(tipo, q)}
       optionKey={(p) => p.id}
       optionLabel={(p) => (

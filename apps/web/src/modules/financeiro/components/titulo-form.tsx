@@ -36,6 +36,7 @@ import {
   useCentrosOpcoes,
   useClassesOpcoes,
   useCondicoesOpcoes,
+  useConfiguracoesFinanceiro,
   useContasOpcoes,
   useFormasOpcoes,
 } from '../api/queries.ts';
@@ -139,18 +140,7 @@ export function TituloForm({
         <ClassificacaoCampos tipo={tipo} />
       </FieldGroup>
       <FieldGroup title="Encargos e desconto">
-        <DecimalField
-          name="juros_mes_percentual"
-          label="Juros de mora (% a.m.)"
-          kind="percent"
-          hint={`Vazio: o padrão (${formatDecimalBR(FINANCEIRO_PADROES.juros_mes_percentual, 0)} % a.m.)`}
-        />
-        <DecimalField
-          name="multa_percentual"
-          label="Multa (%)"
-          kind="percent"
-          hint={`Vazio: o padrão (${formatDecimalBR(FINANCEIRO_PADROES.multa_percentual, 0)} %)`}
-        />
+        <Encargos />
         <Desconto />
         <TextareaField
           name="observacoes"
@@ -160,6 +150,27 @@ export function TituloForm({
         />
       </FieldGroup>
     </RegisterFormDialog>
+  );
+}
+
+/** Juros and multa of the título; empty takes the settings' default (shown in the hint). */
+function Encargos() {
+  const padroes = useConfiguracoesFinanceiro() ?? FINANCEIRO_PADROES;
+  return (
+    <>
+      <DecimalField
+        name="juros_mes_percentual"
+        label="Juros de mora (% a.m.)"
+        kind="percent"
+        hint={`Vazio: o padrão (${formatDecimalBR(padroes.juros_mes_percentual, 0)} % a.m.)`}
+      />
+      <DecimalField
+        name="multa_percentual"
+        label="Multa (%)"
+        kind="percent"
+        hint={`Vazio: o padrão (${formatDecimalBR(padroes.multa_percentual, 0)} %)`}
+      />
+    </>
   );
 }
 
@@ -329,7 +340,7 @@ function Rateio({ centros }: { centros: { value: string; label: string }[] }) {
           <DecimalField name={`rateio.${i}.percentual`} label="Percentual" kind="percent" places={4} />
           <FormField label="Valor" className="hidden sm:grid">
             <p className="py-2 text-right text-sm tabular-nums" data-testid="rateio-valor">
-              {partes?.ok ? formatBRL(partes.partes[i]!.valor) : '—'}
+              {partes?.ok && partes.partes[i] ? formatBRL(partes.partes[i].valor) : '—'}
             </p>
           </FormField>
           <Button
