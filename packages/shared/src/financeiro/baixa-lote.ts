@@ -6,7 +6,8 @@ import { type DadosBaixa, tituloMensagens } from './titulo-status.ts';
 
 // Baixa em lote: one payment over several títulos (a customer paying three boletos with one
 // transfer, the company paying a supplier's invoices at once). Each título gets a baixa of its
-// own (one movement of the bank account in total, the sum of them).
+// own and each baixa is one movement of the bank account (so an estorno reverses one exactly;
+// the server's decision, financeiro README).
 //
 // Allocation, in due-date order (then the order given): each título receives what settles it on
 // the payment date (valorParaBaixa: saldo + juros + multa − desconto) while the payment lasts.
