@@ -13,6 +13,7 @@ import { cadastrosRoutes } from './modules/cadastros/cadastros.routes.ts';
 import { comercialRoutes } from './modules/comercial/comercial.routes.ts';
 import { configuracoesRoutes } from './modules/configuracoes/configuracoes.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { entradasRoutes, notasEntradaRoutes } from './modules/entradas/entradas.routes.ts';
 import { estoqueRoutes } from './modules/estoque/estoque.routes.ts';
 import { financeiroRoutes } from './modules/financeiro/financeiro.routes.ts';
 import { frotaRoutes } from './modules/frota/frota.routes.ts';
@@ -32,6 +33,7 @@ export function createApiRoutes() {
     .route('/cadastros', cadastrosRoutes)
     .route('/comercial', comercialRoutes)
     .route('/dashboard', dashboardRoutes)
+    .route('/estoque/entradas', entradasRoutes)
     .route('/estoque', estoqueRoutes)
     .route('/financeiro', financeiroRoutes)
     .route('/frota', frotaRoutes)
@@ -40,7 +42,8 @@ export function createApiRoutes() {
     .route('/me', meRoutes)
     .route('/usuarios', usuariosRoutes)
     .route('/auditoria', auditoriaRoutes)
-    .route('/configuracoes', configuracoesRoutes);
+    .route('/configuracoes', configuracoesRoutes)
+    .route('/notasfiscais/entrada', notasEntradaRoutes);
 }
 
 export type ApiType = ReturnType<typeof createApiRoutes>;

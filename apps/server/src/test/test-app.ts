@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Role } from '@erp/shared';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -9,6 +12,15 @@ import { createSession } from '../modules/auth/session.service.ts';
 import { signAccessToken } from '../modules/auth/tokens.ts';
 import { userProfiles, userRoles } from '../modules/usuarios/usuarios.tables.ts';
 import { createTestDatabase } from './test-db.ts';
+
+/** `../shared` beside the repository (real documents and the official XSDs; absent → those tests skip). */
+export const SHARED_DIR = fileURLToPath(new URL('../../../../../shared', import.meta.url));
+/** The NF-e XSD package the tests validate with (NFE_SCHEMAS_DIR), when `../shared` is present. */
+export const TEST_NFE_SCHEMAS_DIR =
+  process.env.NFE_SCHEMAS_DIR ??
+  (fs.existsSync(path.join(SHARED_DIR, 'nfe/schemas/PL_010_V1.30'))
+    ? path.join(SHARED_DIR, 'nfe/schemas/PL_010_V1.30')
+    : undefined);
 
 export const TEST_JWT_SECRET = 'test-secret-with-at-least-32-characters!!';
 
@@ -26,6 +38,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     SITE_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
     DATA_DIR: '/tmp/erp-test-unused',
+    ...(TEST_NFE_SCHEMAS_DIR ? { NFE_SCHEMAS_DIR: TEST_NFE_SCHEMAS_DIR } : {}),
     ...env,
   });
   const logger = createLogger(config.logLevel);

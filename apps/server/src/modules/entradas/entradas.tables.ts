@@ -16,7 +16,7 @@ import {
 import { createdAt, dateOnly, id, money, quantity, unitCost, updatedAt, versao } from '../../db/columns.ts';
 import { users } from '../auth/auth.tables.ts';
 import { fornecedores } from '../cadastros/cadastros.tables.ts';
-import { locaisEstoque, produtoEmbalagens, products } from '../estoque/estoque.tables.ts';
+import { locaisEstoque, products, produtoEmbalagens } from '../estoque/estoque.tables.ts';
 import { condicoesPagamento } from '../financeiro/financeiro.tables.ts';
 
 // Goods receipt (issue 17): a supplier's NF-e imported from its XML — or typed by hand — mapped

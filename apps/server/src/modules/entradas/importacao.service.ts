@@ -1,0 +1,254 @@
+import { custoItemNfe, IMPORTACAO_MAX_ARQUIVOS, type ImportarEntradas } from '@erp/shared';
+import { sql } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
+import type { Db, Tx } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
+import { type Actor, writeTx } from '../../lib/audit-context.ts';
+import { AppError, pgConstraint, pgErrorCode } from '../../lib/errors.ts';
+import { getSetting } from '../configuracoes/settings.service.ts';
+import { type AnaliseNfe, analisaNfe, NfeRecusada } from '../nfe/leitura.ts';
+import { NfeIlegivel } from '../nfe/parser.ts';
+import { NfeSchemasIndisponiveis, verificaPastaSchemas } from '../nfe/xsd.ts';
+import { type EntradaResumo, getEntrada } from './entradas.service.ts';
+import { entradaDuplicatas, entradaItemLotes, entradaItens, entradas } from './entradas.tables.ts';
+import { mapeiaAutomaticamente } from './mapeamento.service.ts';
+
+// POST /api/estoque/entradas/importar: one or many NF-e XML files (a .zip expands), each checked
+// (XSD, chave, signature — ../nfe/leitura.ts) and stored as a receipt in rascunho with the XML
+// exactly as received, the supplier found by its CNPJ and the items mapped where possible.
+// Each file is its own transaction: one refused file does not stop the others.
+
+export const importacaoMensagens = {
+  duplicada: (chave: string) => `NF-e já importada (chave ${chave}).`,
+  naoXml: 'Envie arquivos .xml de NF-e ou um .zip com eles.',
+  base64: 'Conteúdo do arquivo inválido.',
+  zipInvalido: 'O arquivo .zip não pôde ser aberto.',
+  zipGrande: 'O arquivo .zip é grande demais (máximo 50 MB descompactados).',
+  valorInvalido: 'A NF-e tem um valor fora do formato do leiaute (número, data ou tamanho).',
+  arquivosDemais: `Envie no máximo ${IMPORTACAO_MAX_ARQUIVOS} notas por vez.`,
+} as const;
+
+const ZIP_MAX_BYTES = 50 * 1024 * 1024;
+
+export type ResultadoImportacao =
+  | { arquivo: string; ok: true; entrada: EntradaResumo }
+  | { arquivo: string; ok: false; mensagem: string };
+
+type Arquivo = { nome: string; bytes: Uint8Array };
+
+/** Expands .zip files; anything not .xml is refused per file. */
+function arquivosDe(input: ImportarEntradas): Array<Arquivo | { nome: string; erro: string }> {
+  const out: Array<Arquivo | { nome: string; erro: string }> = [];
+  for (const a of input.arquivos) {
+    const bytes = Buffer.from(a.conteudo_base64, 'base64');
+    if (!bytes.length) {
+      out.push({ nome: a.nome, erro: importacaoMensagens.base64 });
+      continue;
+    }
+    const zip = /\.zip$/i.test(a.nome) || (bytes[0] === 0x50 && bytes[1] === 0x4b);
+    if (!zip) {
+      out.push({ nome: a.nome, bytes });
+      continue;
+    }
+    let total = 0;
+    let grande = false;
+    try {
+      const files = unzipSync(bytes, {
+        filter: (f) => {
+          if (!/\.xml$/i.test(f.name) || f.name.startsWith('__MACOSX/')) return false;
+          total += f.originalSize;
+          if (total > ZIP_MAX_BYTES) grande = true;
+          return !grande;
+        },
+      });
+      if (grande) {
+        out.push({ nome: a.nome, erro: importacaoMensagens.zipGrande });
+        continue;
+      }
+      const nomes = Object.keys(files).sort();
+      if (!nomes.length) out.push({ nome: a.nome, erro: importacaoMensagens.naoXml });
+      for (const n of nomes) out.push({ nome: `${a.nome}/${n}`, bytes: files[n]! });
+    } catch {
+      out.push({ nome: a.nome, erro: importacaoMensagens.zipInvalido });
+    }
+  }
+  return out;
+}
+
+const n2 = (v: string | null | undefined) => v ?? '0';
+
+async function fornecedorPorDocumento(tx: Tx, documento: string): Promise<string | null> {
+  if (!documento) return null;
+  const [r] = rowsOf<{ id: string }>(
+    await tx.execute(sql`select id from fornecedores where documento = ${documento.toUpperCase()} limit 1`),
+  );
+  return r?.id ?? null;
+}
+
+/** Inserts the receipt of one analysed XML; answers its id. */
+export async function gravaEntradaDeXml(
+  tx: Tx,
+  actor: Actor,
+  a: AnaliseNfe,
+  bytes: Uint8Array,
+  nomeArquivo: string,
+  recuperaveis: boolean,
+): Promise<string> {
+  const { nota } = a;
+  const [dup] = rowsOf<{ id: string }>(
+    await tx.execute(sql`select id from entradas where chave = ${nota.chave}`),
+  );
+  if (dup) throw new AppError('conflict', importacaoMensagens.duplicada(nota.chave), { reason: 'duplicada' });
+  const fornecedorId = await fornecedorPorDocumento(tx, nota.emit.documento);
+  const t = nota.total;
+  const [e] = await tx
+    .insert(entradas)
+    .values({
+      origem: 'xml',
+      chave: nota.chave,
+      modelo: nota.ide.mod,
+      serie: Number(nota.ide.serie),
+      numero: Number(nota.ide.nNF),
+      emissao: new Date(nota.ide.dhEmi),
+      naturezaOperacao: nota.ide.natOp,
+      fornecedorId,
+      emitente: nota.emit as unknown as Record<string, unknown>,
+      emitenteDocumento: nota.emit.documento,
+      emitenteNome: nota.emit.xNome,
+      valorProdutos: n2(t.vProd),
+      valorDesconto: n2(t.vDesc),
+      valorFrete: n2(t.vFrete),
+      valorSeguro: n2(t.vSeg),
+      valorOutros: n2(t.vOutro),
+      valorIpi: n2(t.vIPI),
+      valorIcmsSt: n2(t.vST),
+      valorIcms: n2(t.vICMS),
+      valorNota: n2(t.vNF),
+      xmlOriginal: Buffer.from(bytes),
+      xmlNomeArquivo: nomeArquivo.slice(0, 255),
+      xsdValido: a.xsd.valido,
+      xsdErros: a.xsd.erros,
+      assinatura: a.assinatura.status,
+      assinaturaMotivo: a.assinatura.motivo,
+      certificado: a.assinatura.certificado,
+      alertas: a.alertas,
+      criadoPor: actor.userId,
+    })
+    .returning({ id: entradas.id });
+  const entradaId = e!.id;
+  const itens = await tx
+    .insert(entradaItens)
+    .values(
+      nota.itens.map((i, idx) => ({
+        entradaId,
+        nItem: i.nItem || idx + 1,
+        cProd: i.cProd,
+        cEan: i.cEAN,
+        cEanTrib: i.cEANTrib,
+        xProd: i.xProd,
+        ncm: i.NCM,
+        cfop: i.CFOP,
+        uCom: i.uCom,
+        qCom: i.qCom,
+        vUnCom: i.vUnCom,
+        uTrib: i.uTrib,
+        qTrib: i.qTrib,
+        vProd: i.vProd,
+        vDesc: n2(i.vDesc),
+        vFrete: n2(i.vFrete),
+        vSeg: n2(i.vSeg),
+        vOutro: n2(i.vOutro),
+        vIpi: n2(i.imposto.vIPI),
+        vIcmsSt: n2(i.imposto.vICMSST),
+        vIcms: n2(i.imposto.vICMS),
+        vPis: n2(i.imposto.vPIS),
+        vCofins: n2(i.imposto.vCOFINS),
+        custoTotal: custoItemNfe(
+          {
+            vProd: i.vProd,
+            vDesc: i.vDesc,
+            vFrete: i.vFrete,
+            vSeg: i.vSeg,
+            vOutro: i.vOutro,
+            vIPI: i.imposto.vIPI,
+            vICMSST: i.imposto.vICMSST,
+            vICMS: i.imposto.vICMS,
+            vPIS: i.imposto.vPIS,
+            vCOFINS: i.imposto.vCOFINS,
+          },
+          recuperaveis,
+        ),
+        dados: { imposto: i.imposto, xPed: i.xPed, infAdProd: i.infAdProd, CEST: i.CEST },
+      })),
+    )
+    .returning({ id: entradaItens.id, nItem: entradaItens.nItem });
+  const lotes = nota.itens.flatMap((i, idx) =>
+    i.rastro
+      .filter((r) => r.nLote)
+      .map((r) => ({
+        itemId: itens[idx]!.id,
+        numero: r.nLote.slice(0, 60),
+        quantidade: r.qLote,
+        fabricacao: r.dFab,
+        validade: r.dVal,
+        origem: 'rastro' as const,
+      })),
+  );
+  if (lotes.length) await tx.insert(entradaItemLotes).values(lotes);
+  if (nota.cobr.dup.length)
+    await tx.insert(entradaDuplicatas).values(
+      nota.cobr.dup.map((d, i) => ({
+        entradaId,
+        numero: d.nDup || String(i + 1).padStart(3, '0'),
+        vencimento: d.dVenc,
+        valor: d.vDup,
+      })),
+    );
+  await mapeiaAutomaticamente(tx, entradaId, fornecedorId);
+  return entradaId;
+}
+
+export async function importaEntradas(
+  db: Db,
+  actor: Actor,
+  schemasDir: string | undefined,
+  input: ImportarEntradas,
+): Promise<{ resultados: ResultadoImportacao[] }> {
+  // Never skip validation: without the schemas folder nothing is imported.
+  try {
+    verificaPastaSchemas(schemasDir);
+  } catch (e) {
+    if (e instanceof NfeSchemasIndisponiveis)
+      throw new AppError('unavailable', e.message, { reason: 'nfe_schemas' });
+    throw e;
+  }
+  const arquivos = arquivosDe(input);
+  if (arquivos.length > IMPORTACAO_MAX_ARQUIVOS)
+    throw new AppError('validation_failed', importacaoMensagens.arquivosDemais);
+  const recuperaveis = await getSetting(db, 'entradas_impostos_recuperaveis');
+  const resultados: ResultadoImportacao[] = [];
+  for (const a of arquivos) {
+    if ('erro' in a) {
+      resultados.push({ arquivo: a.nome, ok: false, mensagem: a.erro });
+      continue;
+    }
+    try {
+      const analise = analisaNfe(schemasDir, a.bytes);
+      const id = await writeTx(db, actor, (tx) =>
+        gravaEntradaDeXml(tx, actor, analise, a.bytes, a.nome, recuperaveis),
+      ).catch((e) => {
+        if (pgConstraint(e) === 'entradas_chave_key')
+          throw new AppError('conflict', importacaoMensagens.duplicada(analise.nota.chave));
+        throw e;
+      });
+      resultados.push({ arquivo: a.nome, ok: true, entrada: await getEntrada(db, id) });
+    } catch (e) {
+      if (e instanceof NfeRecusada || e instanceof NfeIlegivel || e instanceof AppError)
+        resultados.push({ arquivo: a.nome, ok: false, mensagem: e.message });
+      else if (e instanceof RangeError || ['22P02', '22003', '22007', '22008'].includes(pgErrorCode(e) ?? ''))
+        resultados.push({ arquivo: a.nome, ok: false, mensagem: importacaoMensagens.valorInvalido });
+      else throw e;
+    }
+  }
+  return { resultados };
+}
