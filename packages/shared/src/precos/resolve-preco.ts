@@ -341,13 +341,29 @@ export type PedidoDePreco = {
 };
 
 /** The price of one product for one customer, quantity and day, with its explanation. */
-export function resolvePrice({ product, customer, quantity, date, tables }: PedidoDePreco): ResultadoPreco {
-  const indice = tables instanceof IndicePrecos ? tables : indexTables(tables);
+type Escolha = {
+  /** The candidates, in precedence order. */
+  entradas: Entrada[];
+  /** Why each candidate is ignored, or null. */
+  ignoradas: (string | null)[];
+  vencedora: { entrada: Entrada; calculo: Calculo } | undefined;
+  /** The candidates that count, after the winner. */
+  outras: Entrada[];
+};
+
+/**
+ * The candidates of a product for the customer, walked in precedence order: the first that counts
+ * and computes wins. The rules of the tables after it are not computed (they lost on precedence
+ * whatever their rule gives). The quantity breaks play no part in the choice.
+ */
+function escolhe(
+  indice: IndicePrecos,
+  product: ProdutoPreco,
+  customer: ClientePreco,
+  date: string,
+): Escolha {
   const entradas: Entrada[] = [];
   for (const e of indice.entradas(product.id)) if (alcanca(e, customer)) entradas.push(e);
-
-  // Walk in precedence order: the first candidate that counts and computes wins. The rules of the
-  // tables after it are not computed (they lost on precedence whatever their rule gives).
   const ignoradas: (string | null)[] = [];
   let vencedora: { entrada: Entrada; calculo: Calculo } | undefined;
   const outras: Entrada[] = [];
@@ -360,6 +376,29 @@ export function resolvePrice({ product, customer, quantity, date, tables }: Pedi
     } else if (!motivo) outras.push(e);
     ignoradas.push(motivo);
   }
+  return { entradas, ignoradas, vencedora, outras };
+}
+
+/**
+ * For each item of an order, the table item that will price it (null: the base price) — chosen
+ * without looking at quantity breaks, which only adjust the winner's price. The server loads the
+ * breaks of these items only, into their `faixas`, then calls priceOrder with the same index.
+ */
+export function itensVencedores(args: {
+  customer: ClientePreco;
+  date: string;
+  tables: IndicePrecos;
+  items: readonly ItemParaPrecificar[];
+}): ({ tabelaId: string; item: ItemTabelaPreco } | null)[] {
+  return args.items.map(({ product }) => {
+    const { vencedora } = escolhe(args.tables, product, args.customer, args.date);
+    return vencedora ? { tabelaId: vencedora.entrada.tabela.id, item: vencedora.entrada.item } : null;
+  });
+}
+
+export function resolvePrice({ product, customer, quantity, date, tables }: PedidoDePreco): ResultadoPreco {
+  const indice = tables instanceof IndicePrecos ? tables : indexTables(tables);
+  const { entradas, ignoradas, vencedora, outras } = escolhe(indice, product, customer, date);
 
   const candidatos: CandidatoPreco[] = entradas.map((e, i) => {
     const ignorada = ignoradas[i];

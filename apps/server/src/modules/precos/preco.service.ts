@@ -2,7 +2,12 @@ import {
   businessToday,
   type ClientePreco,
   type consultaPrecosPedidoSchema,
+  type FaixaPreco,
   genericMessages,
+  type ItemParaPrecificar,
+  type ItemTabelaPreco,
+  indexTables,
+  itensVencedores,
   type ProdutoPreco,
   priceOrder,
   type ResultadoPreco,
@@ -15,7 +20,7 @@ import { AppError } from '../../lib/errors.ts';
 import { getCliente } from '../cadastros/clientes.service.ts';
 import { type ProdutoLido, produtosPorId } from '../estoque/produtos-leitura.service.ts';
 import { itemFields } from './itens-tabela.service.ts';
-import { tabelaPrecoItens, tabelasPreco } from './precos.tables.ts';
+import { tabelaPrecoFaixas, tabelaPrecoItens, tabelasPreco } from './precos.tables.ts';
 
 // The price a customer pays: the server's side of the engine. It loads what resolvePrice reads —
 // the product (preço de venda, custo médio: the estoque module's read), the customer's grupo,
@@ -73,21 +78,80 @@ function alcance(cliente: ClientePreco): SQL {
   return or(...condicoes)!;
 }
 
+const { faixas: _faixas, ...colunasDoItem } = itemFields;
+
+/**
+ * The quantity breaks of the items that won (itensVencedores), written into their `faixas`: one
+ * query by (tabela, produto). Only a winner's breaks change a price, so the others are not read.
+ */
+export async function carregaFaixas(
+  db: Db | Tx,
+  vencedores: readonly ({ tabelaId: string; item: ItemTabelaPreco } | null)[],
+): Promise<void> {
+  const porItem = new Map<string, ItemTabelaPreco>();
+  for (const v of vencedores) if (v) porItem.set(`${v.tabelaId} ${v.item.produto_id}`, v.item);
+  if (porItem.size === 0) return;
+  const f = tabelaPrecoFaixas;
+  const pares = [...porItem.keys()].map((chave) => {
+    const [tabelaId, produtoId] = chave.split(' ');
+    return sql`(${tabelaId}::uuid, ${produtoId}::uuid)`;
+  });
+  const rows = await (db as Db)
+    .select({
+      tabela_id: f.tabelaId,
+      produto_id: f.produtoId,
+      quantidade_minima: sql<string>`${f.quantidadeMinima}::text`,
+      tipo: f.tipo,
+      valor: sql<string>`coalesce(${f.preco}, ${f.percentual})::text`,
+    })
+    .from(f)
+    .where(sql`(${f.tabelaId}, ${f.produtoId}) in (${sql.join(pares, sql`, `)})`)
+    .orderBy(f.tabelaId, f.produtoId, f.quantidadeMinima);
+  for (const item of porItem.values()) item.faixas = [];
+  for (const r of rows) {
+    const faixa: FaixaPreco = { quantidade_minima: r.quantidade_minima, tipo: r.tipo, valor: r.valor };
+    porItem.get(`${r.tabela_id} ${r.produto_id}`)!.faixas.push(faixa);
+  }
+}
+
 /**
  * What the engine reads for these products and this customer: every table that reaches the
  * customer and has an item for one of the products — active or not, in its vigência or not (the
  * trace says why such a table was ignored) — with the items of those products and their breaks.
  * A table of escopo 'clientes' carries only this customer (the one its list was matched on).
  */
-export async function tabelasParaPrecos(
+export function tabelasParaPrecos(
   db: Db | Tx,
   cliente: ClientePreco,
   produtoIds: readonly string[],
 ): Promise<TabelaPreco[]> {
+  return carregaTabelas(db, cliente, produtoIds, true);
+}
+
+/**
+ * The same tables with their items **without their breaks** (`faixas: []`): the breaks play no
+ * part in choosing the winning table, so precificaComTabelas loads only the winners' (carregaFaixas).
+ * Aggregating every candidate's breaks cost a subquery per item row — most of the price endpoint's
+ * time with tens of tables per product.
+ */
+export function tabelasSemFaixas(
+  db: Db | Tx,
+  cliente: ClientePreco,
+  produtoIds: readonly string[],
+): Promise<TabelaPreco[]> {
+  return carregaTabelas(db, cliente, produtoIds, false);
+}
+
+async function carregaTabelas(
+  db: Db | Tx,
+  cliente: ClientePreco,
+  produtoIds: readonly string[],
+  comFaixas: boolean,
+): Promise<TabelaPreco[]> {
   if (produtoIds.length === 0) return [];
   const rows = await (db as Db)
     .select({
-      ...itemFields,
+      ...(comFaixas ? itemFields : colunasDoItem),
       tabela_id: tabelasPreco.id,
       nome: tabelasPreco.nome,
       vigencia_inicio: tabelasPreco.vigenciaInicio,
@@ -103,7 +167,7 @@ export async function tabelasParaPrecos(
     .where(and(inArray(tabelaPrecoItens.produtoId, [...new Set(produtoIds)]), alcance(cliente)));
 
   const tabelas = new Map<string, TabelaPreco & { itens: TabelaPreco['itens'][number][] }>();
-  for (const r of rows) {
+  for (const r of rows as ((typeof rows)[number] & { faixas?: FaixaPreco[] })[]) {
     let t = tabelas.get(r.tabela_id);
     if (!t) {
       t = {
@@ -126,10 +190,24 @@ export async function tabelasParaPrecos(
       regra: r.regra,
       valor: r.valor,
       preco_minimo: r.preco_minimo,
-      faixas: r.faixas,
+      faixas: r.faixas ?? [],
     });
   }
   return [...tabelas.values()];
+}
+
+/**
+ * priceOrder over tables loaded by tabelasSemFaixas: indexes them once, finds each item's winning
+ * table item (itensVencedores), loads those items' breaks (carregaFaixas), then prices every item
+ * with its trace against the same index — the same answers as priceOrder over complete tables.
+ */
+export async function precificaComTabelas(
+  db: Db | Tx,
+  pedido: { customer: ClientePreco; date: string; tables: TabelaPreco[]; items: ItemParaPrecificar[] },
+): Promise<ResultadoPreco[]> {
+  const indexado = { ...pedido, tables: indexTables(pedido.tables) };
+  await carregaFaixas(db, itensVencedores(indexado));
+  return priceOrder(indexado);
 }
 
 export type PrecoDoItem = ResultadoPreco & { produto_id: string; quantidade: string };
@@ -156,11 +234,10 @@ export async function precificaItens(
   );
   const faltando = venda.itens.findIndex((i) => !produtos.has(i.produto_id));
   if (faltando >= 0) campoInvalido(campos.produto(faltando), precoServicoMensagens.produtoNaoEncontrado);
-  const tabelas = await tabelasParaPrecos(db, cliente, [...produtos.keys()]);
-  const resultados = priceOrder({
+  const resultados = await precificaComTabelas(db, {
     customer: cliente,
     date: data,
-    tables: tabelas,
+    tables: await tabelasSemFaixas(db, cliente, [...produtos.keys()]),
     items: venda.itens.map((i) => ({
       product: produtoPreco(produtos.get(i.produto_id)!),
       quantity: i.quantidade,

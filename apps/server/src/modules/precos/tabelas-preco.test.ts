@@ -469,7 +469,11 @@ describe('bulk tools', () => {
 
   const importa = async (arquivo: Buffer | string) => {
     const form = new FormData();
-    form.append('arquivo', new Blob([arquivo]), 'precos.xlsx');
+    form.append(
+      'arquivo',
+      new Blob([typeof arquivo === 'string' ? arquivo : new Uint8Array(arquivo)]),
+      'precos.xlsx',
+    );
     const res = await t.app.request(`/api/precos/tabelas/${id}/itens/importacao`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${admin}` },
