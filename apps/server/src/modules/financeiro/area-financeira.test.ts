@@ -380,6 +380,20 @@ describe('configurações do financeiro', () => {
     expect(ruim.status).toBe(400);
   });
 
+  it('edits, lotes and settings are in the audit log under the person who made them', async () => {
+    const audit = rowsOf<{ tabela: string; acao: string; n: number }>(
+      await t.db.execute(sql`select tabela, acao, count(*)::int as n from audit_log
+        where user_id is not null and tabela in ('financial_accounts', 'baixas', 'app_settings', 'titulo_rateios')
+        group by 1, 2 order by 1, 2`),
+    );
+    const n = (tabela: string, acao: string) =>
+      audit.find((a) => a.tabela === tabela && a.acao === acao)?.n ?? 0;
+    expect(n('app_settings', 'criacao')).toBe(2);
+    expect(n('baixas', 'criacao')).toBeGreaterThanOrEqual(4);
+    expect(n('financial_accounts', 'alteracao')).toBeGreaterThanOrEqual(6);
+    expect(n('titulo_rateios', 'criacao')).toBe(3);
+  });
+
   it('other roles: 403', async () => {
     const vend = (await t.signIn(['comercial'])).token;
     expect(
