@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type ClientePreco,
   indexTables,
+  itensVencedores,
   type ProdutoPreco,
   priceOrder,
   resolvePrice,
@@ -672,6 +673,26 @@ describe('loading only what an order needs changes neither the price nor the tra
       expect(priceOrder({ customer: cliente, date: data, tables: invertidas, items })).toEqual(antes);
     },
   );
+
+  it.each(datas)('breaks loaded only for the winning items (itensVencedores) on %s', (data) => {
+    // what precos/preco.service.ts does: tables without breaks, the winners named by the engine,
+    // their breaks filled in, then priceOrder on the same index
+    const items = produtos.flatMap((product) => quantidades.map((quantity) => ({ product, quantity })));
+    const antes = priceOrder({ customer: CLIENTE, date: data, tables: todas, items });
+    const semFaixas = comoOServidorCarrega(CLIENTE, ['p1', 'p2', 'p4']).map((t) => ({
+      ...t,
+      itens: t.itens.map((i) => ({ ...i, faixas: [] as FaixaPreco[] })),
+    }));
+    const pedido = { customer: CLIENTE, date: data, tables: indexTables(semFaixas), items };
+    const vencedores = itensVencedores(pedido);
+    expect(vencedores.filter((v) => v !== null).length).toBeGreaterThan(0);
+    for (const v of vencedores)
+      if (v)
+        v.item.faixas = todas
+          .find((t) => t.id === v.tabelaId)!
+          .itens.find((i) => i.produto_id === v.item.produto_id)!.faixas;
+    expect(priceOrder(pedido)).toEqual(antes);
+  });
 
   it('the case exercises every part of the trace', () => {
     const r = priceOrder({
