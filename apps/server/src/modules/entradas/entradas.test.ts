@@ -80,7 +80,9 @@ beforeAll(async () => {
   dep = await localPrincipal(t.db);
   produtoCx = await criaProduto(t.db, { nome: 'Granola Tradicional 800g', codigo: 'GRA800' });
   await t.db.execute(sql`update products set gtin = '7897846900945' where id = ${produtoCx}`);
-  await t.db.execute(sql`insert into unidades (sigla, descricao) values ('CX', 'Caixa') on conflict do nothing`);
+  await t.db.execute(
+    sql`insert into unidades (sigla, descricao) values ('CX', 'Caixa') on conflict do nothing`,
+  );
   await t.db.execute(sql`insert into produto_embalagens (produto_id, unidade, fator, gtin, padrao_compra, padrao_venda)
     values (${produtoCx}, 'CX', 12, '17897846900942', true, false)`);
   produtoLote = await criaProduto(t.db, { nome: 'Mel 1kg', codigo: 'MEL1', controlaLote: true });
