@@ -629,7 +629,7 @@ function Secao({ titulo, children }: { titulo: string; children: ReactNode }) {
   return (
     <section
       aria-label={titulo}
-      className="grid min-w-0 grid-cols-1 gap-3 rounded-lg border border-border bg-card p-3 sm:p-4"
+      className="grid min-w-0 grid-cols-1 content-start gap-3 rounded-lg border border-border bg-card p-3 sm:p-4"
     >
       <h2 className="text-sm font-semibold">{titulo}</h2>
       {children}
