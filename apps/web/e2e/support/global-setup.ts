@@ -56,6 +56,9 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       WEB_DIST_DIR: distDir,
+      // The official NF-e XSD package (goods receipt), read in place from ../shared beside the repository.
+      NFE_SCHEMAS_DIR:
+        process.env.NFE_SCHEMAS_DIR ?? path.resolve(serverDir, '../../../shared/nfe/schemas/PL_010_V1.30'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
