@@ -1,6 +1,6 @@
 import type { LinhaFluxo } from '@erp/shared';
 import { describe, expect, it } from 'vitest';
-import { geometriaFluxo } from './fluxo-chart-geometria.ts';
+import { geometriaFluxo, rotuloCurto } from './fluxo-chart-geometria.ts';
 
 const linha = (saldo_realizado: string, saldo_previsto: string): LinhaFluxo => ({
   periodo: '2026-11-23',
@@ -37,5 +37,16 @@ describe('geometriaFluxo', () => {
     const g = geometriaFluxo([linha('0.00', '0.00')], 600, 160);
     expect(g.xs).toEqual([300]);
     expect(g.realizado).toBe('300,0');
+  });
+});
+
+describe('rotuloCurto', () => {
+  it.each([
+    ['10/02/2027', '10/02'],
+    ['Semana 06/2027', 'S06/27'],
+    ['Semana 53/2026', 'S53/26'],
+    ['fev/2027', 'fev/2027'],
+  ])('%s → %s', (rotulo, curto) => {
+    expect(rotuloCurto(rotulo)).toBe(curto);
   });
 });

@@ -26,3 +26,11 @@ export function geometriaFluxo(linhas: readonly LinhaFluxo[], largura = 600, alt
   const pontos = (cs: number[]) => cs.map((c, i) => `${xs[i]},${y(c)}`).join(' ');
   return { largura, altura, zero: y(0), xs, realizado: pontos(r), previsto: pontos(p) };
 }
+
+/** A period's label on the axis: "10/02", "S06/27", "fev/2027". */
+export function rotuloCurto(rotulo: string): string {
+  const semana = /^Semana (\d{2})\/\d{2}(\d{2})$/.exec(rotulo);
+  if (semana) return `S${semana[1]}/${semana[2]}`;
+  if (/^\d{2}\/\d{2}\/\d{4}$/.test(rotulo)) return rotulo.slice(0, 5);
+  return rotulo;
+}

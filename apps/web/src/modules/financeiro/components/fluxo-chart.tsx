@@ -1,13 +1,5 @@
 import { formatBRL, type LinhaFluxo } from '@erp/shared';
-import { geometriaFluxo } from './fluxo-chart-geometria.ts';
-
-/** A period's label on the axis: "10/02", "S06/27", "fev/2027". */
-export function rotuloCurto(rotulo: string): string {
-  const semana = /^Semana (\d{2})\/\d{2}(\d{2})$/.exec(rotulo);
-  if (semana) return `S${semana[1]}/${semana[2]}`;
-  if (/^\d{2}\/\d{2}\/\d{4}$/.test(rotulo)) return rotulo.slice(0, 5);
-  return rotulo;
-}
+import { geometriaFluxo, rotuloCurto } from './fluxo-chart-geometria.ts';
 
 /** Fluxo de caixa: realizado and previsto running balances per period (plain SVG). */
 export function FluxoChart({ linhas }: { linhas: LinhaFluxo[] }) {

@@ -4,7 +4,6 @@ import {
   addDays,
   agrupamentoFluxoLabels,
   businessToday,
-  type FAIXAS_AGING,
   type FluxoCaixaResposta,
   faixaAgingLabels,
   formatBRL,
@@ -12,7 +11,6 @@ import {
   type LinhaFluxo,
   type ResumoClasseRow,
   type ResumoClassesResposta,
-  vencimentosDaFaixa,
 } from '@erp/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowDownCircle, ArrowUpCircle } from 'lucide-react';
@@ -39,6 +37,7 @@ import { cn } from '@/lib/cn.ts';
 import { relatoriosApi, type TipoTituloApi } from '../api/financeiro-api.ts';
 import { financeiroKeys } from '../api/keys.ts';
 import { useContasOpcoes } from '../api/queries.ts';
+import { linkDaFaixa } from '../components/aging-link.ts';
 import { FluxoChart } from '../components/fluxo-chart.tsx';
 
 // The finance area (/financeiro): fluxo de caixa (realizado and previsto by dia, semana or mês,
@@ -239,15 +238,6 @@ const estilo = (k: string, v: string) =>
 
 const zero = (v: string) => (/^-?0(\.0+)?$/.test(v) ? 'text-muted-foreground' : undefined);
 const negativo = (v: string) => (v.startsWith('-') ? 'text-destructive' : undefined);
-
-/** The link of a faixa: the list of open títulos of the tipo whose due dates fall in it. */
-export function linkDaFaixa(tipo: TipoTituloApi, faixa: (typeof FAIXAS_AGING)[number], hoje: string): string {
-  const { de, ate } = vencimentosDaFaixa(faixa, hoje);
-  const p = new URLSearchParams();
-  if (de) p.set('vencimento_de', de);
-  if (ate) p.set('vencimento_ate', ate);
-  return `/financeiro/${tipo}?${p.toString()}`;
-}
 
 function Aging({ tipo }: { tipo: TipoTituloApi }) {
   const aging = useQuery({
