@@ -356,12 +356,7 @@ type Escolha = {
  * and computes wins. The rules of the tables after it are not computed (they lost on precedence
  * whatever their rule gives). The quantity breaks play no part in the choice.
  */
-function escolhe(
-  indice: IndicePrecos,
-  product: ProdutoPreco,
-  customer: ClientePreco,
-  date: string,
-): Escolha {
+function escolhe(indice: IndicePrecos, product: ProdutoPreco, customer: ClientePreco, date: string): Escolha {
   const entradas: Entrada[] = [];
   for (const e of indice.entradas(product.id)) if (alcanca(e, customer)) entradas.push(e);
   const ignoradas: (string | null)[] = [];
