@@ -1,4 +1,5 @@
 import {
+  businessToday,
   categoriaExigida,
   formatDateBR,
   formatoPlaca,
@@ -6,6 +7,7 @@ import {
   maskPlaca,
   pesoBrutoTotal,
   placaMercosul,
+  podeDirigir,
   TIPOS_VEICULO,
   type TipoVeiculo,
   tipoVeiculoLabels,
@@ -15,6 +17,7 @@ import {
   veiculoUpdateSchema,
 } from '@erp/shared';
 import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
 import { ativoColumn, type Column } from '@/components/data-table/data-table.tsx';
 import { AtivoFilter, FilterSelect } from '@/components/data-table/filter-select.tsx';
@@ -261,6 +264,7 @@ function VeiculoForm({ id, onClose }: { id: string | null; onClose(): void }) {
             .filter((m) => m.ativo)
             .map((m) => ({ value: m.id, label: `${m.nome} (CNH ${m.cnh_categoria ?? '—'})` }))}
         />
+        <AvisoMotorista motoristas={motoristas.data ?? []} />
         <DateField
           name="licenciamento_vencimento"
           label="Vencimento do licenciamento"
@@ -270,6 +274,50 @@ function VeiculoForm({ id, onClose }: { id: string | null; onClose(): void }) {
         <TerceiroFields />
       </FieldGroup>
     </RegisterFormDialog>
+  );
+}
+
+type Motorista = Awaited<ReturnType<typeof funcionariosApi.motoristas>>[number];
+
+/**
+ * Whether the chosen motorista padrão may drive this vehicle today (shared podeDirigir: CNH
+ * valid and of a category that covers the one the vehicle requires). A warning, not a refusal:
+ * dispatch decides per load.
+ */
+function AvisoMotorista({ motoristas }: { motoristas: Motorista[] }) {
+  const [id, tipo, tara, capacidade] = useWatch({
+    name: ['motorista_padrao_id', 'tipo', 'tara', 'capacidade'],
+  }) as [string, TipoVeiculo, string, string];
+  const m = motoristas.find((x) => x.id === id);
+  const t = kgDe(tara);
+  const c = kgDe(capacidade);
+  if (!m || !t || !c) return null;
+  const r = podeDirigir(
+    {
+      ativo: m.ativo,
+      cnh_numero: m.cnh_categoria ? 'cadastrada' : null,
+      cnh_categoria: m.cnh_categoria,
+      cnh_validade: m.cnh_validade,
+    },
+    { tipo, tara: t, capacidade: c },
+    businessToday(),
+  );
+  if (r.pode) return null;
+  return (
+    <div
+      role="note"
+      className="flex gap-2 rounded-md border border-warning/50 bg-warning/10 p-2 text-sm col-span-full"
+    >
+      <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0 text-warning" />
+      <div>
+        <p className="font-medium">{m.nome} não pode dirigir este veículo:</p>
+        <ul>
+          {r.motivos.map((motivo) => (
+            <li key={motivo}>{motivo}</li>
+          ))}
+        </ul>
+      </div>
+    </div>
   );
 }
 
