@@ -204,7 +204,7 @@ export async function seedFinanceiroDemo(tx: Tx, today: string) {
     select f.id, least(f.data_vencimento, ${today}::date), f.conta_bancaria_id, f.forma_id, f.valor, 0, 0, 0, f.valor
     from financial_accounts f where f.status = 'pago'
     order by f.data_vencimento, f.descricao`);
-  await tx.execute(sql`update financial_accounts set saldo = 0 where status = 'pago'`);
+  // (a paid título's saldo is already 0: the insert trigger financial_accounts_saldo_padrao)
   await tx.execute(sql`
     insert into conta_movimentos (conta_bancaria_id, data, tipo, valor, historico, baixa_id, titulo_id)
     select b.conta_bancaria_id, b.data_pagamento,
