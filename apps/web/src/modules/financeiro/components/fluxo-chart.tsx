@@ -30,7 +30,7 @@ export function FluxoChart({ linhas }: { linhas: LinhaFluxo[] }) {
               key={l.periodo}
               x={g.xs[i]}
               y={g.altura + 18}
-              textAnchor="middle"
+              textAnchor={i === 0 ? 'start' : i === linhas.length - 1 ? 'end' : 'middle'}
               className="fill-muted-foreground text-[10px]"
             >
               {rotuloCurto(l.rotulo)}
