@@ -275,17 +275,16 @@ function Tabela({ linhas, celulas }: Layout) {
   const num = 'px-2 py-2 text-right tabular-nums';
   return (
     <div className="relative overflow-x-auto rounded-md border border-border">
-      <table className="w-full min-w-[1100px] text-sm" aria-label="Itens do pedido">
+      <table className="w-full min-w-[950px] text-sm" aria-label="Itens do pedido">
         <thead className="bg-muted/50 text-xs text-muted-foreground">
           <tr>
             <th className="w-8 px-2 py-2 text-left font-medium">#</th>
-            <th className="min-w-56 px-2 py-2 text-left font-medium">Produto</th>
-            <th className="w-28 px-2 py-2 text-left font-medium">Embalagem</th>
-            <th className="w-24 px-2 py-2 text-right font-medium">Quantidade</th>
-            <th className="w-32 px-2 py-2 text-right font-medium">Preço</th>
-            <th className="w-36 px-2 py-2 text-right font-medium">Desconto</th>
-            <th className="w-20 px-2 py-2 text-right font-medium">ST</th>
-            <th className="w-20 px-2 py-2 text-right font-medium">IPI</th>
+            <th className="min-w-44 px-2 py-2 text-left font-medium">Produto</th>
+            <th className="w-24 px-2 py-2 text-left font-medium">Embalagem</th>
+            <th className="w-20 px-2 py-2 text-right font-medium">Quantidade</th>
+            <th className="w-28 px-2 py-2 text-right font-medium">Preço</th>
+            <th className="w-32 px-2 py-2 text-right font-medium">Desconto</th>
+            <th className="w-24 px-2 py-2 text-right font-medium">ST / IPI</th>
             <th className="w-24 px-2 py-2 text-right font-medium">Disponível</th>
             <th className="w-28 px-2 py-2 text-right font-medium">Total</th>
             <th className="w-10 px-1 py-2">
@@ -304,8 +303,10 @@ function Tabela({ linhas, celulas }: Layout) {
                 <td className="px-2 py-1.5">{c.quantidade}</td>
                 <td className="px-2 py-1.5">{c.preco}</td>
                 <td className="px-2 py-1.5">{c.desconto}</td>
-                <td className={num}>{c.st}</td>
-                <td className={num}>{c.ipi}</td>
+                <td className={num}>
+                  <div>{c.st}</div>
+                  <div className="text-xs text-muted-foreground">{c.ipi}</div>
+                </td>
                 <td className={num}>{c.disponivel}</td>
                 <td className={num}>{c.total}</td>
                 <td className="px-1 py-1.5">{c.remover}</td>

@@ -128,7 +128,16 @@ function PedidoForm({ pedido }: { pedido: PedidoDetalhe | null }) {
   const erroCalculo = calculo.error instanceof ApiError ? calculo.error : null;
   const errosVistos = Object.keys(erros).length ? erros : (erroCalculo?.fields ?? {});
   const vivo = editavel && calculo.data && corpoCalculo !== '' ? calculo.data : null;
-  const itensCalculados = vivo ? vivo.itens : pedido && !sujo ? pedido.itens.map((i) => ({ ...i })) : [];
+  const itensCalculados = vivo
+    ? vivo.itens.map((it) => ({
+        ...it,
+        // the preview may leave out the stock figure: the saved order's, for the same product
+        disponivel:
+          it.disponivel ?? pedido?.itens.find((x) => x.produto_id === it.produto_id)?.disponivel ?? null,
+      }))
+    : pedido && !sujo
+      ? pedido.itens.map((i) => ({ ...i }))
+      : [];
   const totais = vivo?.totais ?? (pedido && !sujo ? pedido.totais : null);
   const comissao = vivo?.comissao ?? (pedido && !sujo ? pedido.comissao : undefined);
 
@@ -579,7 +588,7 @@ function PedidoForm({ pedido }: { pedido: PedidoDetalhe | null }) {
           <Secao titulo="Totais">
             <TotaisPedido totais={totais} comissao={comissao} atualizando={calculo.isFetching} />
           </Secao>
-          {editavel && previstos.length ? (
+          {editavel && previstos.length && (!pedido || sujo || pedido.status === 'orcamento') ? (
             <Secao titulo="Bloqueios previstos">
               <ul className="grid gap-1 text-sm" aria-label="Bloqueios previstos">
                 {previstos.map((b) => (
