@@ -15,6 +15,7 @@ import { salesOrderItems, salesOrders } from '../../modules/comercial/comercial.
 import { financialAccounts } from '../../modules/financeiro/financeiro.tables.ts';
 import type { Db, Tx } from '../client.ts';
 import { rowsOf } from '../client.ts';
+import { seedComercialDemo } from './comercial-demo.ts';
 import { generateDemoData } from './demo-data.ts';
 import { seedDemoUsers } from './demo-users.ts';
 import { seedEstoqueDemo } from './estoque-demo.ts';
@@ -43,6 +44,7 @@ export async function seedDemo(
   orders: number;
   items: number;
   accounts: number;
+  pedidos: number;
   users: number;
 } | null> {
   if (opts.onlyIfEmpty) {
@@ -68,6 +70,8 @@ export async function seedDemo(
     await insertChunked(tx, salesOrderItems, data.items);
     await insertChunked(tx, financialAccounts, data.accounts);
     await seedFinanceiroDemo(tx, data.today);
+    // the comercial module's orders along the status flow, through its services
+    const pedidos = await seedComercialDemo(tx, data);
     const users = await seedDemoUsers(tx);
     return {
       products: data.products.length,
@@ -75,6 +79,7 @@ export async function seedDemo(
       orders: data.orders.length,
       items: data.items.length,
       accounts: data.accounts.length,
+      pedidos,
       users,
     };
   });

@@ -410,14 +410,17 @@ export async function calculaPedidoServico(db: Db, input: PedidoDados) {
   return { computado, avaliacao, comissao: comissaoDoPedido(computado.calculo.totais, cliente.comissao) };
 }
 
+/** A new orçamento inside the caller's transaction (the demo seed uses it). */
+export async function criaPedidoEm(tx: Tx, actor: Actor, input: PedidoDados): Promise<string> {
+  const computado = await computaPedido(tx, input);
+  const id = await gravaPedido(tx, null, input, computado, { criadoPor: actor.userId });
+  await historico(tx, actor, id, null, 'orcamento');
+  return id;
+}
+
 /** POST /pedidos: a new orçamento. */
 export async function criaPedido(db: Db, actor: Actor, input: PedidoDados): Promise<string> {
-  return writeTx(db, actor, async (tx) => {
-    const computado = await computaPedido(tx, input);
-    const id = await gravaPedido(tx, null, input, computado, { criadoPor: actor.userId });
-    await historico(tx, actor, id, null, 'orcamento');
-    return id;
-  });
+  return writeTx(db, actor, (tx) => criaPedidoEm(tx, actor, input));
 }
 
 /** PUT /pedidos/:id: while editable; a confirmed order is evaluated again and its status follows. */
@@ -446,8 +449,9 @@ export async function atualizaPedido(
 /** Confirms a quote: orcamento → digitado, then bloqueado or liberado by the blockers. */
 async function confirma(tx: Tx, actor: Actor, p: PedidoTravado) {
   recusaTransicao(p.status, 'digitado');
-  const computado = await computaPedido(tx, await dadosDoPedido(tx, p.id));
-  await gravaPedido(tx, p.id, await dadosDoPedido(tx, p.id), computado, { dataEmissao: businessToday() });
+  const dados = await dadosDoPedido(tx, p.id);
+  const computado = await computaPedido(tx, dados);
+  await gravaPedido(tx, p.id, dados, computado, { dataEmissao: businessToday() });
   await mudaStatus(tx, actor, p, 'digitado');
   await assentaStatus(tx, actor, p, computado);
 }
@@ -482,7 +486,17 @@ export async function transitaPedido(
   id: string,
   input: { para: StatusPedido; motivo: string | null; versao: number },
 ): Promise<void> {
-  await writeTx(db, actor, async (tx) => {
+  await writeTx(db, actor, (tx) => transitaPedidoEm(tx, actor, id, input));
+}
+
+/** transitaPedido inside the caller's transaction (versao optional: the demo seed). */
+export async function transitaPedidoEm(
+  tx: Tx,
+  actor: Actor,
+  id: string,
+  input: { para: StatusPedido; motivo: string | null; versao?: number },
+): Promise<void> {
+  {
     const p = await travaPedido(tx, id);
     checaVersao(p, input.versao);
     const para = input.para;
@@ -502,7 +516,7 @@ export async function transitaPedido(
     recusaTransicao(p.status, para);
     if (para === 'faturado') await consomeReservaPedido(tx, actor, p.id);
     await mudaStatus(tx, actor, p, para, { motivo: input.motivo });
-  });
+  }
 }
 
 /** POST /pedidos/:id/duplicar: a new quote with the same customer, header and items. */

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/test-db.ts';
+import { type Database, rowsOf } from '../client.ts';
+import { seedDemo } from './seed-demo.ts';
+
+// The demo's sales orders: about 60 along the status flow, made through the comercial services,
+// with stock reservations that agree with the orders and the ledger.
+
+let database: Database;
+let pedidos = 0;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  pedidos = (await seedDemo(database.db, { today: '2026-11-21' }))!.pedidos;
+}, 300_000);
+afterAll(() => database?.close());
+
+const query = <T>(q: ReturnType<typeof sql>) => database.db.execute(q).then((r) => rowsOf<T>(r));
+
+describe('demo sales orders', () => {
+  it('~60 orders across the statuses, each with its history', async () => {
+    expect(pedidos).toBeGreaterThanOrEqual(50);
+    const porStatus = await query<{ status: string; n: number }>(
+      sql`select o.status, count(*)::int as n from sales_orders o
+        where exists (select 1 from pedido_historico h where h.order_id = o.id) group by 1 order by 1`,
+    );
+    const status = porStatus.map((s) => s.status);
+    for (const s of [
+      'orcamento',
+      'liberado',
+      'em_separacao',
+      'conferido',
+      'faturado',
+      'entregue',
+      'cancelado',
+    ])
+      expect(status).toContain(s);
+    expect(porStatus.reduce((a, s) => a + s.n, 0)).toBe(pedidos);
+  });
+
+  it('reservations: held exactly by the released, not invoiced orders, and equal to the ledger totals', async () => {
+    const fora = await query<{ n: number }>(
+      sql`select count(*)::int as n from estoque_reservas r join sales_orders o on o.id::text = r.origem_id::text
+        where r.origem = 'pedido' and o.status not in ('liberado', 'em_separacao', 'conferido')`,
+    );
+    expect(fora[0]!.n).toBe(0);
+    const diferentes = await query<{ id: string }>(
+      sql`select o.id from sales_orders o
+        where o.status in ('liberado', 'em_separacao', 'conferido')
+          and (select coalesce(sum(quantidade), 0) from sales_order_items i where i.order_id = o.id)
+           <> (select coalesce(sum(quantidade), 0) from estoque_reservas r where r.origem = 'pedido' and r.origem_id::text = o.id::text)`,
+    );
+    expect(diferentes).toEqual([]);
+    const produtos = await query<{ id: string }>(
+      sql`select p.id from products p
+        where p.estoque_reservado <> (select coalesce(sum(quantidade), 0) from estoque_reservas r where r.produto_id = p.id)`,
+    );
+    expect(produtos).toEqual([]);
+  });
+});
