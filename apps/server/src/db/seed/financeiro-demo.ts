@@ -158,7 +158,7 @@ export async function seedFinanceiroDemo(tx: Tx, today: string) {
     ])
     .returning({ id: contasBancarias.id, nome: contasBancarias.nome });
   const conta = Object.fromEntries(contas.map((c) => [c.nome, c.id])) as Record<string, string>;
-  const [bb, itau, caixa] = [conta['Banco do Brasil']!, conta['Itaú']!, conta.Caixa!];
+  const [bb, itau, caixa] = [conta['Banco do Brasil']!, conta.Itaú!, conta.Caixa!];
 
   // The títulos: classe, centro, pessoa, forma, conta prevista, defaults of juros and multa.
   const favorecido = sql.join(
