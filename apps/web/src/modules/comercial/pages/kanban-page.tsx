@@ -2,6 +2,7 @@ import {
   type Announcements,
   DndContext,
   type DragEndEvent,
+  DragOverlay,
   KeyboardSensor,
   PointerSensor,
   useDraggable,
@@ -18,7 +19,7 @@ import {
 } from '@erp/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { GripVertical } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { FilterDate, FilterSelect } from '@/components/data-table/filter-select.tsx';
@@ -86,6 +87,7 @@ export function KanbanPage() {
     useSensor(KeyboardSensor, { coordinateGetter: colunaVizinha }),
   );
   const canceladosId = useId();
+  const [arrastando, setArrastando] = useState<Dados | null>(null);
 
   const mover = async (cartao: CartaoKanban, de: StatusPedido, para: StatusPedido) => {
     const local = podeTransitarPedido(de, para, { bloqueiosPendentes: cartao.bloqueios.length });
@@ -108,6 +110,7 @@ export function KanbanPage() {
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setArrastando(null);
     const d = active.data.current as Dados | undefined;
     if (!d || !over) return;
     const para = over.id as StatusPedido;
@@ -177,7 +180,9 @@ export function KanbanPage() {
       ) : (
         <DndContext
           sensors={sensors}
+          onDragStart={({ active }) => setArrastando((active.data.current as Dados | undefined) ?? null)}
           onDragEnd={onDragEnd}
+          onDragCancel={() => setArrastando(null)}
           accessibility={{
             announcements: anuncios,
             screenReaderInstructions: {
@@ -191,6 +196,10 @@ export function KanbanPage() {
               <Coluna key={c.status} coluna={c} />
             ))}
           </div>
+          {/* the card follows the pointer above the columns (a column's list scrolls and would clip it) */}
+          <DragOverlay dropAnimation={null}>
+            {arrastando ? <CartaoConteudo cartao={arrastando.cartao} de={arrastando.de} flutuando /> : null}
+          </DragOverlay>
         </DndContext>
       )}
     </div>
@@ -229,7 +238,7 @@ function Coluna({ coluna }: { coluna: ColunaKanban }) {
           {formatBRL(coluna.total)}
         </span>
       </header>
-      <ul className="grid min-h-24 content-start gap-2">
+      <ul className="grid max-h-[calc(100dvh-18rem)] min-h-24 content-start gap-2 overflow-y-auto">
         {coluna.cartoes.map((c) => (
           <Cartao key={c.id} cartao={c} de={coluna.status} />
         ))}
@@ -247,20 +256,34 @@ function Coluna({ coluna }: { coluna: ColunaKanban }) {
 }
 
 function Cartao({ cartao, de }: { cartao: CartaoKanban; de: StatusPedido }) {
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: cartao.id,
     data: { cartao, de } satisfies Dados,
     disabled: de === 'cancelado',
   });
-  const style = transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined;
   return (
-    <li
-      ref={setNodeRef}
-      style={style}
-      data-cartao={cartao.numero}
+    <li ref={setNodeRef} data-cartao={cartao.numero} className={cn(isDragging && 'opacity-40')}>
+      <CartaoConteudo cartao={cartao} de={de} alca={{ ...attributes, ...listeners }} />
+    </li>
+  );
+}
+
+function CartaoConteudo({
+  cartao,
+  de,
+  alca,
+  flutuando,
+}: {
+  cartao: CartaoKanban;
+  de: StatusPedido;
+  alca?: Record<string, unknown>;
+  flutuando?: boolean;
+}) {
+  return (
+    <div
       className={cn(
         'grid gap-1 rounded-md border border-border bg-card p-2 text-sm shadow-xs',
-        isDragging && 'z-10 shadow-lg ring-2 ring-primary',
+        flutuando && 'shadow-lg ring-2 ring-primary',
       )}
     >
       <div className="flex items-start justify-between gap-2">
@@ -270,16 +293,19 @@ function Cartao({ cartao, de }: { cartao: CartaoKanban; de: StatusPedido }) {
         >
           Nº {cartao.numero}
         </Link>
-        <button
-          type="button"
-          {...attributes}
-          {...listeners}
-          aria-label={`Mover o pedido nº ${cartao.numero} (${statusPedidoLabels[de]})`}
-          aria-roledescription="cartão arrastável"
-          className="-m-1 cursor-grab touch-none rounded p-1 text-muted-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          <GripVertical aria-hidden className="size-4" />
-        </button>
+        {alca ? (
+          <button
+            type="button"
+            {...alca}
+            aria-label={`Mover o pedido nº ${cartao.numero} (${statusPedidoLabels[de]})`}
+            aria-roledescription="cartão arrastável"
+            className="-m-1 cursor-grab touch-none rounded p-1 text-muted-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <GripVertical aria-hidden className="size-4" />
+          </button>
+        ) : (
+          <GripVertical aria-hidden className="size-4 text-muted-foreground" />
+        )}
       </div>
       <span className="truncate" title={cartao.cliente_nome}>
         {cartao.cliente_nome}
@@ -296,6 +322,6 @@ function Cartao({ cartao, de }: { cartao: CartaoKanban; de: StatusPedido }) {
           <BloqueioBadge key={t} tipo={t} />
         ))}
       </div>
-    </li>
+    </div>
   );
 }
