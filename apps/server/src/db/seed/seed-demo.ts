@@ -18,6 +18,7 @@ import { rowsOf } from '../client.ts';
 import { seedComercialDemo } from './comercial-demo.ts';
 import { generateDemoData } from './demo-data.ts';
 import { seedDemoUsers } from './demo-users.ts';
+import { seedEntradasDemo } from './entradas-demo.ts';
 import { seedEstoqueDemo } from './estoque-demo.ts';
 import { seedFinanceiroDemo } from './financeiro-demo.ts';
 import { seedFrotaDemo } from './frota-demo.ts';
@@ -72,6 +73,8 @@ export async function seedDemo(
     await seedFinanceiroDemo(tx, data.today);
     // the comercial module's orders along the status flow, through its services
     const pedidos = await seedComercialDemo(tx, data);
+    // goods receipts from NF-e XML built by the seed (two posted, two drafts)
+    await seedEntradasDemo(tx, data.today);
     const users = await seedDemoUsers(tx);
     return {
       products: data.products.length,
