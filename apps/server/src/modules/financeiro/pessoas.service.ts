@@ -10,7 +10,8 @@ import { clientes, fornecedores } from '../cadastros/cadastros.tables.ts';
 // active records, 25 at most, by the registers' search (razão social, nome fantasia, documento).
 
 export const pessoasQuerySchema = z.object({
-  tipo: z.enum(['cliente', 'fornecedor'], { error: 'Tipo inválido' }),
+  /** Empty: cliente. */
+  tipo: z.enum(['cliente', 'fornecedor'], { error: 'Tipo inválido' }).default('cliente'),
   q: z.string({ error: 'Busca inválida' }).max(100, 'Busca inválida').optional(),
 });
 
