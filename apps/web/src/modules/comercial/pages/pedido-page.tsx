@@ -628,7 +628,7 @@ function PedidoForm({ pedido }: { pedido: PedidoDetalhe | null }) {
 
 function Kbd({ children }: { children: ReactNode }) {
   return (
-    <kbd className="ml-1 hidden rounded border border-current/30 px-1 font-mono text-[10px] opacity-70 sm:inline">
+    <kbd className="ml-1 hidden rounded border border-current/40 px-1 font-mono text-[10px] sm:inline">
       {children}
     </kbd>
   );
