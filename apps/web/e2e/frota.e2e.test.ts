@@ -126,6 +126,14 @@ describe('frota: placas', () => {
       .toMatch(/3\.501 kg[\s\S]*Categoria C/);
     await dialog.getByRole('combobox', { name: /^Tipo/ }).selectOption('carreta');
     await expect.poll(async () => (await categoria.textContent()) ?? '').toMatch(/Categoria E/);
+    // a category B driver as its motorista padrão: warned (dispatch would refuse him)
+    await dialog.getByRole('combobox', { name: /^Motorista padrão/ }).fill('fernando');
+    await page.getByRole('option', { name: 'Fernando Gomes da Silva (CNH B)' }).click();
+    await expect
+      .poll(() =>
+        dialog.getByText('CNH categoria B não habilita para este veículo (exige categoria E).').isVisible(),
+      )
+      .toBe(true);
     // a third-party vehicle asks for the owner's RNTRC
     await dialog.getByRole('switch', { name: 'Veículo próprio' }).click();
     await dialog.getByRole('button', { name: 'Salvar' }).click();
