@@ -1,10 +1,10 @@
 import type { LinhaRazao, TipoMovimento } from '@erp/shared';
-import { Decimal } from '@erp/shared';
+import { Decimal, erroCasasDecimais, movimentoMensagens } from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { localPadrao, validaMovimento } from '../estoque/alocacao.service.ts';
+import { localPadrao } from '../estoque/alocacao.service.ts';
 import { type Lancamento, lancaNoRazao } from '../estoque/razao.service.ts';
 import { criarTitulos, criarTitulosDeCondicao } from '../financeiro/titulos.service.ts';
 import { travaEntrada } from './edicao.service.ts';
@@ -16,7 +16,7 @@ import {
   pendenciasDe,
   statusTexto,
 } from './entradas.service.ts';
-import { lembraMapeamento } from './mapeamento.service.ts';
+import { lembraMapeamentos } from './mapeamento.service.ts';
 
 // Posting (lançar) and reversal (estornar) of a receipt, each ONE transaction:
 // - lançar: the ledger entradas (per lot) at the item's unit cost — which moves the custo médio —,
@@ -101,8 +101,34 @@ export async function lancaEntrada(db: Db, actor: Actor, id: string): Promise<En
     const doc = cab!.numero
       ? `NF-e ${cab!.numero}${cab!.serie !== null ? `/${cab!.serie}` : ''}`
       : 'Entrada manual';
+    // the checks of the ledger's own validaMovimento, for every item in two queries
+    const ids = (xs: string[]) =>
+      sql.join(
+        [...new Set(xs)].map((x) => sql`${x}::uuid`),
+        sql`, `,
+      );
+    const produtos = new Map(
+      rowsOf<{ id: string; unidade: string; casas_decimais: number }>(
+        await tx.execute(sql`select p.id, p.unidade, u.casas_decimais from products p
+          join unidades u on u.sigla = p.unidade where p.id in (${ids(itens.map((i) => i.produto_id!))})`),
+      ).map((p) => [p.id, p]),
+    );
+    const locais = new Map(
+      rowsOf<{ id: string; ativo: boolean }>(
+        await tx.execute(sql`select id, ativo from locais_estoque
+          where id in (${ids([padrao, ...itens.map((i) => i.local_id ?? padrao)])})`),
+      ).map((l) => [l.id, l]),
+    );
     for (const i of itens) {
       const localId = i.local_id ?? padrao;
+      const local = locais.get(localId);
+      if (!local || !local.ativo)
+        throw new AppError(
+          'unprocessable',
+          `Item ${i.n_item}: ${local ? movimentoMensagens.localInativo : movimentoMensagens.localNaoEncontrado}.`,
+        );
+      const produto = produtos.get(i.produto_id!);
+      if (!produto) throw new AppError('unprocessable', entradaMensagens.itemSemProduto(i.n_item, i.x_prod));
       const partes = i.controla_lote
         ? await Promise.all(
             i.lotes.map(async (l) => ({
@@ -113,11 +139,11 @@ export async function lancaEntrada(db: Db, actor: Actor, id: string): Promise<En
         : [{ loteId: null as string | null, quantidade: i.quantidade_base! }];
       for (const p of partes) {
         const quantidade = Decimal.of(p.quantidade).toFixed(3);
-        await validaMovimento(
-          tx,
-          { produtoId: i.produto_id!, localIds: [localId], loteId: p.loteId, quantidade },
-          { loteObrigatorio: true },
-        );
+        const erro = erroCasasDecimais(quantidade, {
+          sigla: produto.unidade,
+          casas_decimais: produto.casas_decimais,
+        });
+        if (erro) throw new AppError('unprocessable', `Item ${i.n_item}: ${erro}.`);
         lancamentos.push({
           op: {
             tipo: 'entrada',
@@ -167,9 +193,18 @@ export async function lancaEntrada(db: Db, actor: Actor, id: string): Promise<En
     }
 
     // 3. the mappings are learned; the receipt is lançada
-    for (const i of itens)
-      if (i.produto_id && i.mapeamento !== 'memoria')
-        await lembraMapeamento(tx, cab!.fornecedor_id!, i.c_prod, i.produto_id, i.embalagem_id, i.u_com);
+    await lembraMapeamentos(
+      tx,
+      cab!.fornecedor_id!,
+      itens
+        .filter((i) => i.produto_id && i.mapeamento !== 'memoria')
+        .map((i) => ({
+          cProd: i.c_prod,
+          produtoId: i.produto_id!,
+          embalagemId: i.embalagem_id,
+          uCom: i.u_com,
+        })),
+    );
     await tx.execute(sql`update entradas set status = 'lancada', lancada_por = ${actor.userId}, lancada_em = now(),
       versao = versao + 1, updated_at = now() where id = ${id}`);
   });

@@ -72,7 +72,32 @@ async function embalagensDe(tx: Tx, produtoIds: string[]): Promise<Embalagem[]> 
   );
 }
 
-export async function gravaMapeamento(
+type Mapeamento = {
+  itemId: string;
+  item: ItemParaMapear;
+  produto: Produto;
+  embalagens: Embalagem[];
+  embalagemId: string | null;
+  como: 'memoria' | 'gtin' | 'manual';
+};
+
+/** Writes the mappings of many items in one statement (factor, base quantity, unit cost). */
+export async function gravaMapeamentos(tx: Tx, lista: Mapeamento[]): Promise<void> {
+  for (let i = 0; i < lista.length; i += 1000) {
+    const valores = lista.slice(i, i + 1000).map((m) => {
+      const f = fatorDoItem(m.item, m.produto, m.embalagens, m.embalagemId);
+      const c = conversao(m.item, f?.fator ?? null);
+      return sql`(${m.itemId}::uuid, ${m.produto.id}::uuid, ${f?.embalagemId ?? m.embalagemId}::uuid,
+        ${f?.fator ?? null}::numeric, ${c.quantidadeBase}::numeric, ${c.custoUnitario}::numeric, ${m.como})`;
+    });
+    await tx.execute(sql`update entrada_itens i set produto_id = v.produto_id, embalagem_id = v.embalagem_id,
+      fator = v.fator, quantidade_base = v.quantidade_base, custo_unitario = v.custo_unitario, mapeamento = v.como
+      from (values ${sql.join(valores, sql`, `)}) as v(id, produto_id, embalagem_id, fator, quantidade_base, custo_unitario, como)
+      where i.id = v.id`);
+  }
+}
+
+export function gravaMapeamento(
   tx: Tx,
   itemId: string,
   item: ItemParaMapear,
@@ -81,15 +106,34 @@ export async function gravaMapeamento(
   embalagemId: string | null,
   como: 'memoria' | 'gtin' | 'manual',
 ) {
-  const f = fatorDoItem(item, produto, embalagens, embalagemId);
-  const c = conversao(item, f?.fator ?? null);
-  await tx.execute(sql`update entrada_itens set produto_id = ${produto.id}, embalagem_id = ${f?.embalagemId ?? embalagemId},
-    fator = ${f?.fator ?? null}, quantidade_base = ${c.quantidadeBase}, custo_unitario = ${c.custoUnitario},
-    mapeamento = ${como} where id = ${itemId}`);
+  return gravaMapeamentos(tx, [{ itemId, item, produto, embalagens, embalagemId, como }]);
 }
 
-/** Remembers fornecedor + cProd → produto (+ embalagem) for the next receipts. */
-export async function lembraMapeamento(
+/** Remembers fornecedor + cProd → produto (+ embalagem) for the next receipts (many at once). */
+export async function lembraMapeamentos(
+  tx: Tx,
+  fornecedorId: string,
+  lista: Array<{ cProd: string; produtoId: string; embalagemId: string | null; uCom: string | null }>,
+): Promise<void> {
+  // one row per cProd (the last wins), in chunks
+  const unicos = [...new Map(lista.map((l) => [l.cProd, l])).values()];
+  for (let i = 0; i < unicos.length; i += 1000) {
+    const valores = unicos
+      .slice(i, i + 1000)
+      .map(
+        (l) =>
+          sql`(${fornecedorId}::uuid, ${l.cProd}, ${l.produtoId}::uuid, ${l.embalagemId}::uuid, ${l.uCom})`,
+      );
+    await tx.execute(sql`insert into fornecedor_produto_codigos (fornecedor_id, c_prod, produto_id, embalagem_id, u_com)
+      values ${sql.join(valores, sql`, `)}
+      on conflict (fornecedor_id, c_prod) do update set produto_id = excluded.produto_id,
+        embalagem_id = excluded.embalagem_id, u_com = excluded.u_com, updated_at = now()
+      where (fornecedor_produto_codigos.produto_id, fornecedor_produto_codigos.embalagem_id, fornecedor_produto_codigos.u_com)
+        is distinct from (excluded.produto_id, excluded.embalagem_id, excluded.u_com)`);
+  }
+}
+
+export function lembraMapeamento(
   tx: Tx,
   fornecedorId: string,
   cProd: string,
@@ -97,10 +141,7 @@ export async function lembraMapeamento(
   embalagemId: string | null,
   uCom: string | null,
 ) {
-  await tx.execute(sql`insert into fornecedor_produto_codigos (fornecedor_id, c_prod, produto_id, embalagem_id, u_com)
-    values (${fornecedorId}, ${cProd}, ${produtoId}, ${embalagemId}, ${uCom})
-    on conflict (fornecedor_id, c_prod) do update set produto_id = excluded.produto_id,
-      embalagem_id = excluded.embalagem_id, u_com = excluded.u_com, updated_at = now()`);
+  return lembraMapeamentos(tx, fornecedorId, [{ cProd, produtoId, embalagemId, uCom }]);
 }
 
 /** Maps every unmapped item of a receipt it can (learned codes, then GTIN). */
@@ -173,20 +214,23 @@ export async function mapeiaAutomaticamente(
     ).map((p) => [p.id, p]),
   );
   const embalagens = await embalagensDe(tx, produtoIds);
+  const porProduto = new Map<string, Embalagem[]>();
+  for (const x of embalagens) porProduto.set(x.produto_id, [...(porProduto.get(x.produto_id) ?? []), x]);
+  const lista: Mapeamento[] = [];
   for (const i of itens) {
     const e = escolhas.get(i.id);
     const produto = e && produtos.get(e.produto_id);
     if (!e || !produto) continue;
-    await gravaMapeamento(
-      tx,
-      i.id,
-      i,
+    lista.push({
+      itemId: i.id,
+      item: i,
       produto,
-      embalagens.filter((x) => x.produto_id === produto.id),
-      e.embalagem_id,
-      e.como,
-    );
+      embalagens: porProduto.get(produto.id) ?? [],
+      embalagemId: e.embalagem_id,
+      como: e.como,
+    });
   }
+  if (lista.length) await gravaMapeamentos(tx, lista);
 }
 
 export { type Embalagem, embalagensDe, type ItemParaMapear, type Produto };
