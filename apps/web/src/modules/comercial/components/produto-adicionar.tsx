@@ -90,7 +90,12 @@ export function ProdutoAdicionar({
             else
               setErro(achados.length ? 'Escolha o produto na lista' : `Nenhum produto para «${lido.trim()}»`);
           },
-          () => setErro('Não foi possível buscar o produto'),
+          (err) =>
+            setErro(
+              err instanceof ApiError && err.status === 403
+                ? 'Seu perfil não pode buscar produtos aqui ainda (falta a busca de produtos do comercial).'
+                : 'Não foi possível buscar o produto',
+            ),
         );
       }}
     >
