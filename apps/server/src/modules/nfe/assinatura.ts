@@ -64,6 +64,9 @@ function leCertificado(base64: string, agora: Date): CertificadoNfe {
 
 /** Verifies the signature of an NF-e (nfeProc or NFe) given as text. */
 export function verificaAssinaturaNfe(xml: string, agora = new Date()): ResultadoAssinatura {
+  // no Signature element at all: nothing to parse
+  if (!/<(?:[\w.-]+:)?Signature[\s>]/.test(xml))
+    return { status: 'ausente', motivo: assinaturaMensagens.ausente, certificado: null };
   let doc: Document;
   const erros: string[] = [];
   try {
