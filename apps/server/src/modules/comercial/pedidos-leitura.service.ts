@@ -299,17 +299,27 @@ export async function kanban(db: Db, q: z.output<typeof kanbanQuerySchema>) {
     await db.execute(sql`select status, count(*)::int as quantidade, coalesce(sum(valor_total), 0)::text as total
       from sales_orders where ${filtro} group by status`),
   );
-  const cartoes = rowsOf<PedidoResumo & { rn: number }>(
-    await db.execute(sql`select * from (
-        select sales_orders.id, sales_orders.numero, sales_orders.status, sales_orders.cliente_nome, sales_orders.valor_total::text as valor_total,
-          sales_orders.data_entrega::text as data_entrega, sales_orders.data_emissao::text as data_emissao, sales_orders.versao,
-          sales_orders.vendedor_id, sales_orders.regiao_id, (select v.nome from vendedores v where v.id = sales_orders.vendedor_id) as vendedor_nome,
-          case when sales_orders.bloqueios_pendentes > 0 then array(select b.tipo from pedido_bloqueios b where b.order_id = sales_orders.id
-            and not exists (select 1 from pedido_liberacoes l where l.order_id = b.order_id and l.tipo = b.tipo
-              and l.impressao = b.impressao) order by b.tipo) else '{}'::text[] end as bloqueios,
-          row_number() over (partition by sales_orders.status order by sales_orders.numero desc) as rn
-        from sales_orders where ${filtro}) c
-      where c.rn <= ${CARTOES_POR_COLUNA} order by c.numero desc`),
+  // the newest cards of each column: a backward scan of (status, numero) per status, stopping at the limit
+  const cartoes = rowsOf<PedidoResumo>(
+    await db.execute(sql`select c.* from unnest(array[${sql.join(
+      colunas.map((s) => sql`${s}`),
+      sql`, `,
+    )}]::text[]) as col(status)
+      cross join lateral (
+        select sales_orders.id, sales_orders.numero, sales_orders.status, sales_orders.cliente_nome,
+          sales_orders.valor_total::text as valor_total, sales_orders.data_entrega::text as data_entrega,
+          sales_orders.data_emissao::text as data_emissao, sales_orders.versao, sales_orders.vendedor_id,
+          sales_orders.regiao_id,
+          (select v.nome from vendedores v where v.id = sales_orders.vendedor_id) as vendedor_nome,
+          case when sales_orders.bloqueios_pendentes > 0 then array(select b.tipo from pedido_bloqueios b
+            where b.order_id = sales_orders.id and not exists (select 1 from pedido_liberacoes l
+              where l.order_id = b.order_id and l.tipo = b.tipo and l.impressao = b.impressao)
+            order by b.tipo) else '{}'::text[] end as bloqueios
+        from sales_orders
+        where sales_orders.status = col.status and ${filtro}
+        order by sales_orders.numero desc
+        limit ${CARTOES_POR_COLUNA}) c
+      order by c.numero desc`),
   );
   return {
     colunas: colunas.map((status) => {
@@ -319,9 +329,7 @@ export async function kanban(db: Db, q: z.output<typeof kanbanQuerySchema>) {
         label: statusPedidoLabels[status],
         quantidade: Number(t?.quantidade ?? 0),
         total: t?.total ?? '0.00',
-        cartoes: cartoes
-          .filter((c) => c.status === status)
-          .map(({ rn: _rn, ...c }) => ({ ...c, numero: Number(c.numero) })),
+        cartoes: cartoes.filter((c) => c.status === status).map((c) => ({ ...c, numero: Number(c.numero) })),
       };
     }),
   };
