@@ -11,7 +11,7 @@ import { NfeIlegivel } from '../nfe/parser.ts';
 import { NfeSchemasIndisponiveis, verificaPastaSchemas } from '../nfe/xsd.ts';
 import { type EntradaResumo, getEntrada } from './entradas.service.ts';
 import { entradaDuplicatas, entradaItemLotes, entradaItens, entradas } from './entradas.tables.ts';
-import { mapeiaAutomaticamente } from './mapeamento.service.ts';
+import { conversao, fatorDoItem, resolveMapeamentos } from './mapeamento.service.ts';
 
 // POST /api/estoque/entradas/importar: one or many NF-e XML files (a .zip expands), each checked
 // (XSD, chave, signature — ../nfe/leitura.ts) and stored as a receipt in rascunho with the XML
@@ -136,10 +136,59 @@ export async function gravaEntradaDeXml(
     })
     .returning({ id: entradas.id });
   const entradaId = e!.id;
+  const custos = nota.itens.map((i) =>
+    custoItemNfe(
+      {
+        vProd: i.vProd,
+        vDesc: i.vDesc,
+        vFrete: i.vFrete,
+        vSeg: i.vSeg,
+        vOutro: i.vOutro,
+        vIPI: i.imposto.vIPI,
+        vICMSST: i.imposto.vICMSST,
+        vICMS: i.imposto.vICMS,
+        vPIS: i.imposto.vPIS,
+        vCOFINS: i.imposto.vCOFINS,
+      },
+      recuperaveis,
+    ),
+  );
+  // the automatic mapping is chosen before the rows are written (one insert, no update pass)
+  const mapeados = await resolveMapeamentos(
+    tx,
+    nota.itens.map((i, idx) => ({
+      id: String(idx),
+      c_prod: i.cProd,
+      c_ean: i.cEAN,
+      c_ean_trib: i.cEANTrib,
+      u_com: i.uCom,
+      q_com: i.qCom,
+      u_trib: i.uTrib,
+      q_trib: i.qTrib,
+      custo_total: custos[idx]!,
+    })),
+    fornecedorId,
+  );
+  const escolhas = new Map(
+    mapeados.map((m) => {
+      const f = fatorDoItem(m.item, m.produto, m.embalagens, m.embalagemId);
+      const c = conversao(m.item, f?.fator ?? null);
+      const valores = {
+        produtoId: m.produto.id,
+        embalagemId: f?.embalagemId ?? m.embalagemId,
+        fator: f?.fator ?? null,
+        quantidadeBase: c.quantidadeBase,
+        custoUnitario: c.custoUnitario,
+        mapeamento: m.como,
+      };
+      return [Number(m.itemId), valores] as const;
+    }),
+  );
   const itens = await tx
     .insert(entradaItens)
     .values(
       nota.itens.map((i, idx) => ({
+        ...escolhas.get(idx),
         entradaId,
         nItem: i.nItem || idx + 1,
         cProd: i.cProd,
@@ -163,21 +212,7 @@ export async function gravaEntradaDeXml(
         vIcms: n2(i.imposto.vICMS),
         vPis: n2(i.imposto.vPIS),
         vCofins: n2(i.imposto.vCOFINS),
-        custoTotal: custoItemNfe(
-          {
-            vProd: i.vProd,
-            vDesc: i.vDesc,
-            vFrete: i.vFrete,
-            vSeg: i.vSeg,
-            vOutro: i.vOutro,
-            vIPI: i.imposto.vIPI,
-            vICMSST: i.imposto.vICMSST,
-            vICMS: i.imposto.vICMS,
-            vPIS: i.imposto.vPIS,
-            vCOFINS: i.imposto.vCOFINS,
-          },
-          recuperaveis,
-        ),
+        custoTotal: custos[idx]!,
         dados: { imposto: i.imposto, xPed: i.xPed, infAdProd: i.infAdProd, CEST: i.CEST },
       })),
     )
@@ -204,7 +239,6 @@ export async function gravaEntradaDeXml(
         valor: d.vDup,
       })),
     );
-  await mapeiaAutomaticamente(tx, entradaId, fornecedorId);
   return entradaId;
 }
 

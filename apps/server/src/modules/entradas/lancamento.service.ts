@@ -122,7 +122,7 @@ export async function lancaEntrada(db: Db, actor: Actor, id: string): Promise<En
     for (const i of itens) {
       const localId = i.local_id ?? padrao;
       const local = locais.get(localId);
-      if (!local || !local.ativo)
+      if (!local?.ativo)
         throw new AppError(
           'unprocessable',
           `Item ${i.n_item}: ${local ? movimentoMensagens.localInativo : movimentoMensagens.localNaoEncontrado}.`,

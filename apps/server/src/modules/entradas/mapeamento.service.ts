@@ -155,7 +155,17 @@ export async function mapeiaAutomaticamente(
       q_trib::text as q_trib, custo_total::text as custo_total
       from entrada_itens where entrada_id = ${entradaId} and produto_id is null`),
   );
-  if (!itens.length) return;
+  const lista = await resolveMapeamentos(tx, itens, fornecedorId);
+  if (lista.length) await gravaMapeamentos(tx, lista);
+}
+
+/** The automatic choices for items (by their `id`, which may be a temporary key before insertion). */
+export async function resolveMapeamentos(
+  tx: Tx,
+  itens: ItemParaMapear[],
+  fornecedorId: string | null,
+): Promise<Mapeamento[]> {
+  if (!itens.length) return [];
   const memoria = new Map<string, { produto_id: string; embalagem_id: string | null }>();
   if (fornecedorId) {
     for (const r of rowsOf<{ c_prod: string; produto_id: string; embalagem_id: string | null }>(
@@ -201,7 +211,7 @@ export async function mapeiaAutomaticamente(
     const porTrib = gtinUtil(i.c_ean_trib) ? porGtin.get(i.c_ean_trib) : undefined;
     if (porTrib) escolhas.set(i.id, { produto_id: porTrib.produto_id, embalagem_id: null, como: 'gtin' });
   }
-  if (!escolhas.size) return;
+  if (!escolhas.size) return [];
   const produtoIds = [...new Set([...escolhas.values()].map((e) => e.produto_id))];
   const produtos = new Map(
     rowsOf<Produto>(
@@ -230,7 +240,7 @@ export async function mapeiaAutomaticamente(
       como: e.como,
     });
   }
-  if (lista.length) await gravaMapeamentos(tx, lista);
+  return lista;
 }
 
-export { type Embalagem, embalagensDe, type ItemParaMapear, type Produto };
+export { type Embalagem, embalagensDe, type ItemParaMapear, type Mapeamento, type Produto };
