@@ -89,13 +89,17 @@ export function HistoricoDialog({
                     <TableCell>
                       {b.estornada ? (
                         <>
-                          <Badge variant="destructive">Estornada</Badge>
+                          <Badge variant="outline" className="border-2 border-destructive text-destructive">
+                            Estornada
+                          </Badge>
                           {b.estorno_motivo ? (
                             <span className="block text-xs text-muted-foreground">{b.estorno_motivo}</span>
                           ) : null}
                         </>
                       ) : (
-                        <Badge variant="success">Ativa</Badge>
+                        <Badge variant="outline" className="border-2 border-success">
+                          Ativa
+                        </Badge>
                       )}
                     </TableCell>
                   </TableRow>
