@@ -55,6 +55,7 @@ export * from './financeiro/cadastros-financeiro.schema.ts';
 export * from './financeiro/campos.ts';
 export * from './financeiro/chave-pix.ts';
 export * from './financeiro/comissao.ts';
+export * from './financeiro/conciliacao.ts';
 export * from './financeiro/condicao-pagamento.ts';
 export * from './financeiro/conta-bancaria.ts';
 export * from './financeiro/data/bancos.ts';
