@@ -236,7 +236,8 @@ The ${ORDERS.toLocaleString('en')} orders were written in ${(carga / 1000).toFix
 triggers off, then VACUUM ANALYZE): two years, ${VENDEDORES} sellers, ${CLIENTES.toLocaleString('en')} customers; the last
 ${ABERTOS.toLocaleString('en')} open (orcamento … conferido), the others faturado, entregue or (1 in 20) cancelado.
 The list is served by \`sales_orders_vendedor_status_idx\` (vendedor, status, data_emissao, numero) or
-\`sales_orders_status_idx\`; the kanban by \`sales_orders_status_idx\`.`;
+\`sales_orders_status_idx\`; the kanban's cards by \`sales_orders_status_numero_idx\` (a backward scan per
+column, 100 cards) and its count and total per column by the covering \`sales_orders_kanban_idx\` (migration 0034).`;
     console.log(body);
     if (!process.argv.includes('--no-write')) writeSection('Pedidos de venda', body);
   } finally {
