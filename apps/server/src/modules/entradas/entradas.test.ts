@@ -374,6 +374,17 @@ describe.skipIf(semSchemas)('entrada de mercadorias por XML', () => {
     ]);
     expect(r.body.resultados[2].mensagem).toBe('O arquivo não é uma NF-e (esperado nfeProc ou NFe).');
   });
+
+  it('a value outside the layout refuses the file, not the request', async () => {
+    const xml = montaNfeXml({ ...nota1, numero: 3001 }).replace('<qCom>7.0000</qCom>', '<qCom>sete</qCom>');
+    const r = await importa(xml, 'ruim.xml');
+    expect(r.status).toBe(200);
+    expect(r.body.resultados[0]).toEqual({
+      arquivo: 'ruim.xml',
+      ok: false,
+      mensagem: 'A NF-e tem um valor fora do formato do leiaute (número, data ou tamanho).',
+    });
+  });
 });
 
 describe('entrada manual', () => {

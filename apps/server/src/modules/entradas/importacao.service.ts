@@ -279,7 +279,10 @@ export async function importaEntradas(
     } catch (e) {
       if (e instanceof NfeRecusada || e instanceof NfeIlegivel || e instanceof AppError)
         resultados.push({ arquivo: a.nome, ok: false, mensagem: e.message });
-      else if (e instanceof RangeError || ['22P02', '22003', '22007', '22008'].includes(pgErrorCode(e) ?? ''))
+      else if (e instanceof NfeSchemasIndisponiveis) throw e;
+      // A value the layout does not allow (a number, a date, a size) that only the arithmetic or the
+      // database noticed: the file is refused; a database failure of another kind is not the file's fault.
+      else if (!pgErrorCode(e) || ['22P02', '22003', '22007', '22008', '22001'].includes(pgErrorCode(e)!))
         resultados.push({ arquivo: a.nome, ok: false, mensagem: importacaoMensagens.valorInvalido });
       else throw e;
     }
