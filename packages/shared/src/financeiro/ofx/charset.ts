@@ -2,6 +2,8 @@
 // ENCODING, OFX 2.x <?xml encoding>), checked against the bytes — real Brazilian files declare
 // CHARSET 1252 and carry UTF-8 bytes, or the reverse. Pure (TextDecoder), runs in Node and browser.
 
+import { decodifica } from './text-codec.ts';
+
 export type OfxCharset = 'utf-8' | 'windows-1252' | 'utf-16le' | 'utf-16be';
 
 export type Decodificado = { texto: string; charset: OfxCharset; aviso: string | null };
@@ -10,7 +12,7 @@ const ascii = (bytes: Uint8Array) => bytes.every((b) => b < 0x80);
 
 function utf8Valido(bytes: Uint8Array): boolean {
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    decodifica(bytes, 'utf-8', true);
     return true;
   } catch {
     return false;
@@ -33,33 +35,34 @@ export function charsetDeclarado(cabecalho: string): OfxCharset | null {
 
 export function decodificaOfx(bytes: Uint8Array): Decodificado {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-    return { texto: new TextDecoder('utf-8').decode(bytes.subarray(3)), charset: 'utf-8', aviso: null };
+    return { texto: decodifica(bytes.subarray(3), 'utf-8'), charset: 'utf-8', aviso: null };
   }
   if (bytes[0] === 0xff && bytes[1] === 0xfe) {
-    return { texto: new TextDecoder('utf-16le').decode(bytes.subarray(2)), charset: 'utf-16le', aviso: null };
+    return { texto: decodifica(bytes.subarray(2), 'utf-16le'), charset: 'utf-16le', aviso: null };
   }
   if (bytes[0] === 0xfe && bytes[1] === 0xff) {
-    return { texto: new TextDecoder('utf-16be').decode(bytes.subarray(2)), charset: 'utf-16be', aviso: null };
+    return { texto: decodifica(bytes.subarray(2), 'utf-16be'), charset: 'utf-16be', aviso: null };
   }
   const inicio = bytes.indexOf(0x3c /* < */);
-  const cabecalho = new TextDecoder('windows-1252').decode(
+  const cabecalho = decodifica(
     bytes.subarray(0, Math.min(bytes.length, Math.max(inicio, 0) + 200)),
+    'windows-1252',
   );
   const declarado = charsetDeclarado(cabecalho);
   if (ascii(bytes)) {
-    return { texto: new TextDecoder('utf-8').decode(bytes), charset: declarado ?? 'utf-8', aviso: null };
+    return { texto: decodifica(bytes, 'utf-8'), charset: declarado ?? 'utf-8', aviso: null };
   }
   const utf8 = utf8Valido(bytes);
   if (declarado === 'utf-8' && !utf8) {
     return {
-      texto: new TextDecoder('windows-1252').decode(bytes),
+      texto: decodifica(bytes, 'windows-1252'),
       charset: 'windows-1252',
       aviso: 'O arquivo declara UTF-8, mas os bytes não são UTF-8: lido como Windows-1252.',
     };
   }
   if (declarado !== 'utf-8' && utf8) {
     return {
-      texto: new TextDecoder('utf-8').decode(bytes),
+      texto: decodifica(bytes, 'utf-8'),
       charset: 'utf-8',
       aviso:
         declarado === null
@@ -68,5 +71,5 @@ export function decodificaOfx(bytes: Uint8Array): Decodificado {
     };
   }
   const charset = declarado ?? 'windows-1252';
-  return { texto: new TextDecoder(charset).decode(bytes), charset, aviso: null };
+  return { texto: decodifica(bytes, charset), charset, aviso: null };
 }

@@ -171,8 +171,8 @@ export function parseOfx(bytes: Uint8Array): OfxResultado {
   re.lastIndex = inicioOfx;
   for (let m = re.exec(texto); m; m = re.exec(texto)) {
     const fecha = m[1] === '/';
-    const tag = m[2].toUpperCase();
-    const bruto = m[3];
+    const tag = (m[2] ?? '').toUpperCase();
+    const bruto = m[3] ?? '';
     const valor = desescapa(bruto).trim();
     const ln = linhaEm(m.index);
     if (fecha) {
