@@ -354,6 +354,11 @@ function Rateio({ centros }: { centros: { value: string; label: string }[] }) {
           >
             <Trash2 aria-hidden />
           </Button>
+          {partes?.ok && partes.partes[i] ? (
+            <p className="col-span-3 -mt-1 text-right text-xs text-muted-foreground tabular-nums sm:hidden">
+              Valor: {formatBRL(partes.partes[i].valor)}
+            </p>
+          ) : null}
         </div>
       ))}
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
