@@ -9,6 +9,7 @@ export * from '../modules/dashboard/dashboard.tables.ts';
 export * from '../modules/entradas/entradas.tables.ts';
 export * from '../modules/estoque/estoque.tables.ts';
 export * from '../modules/financeiro/financeiro.tables.ts';
+export * from '../modules/financeiro/extrato.tables.ts';
 export * from '../modules/frota/frota.tables.ts';
 export * from '../modules/precos/precos.tables.ts';
 export * from '../modules/tributacao/tributacao.tables.ts';

@@ -164,6 +164,8 @@ export const financialAccounts = pgTable(
     /** The person's name when the título was created (kept if the register changes). */
     pessoaNome: text('pessoa_nome').notNull().default(''),
     documento: text('documento'),
+    /** Boleto nosso número (CNAB retorno settles by it; extrato.README.md). */
+    nossoNumero: text('nosso_numero'),
     parcela: integer('parcela').notNull().default(1),
     totalParcelas: integer('total_parcelas').notNull().default(1),
     jurosMesPercentual: percentual('juros_mes_percentual').notNull().default('0'),
@@ -216,6 +218,7 @@ export const financialAccounts = pgTable(
     index('financial_accounts_centro_idx').on(t.centroCustoId),
     index('financial_accounts_conta_idx').on(t.contaBancariaId),
     index('financial_accounts_forma_idx').on(t.formaId),
+    index('financial_accounts_nosso_numero_idx').on(t.nossoNumero),
     index('financial_accounts_origem_idx').on(t.origem, t.origemId),
   ],
 );
