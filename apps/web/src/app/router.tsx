@@ -5,6 +5,7 @@ import { cadastrosRoutes } from '@/modules/cadastros/routes.tsx';
 import { comercialRoutes } from '@/modules/comercial/routes.tsx';
 import { configuracoesRoutes } from '@/modules/configuracoes/routes.tsx';
 import { dashboardRoutes } from '@/modules/dashboard/routes.tsx';
+import { entradasRoutes } from '@/modules/entradas/routes.tsx';
 import { estoqueRoutes } from '@/modules/estoque/routes.tsx';
 import { financeiroRoutes } from '@/modules/financeiro/routes.tsx';
 import { frotaRoutes } from '@/modules/frota/routes.tsx';
@@ -23,6 +24,7 @@ const moduleRoutes: RouteObject[] = [
   ...cadastrosRoutes,
   ...comercialRoutes,
   ...estoqueRoutes,
+  ...entradasRoutes,
   ...financeiroRoutes,
   ...frotaRoutes,
   ...precosRoutes,

@@ -1,0 +1,60 @@
+import { api, unwrap } from '@/lib/api-client.ts';
+
+// Typed wrappers over the Hono client for the goods receipt API (/api/estoque/entradas, admin and
+// estoque) and the incoming NF-e (/api/notasfiscais/entrada, admin and comercial). Every change
+// invalidates ['entradas'] and ['estoque'] (a posted receipt moves the stock).
+
+const e = api.estoque.entradas;
+const n = api.notasfiscais.entrada;
+type Q = Record<string, string>;
+
+export const entradasApi = {
+  list: (query: Q) => unwrap(e.$get({ query: query as never })),
+  get: (id: string) => unwrap(e[':id'].$get({ param: { id } })),
+  importar: (arquivos: { nome: string; conteudo_base64: string }[]) =>
+    unwrap(e.importar.$post({ json: { arquivos } })),
+  atualizar: (id: string, json: never) => unwrap(e[':id'].$put({ param: { id }, json })),
+  criarFornecedor: (id: string) => unwrap(e[':id'].fornecedor.$post({ param: { id } })),
+  confirmarAssinatura: (id: string) => unwrap(e[':id']['confirmar-assinatura'].$post({ param: { id } })),
+  mapearItem: (id: string, itemId: string, json: never) =>
+    unwrap(e[':id'].itens[':itemId'].$put({ param: { id, itemId }, json })),
+  conferencia: (id: string, contagens: { item_id: string; quantidade: string }[]) =>
+    unwrap(e[':id'].conferencia.$post({ param: { id }, json: { contagens } })),
+  lancar: (id: string) => unwrap(e[':id'].lancar.$post({ param: { id } })),
+  estornar: (id: string, motivo: string) =>
+    unwrap(e[':id'].estornar.$post({ param: { id }, json: { motivo } })),
+  excluir: async (id: string) => {
+    const r = await e[':id'].$delete({ param: { id } });
+    if (!r.ok) await unwrap(r as never);
+  },
+};
+
+export const notasEntradaApi = {
+  list: (query: Q) => unwrap(n.$get({ query: query as never })),
+  get: (id: string) => unwrap(n[':id'].$get({ param: { id } })),
+};
+
+export type EntradaResumo = Awaited<ReturnType<typeof entradasApi.list>>['items'][number];
+export type Entrada = Awaited<ReturnType<typeof entradasApi.get>>;
+export type ItemEntrada = Entrada['itens'][number];
+export type NotaEntrada = Awaited<ReturnType<typeof notasEntradaApi.get>>;
+export type ResultadoImportacao = Awaited<ReturnType<typeof entradasApi.importar>>['resultados'][number];
+
+export const entradasKeys = {
+  all: ['entradas'] as const,
+  list: (query: Q) => ['entradas', 'list', query] as const,
+  get: (id: string) => ['entradas', 'get', id] as const,
+  notas: (query: Q) => ['entradas', 'notas', query] as const,
+  nota: (id: string) => ['entradas', 'nota', id] as const,
+};
+
+/** The stored XML as a file download (a plain link cannot carry the bearer token). */
+export async function baixaXml(de: 'estoque' | 'notas', id: string, nome: string) {
+  const r = (await (de === 'notas' ? n : e)[':id'].xml.$get({ param: { id } })) as unknown as Response;
+  if (!r.ok) await unwrap(r as never);
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(await r.blob());
+  a.download = nome;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
