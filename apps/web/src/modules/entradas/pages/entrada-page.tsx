@@ -35,6 +35,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { ApiError } from '@/lib/api-client.ts';
 import { useOpcoesEstoque } from '@/modules/estoque/api/queries.ts';
 import { formatCusto, formatQtd } from '@/modules/estoque/components/formato.ts';
+import { useCondicoesOpcoes } from '@/modules/financeiro/api/queries.ts';
 import { baixaXml, type Entrada, entradasApi, entradasKeys, type ItemEntrada } from '../api/entradas-api.ts';
 import { Conferencia } from '../components/conferencia.tsx';
 import { textoConversao } from '../components/conversao.ts';
@@ -181,6 +182,15 @@ function Detalhe({ e }: { e: Entrada }) {
           </Button>
         </Aviso>
       ) : null}
+      {e.assinatura === 'ausente' && !e.assinatura_confirmada && editavel ? (
+        <Aviso tom="alerta" icone={<ShieldAlert aria-hidden className="mt-0.5 size-4 shrink-0" />}>
+          <p className="font-medium">Sem assinatura</p>
+          <p>Esta NF-e não tem assinatura digital: confirme o recebimento explicitamente.</p>
+          <Button size="sm" variant="outline" className="mt-2" onClick={() => setDialogo('assinatura')}>
+            Confirmar recebimento
+          </Button>
+        </Aviso>
+      ) : null}
       {!e.fornecedor_id && e.origem === 'xml' ? (
         <Aviso tom="alerta" icone={<UserPlus aria-hidden className="mt-0.5 size-4 shrink-0" />}>
           <p>
@@ -223,7 +233,12 @@ function Detalhe({ e }: { e: Entrada }) {
         </section>
       ) : null}
       <Totais e={e} />
-      {editavel ? <LocalPadrao e={e} /> : null}
+      {editavel ? (
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+          <LocalPadrao e={e} />
+          {e.duplicatas.length ? null : <CondicaoPagamento e={e} />}
+        </div>
+      ) : null}
       <Itens e={e} onMapear={editavel ? setMapeando : null} />
       {editavel && e.itens.some((i) => i.produto_id) ? <Conferencia entrada={e} /> : null}
       <Financeiro e={e} />
@@ -328,6 +343,34 @@ function LocalPadrao({ e }: { e: Entrada }) {
   );
 }
 
+function CondicaoPagamento({ e }: { e: Entrada }) {
+  const condicoes = useCondicoesOpcoes();
+  const salvar = useAcao(
+    (c: string) =>
+      entradasApi.atualizar(e.id, { versao: e.versao, condicao_pagamento_id: c || null } as never),
+    'Condição de pagamento salva.',
+  );
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <Label htmlFor="condicao-pagamento">Condição de pagamento</Label>
+      <NativeSelect
+        id="condicao-pagamento"
+        className="w-auto min-w-48"
+        value={e.condicao_pagamento_id ?? ''}
+        disabled={salvar.isPending}
+        onChange={(ev) => salvar.mutate([ev.target.value])}
+      >
+        <option value="">Selecione</option>
+        {condicoes.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.nome}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
 function Itens({ e, onMapear }: { e: Entrada; onMapear: ((i: ItemEntrada) => void) | null }) {
   const locais = useOpcoesEstoque('locais');
   const nomeLocal = (id: string | null) => locais.find((l) => l.id === id)?.nome ?? null;
@@ -377,6 +420,11 @@ function Itens({ e, onMapear }: { e: Entrada; onMapear: ((i: ItemEntrada) => voi
                   ) : (
                     <Badge variant="warning">Não identificado</Badge>
                   )}
+                  {i.produto_id && !i.fator ? (
+                    <div className="text-xs text-destructive">
+                      Cadastre no produto a embalagem {i.u_com} (com o fator) e identifique de novo.
+                    </div>
+                  ) : null}
                 </TableCell>
                 <TableCell className="whitespace-nowrap tabular-nums">{textoConversao(i)}</TableCell>
                 <TableCell className="text-right whitespace-nowrap tabular-nums">
@@ -543,13 +591,17 @@ function LancarDialog({ e, onClose }: { e: Entrada; onClose(): void }) {
 }
 
 function AssinaturaDialog({ e, onClose }: { e: Entrada; onClose(): void }) {
-  const confirmar = useAcao(entradasApi.confirmarAssinatura, 'Assinatura inválida confirmada.');
+  const confirmar = useAcao(entradasApi.confirmarAssinatura, 'Recebimento confirmado.');
   return (
     <Confirmacao
-      titulo="Aceitar a nota com assinatura inválida?"
-      texto="O conteúdo desta NF-e pode ter sido alterado depois de assinado. Confirme só depois de conferir a nota com o fornecedor (ou na consulta da SEFAZ). A confirmação fica registrada com o seu usuário."
+      titulo={
+        e.assinatura === 'ausente'
+          ? 'Aceitar a nota sem assinatura digital?'
+          : 'Aceitar a nota com assinatura inválida?'
+      }
+      texto={`${e.assinatura === 'ausente' ? 'Sem a assinatura, não há como saber se o conteúdo é o que o fornecedor emitiu.' : 'O conteúdo desta NF-e pode ter sido alterado depois de assinado.'} Confirme só depois de conferir a nota com o fornecedor (ou na consulta da SEFAZ). A confirmação fica registrada com o seu usuário.`}
       acao="Confirmo que conferi a nota"
-      destrutiva
+      destrutiva={e.assinatura === 'invalida'}
       pendente={confirmar.isPending}
       onConfirmar={() => confirmar.mutate([e.id], { onSuccess: onClose })}
       onClose={onClose}
