@@ -76,7 +76,8 @@ export async function candidatosConciliacao(
   // documents named in the memos: digit runs of 3+ (the engine checks the match itself)
   const docs = new Set<string>();
   for (const l of p.linhas)
-    for (const m of `${l.memo ?? ''} ${l.documento ?? ''}`.matchAll(/\d{3,}/g)) docs.add(m[0]);
+    for (const m of `${l.memo ?? ''} ${l.documento ?? ''}`.matchAll(/\d{3,}/g))
+      docs.add(m[0].replace(/^0+(?=.)/, ''));
   const naConta = or(eq(f.contaBancariaId, p.conta_bancaria_id), isNull(f.contaBancariaId));
   const abertos = inArray(f.status, [...STATUS_TITULO_ABERTOS]);
   const noPeriodo = and(
@@ -85,16 +86,21 @@ export async function candidatosConciliacao(
   );
   const porDocumento =
     docs.size > 0
-      ? sql`regexp_replace(coalesce(${f.documento}, ''), '\\D', '', 'g') in (${sql.join(
-          [...docs].map((d) => sql`${d}`),
-          sql`, `,
-        )})`
+      ? (() => {
+          const lista = sql.join(
+            [...docs].map((d) => sql`${d}`),
+            sql`, `,
+          );
+          return sql`(ltrim(regexp_replace(coalesce(${f.documento}, ''), '\\D', '', 'g'), '0') in (${lista})
+            or ltrim(regexp_replace(coalesce(${f.nossoNumero}, ''), '\\D', '', 'g'), '0') in (${lista}))`;
+        })()
       : sql`false`;
   const tits = await db
     .select({
       id: f.id,
       tipo: f.tipo,
       documento: f.documento,
+      nosso_numero: f.nossoNumero,
       pessoa_nome: f.pessoaNome,
       vencimento: f.dataVencimento,
       saldo: f.saldo,
@@ -107,9 +113,7 @@ export async function candidatosConciliacao(
     movimentos: movs
       .filter((m) => !excluirMov.has(m.id))
       .map((m) => ({ id: String(m.id), data: m.data, valor: m.valor, descricao: m.historico })),
-    titulos: tits
-      .filter((t) => !excluirTit.has(t.id))
-      .map((t) => ({ ...t, nosso_numero: null, saldo: t.saldo! })),
+    titulos: tits.filter((t) => !excluirTit.has(t.id)).map((t) => ({ ...t, saldo: t.saldo! })),
   };
 }
 

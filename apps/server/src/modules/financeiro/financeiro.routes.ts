@@ -30,6 +30,7 @@ import type { AppEnv } from '../../lib/context.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
 import { jsonBody, pathParams, queryParams } from '../../lib/validate.ts';
 import { bancosQuerySchema, listaBancos } from './bancos.service.ts';
+import { conciliacaoRoutes } from './conciliacao.routes.ts';
 import {
   condicaoExportColumns,
   condicoesPagamentoService,
@@ -40,6 +41,7 @@ import {
   updateConfiguracoesFinanceiro,
 } from './configuracoes-financeiro.service.ts';
 import { contaExportColumns, contasBancariasService, extratoConta } from './contas-bancarias.service.ts';
+import { extratoRoutes } from './extrato.routes.ts';
 import { previaParcelasSchema } from './financeiro-schemas.ts';
 import { formaExportColumns, formasPagamentoService } from './formas-pagamento.service.ts';
 import { buscarPessoas, pessoasQuerySchema } from './pessoas.service.ts';
@@ -79,8 +81,10 @@ export const financeiroRoutes = new Hono<AppEnv>()
   .put('/configuracoes', requires(financeiro), jsonBody(financeiroConfiguracoesSchema), async (c) =>
     c.json(await updateConfiguracoesFinanceiro(c.var.deps.db, actorOf(c), c.req.valid('json'))),
   )
+  .route('/extrato-bancario', extratoRoutes)
   .route('/receber', titulosRoutes('receber'))
   .route('/pagar', titulosRoutes('pagar'))
+  .route('/conciliacao-bancaria', conciliacaoRoutes)
   .route(
     '/centros-custo',
     registerRoutes({
