@@ -11,6 +11,7 @@ import { auditoriaRoutes } from './modules/auditoria/auditoria.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cadastrosRoutes } from './modules/cadastros/cadastros.routes.ts';
 import { comercialRoutes } from './modules/comercial/comercial.routes.ts';
+import { comercialConsultasRoutes } from './modules/comercial/consultas.routes.ts';
 import { configuracoesRoutes } from './modules/configuracoes/configuracoes.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { entradasRoutes, notasEntradaRoutes } from './modules/entradas/entradas.routes.ts';
@@ -32,6 +33,7 @@ export function createApiRoutes() {
     .route('/config', configRoutes)
     .route('/cadastros', cadastrosRoutes)
     .route('/comercial', comercialRoutes)
+    .route('/comercial', comercialConsultasRoutes)
     .route('/dashboard', dashboardRoutes)
     .route('/estoque/entradas', entradasRoutes)
     .route('/estoque', estoqueRoutes)

@@ -18,6 +18,7 @@ const GET_NEEDS_QUERY = [
   'GET /api/financeiro/fluxo-caixa',
   'GET /api/financeiro/aging',
   'GET /api/financeiro/resumo-classes',
+  'GET /api/comercial/produtos',
 ];
 
 /** The demo users' role sets (spec section 6 roles, and the user with no role). */
