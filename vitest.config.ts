@@ -28,7 +28,7 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['./src/test/global-setup.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          hookTimeout: 180_000, // the seed tests load the whole demo in beforeAll
           pool: 'forks',
         },
       },

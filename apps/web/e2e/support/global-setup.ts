@@ -83,7 +83,8 @@ export default async function setup(project: TestProject) {
   server.stderr?.on('data', (d) => {
     output += d;
   });
-  const deadline = Date.now() + 90_000;
+  // the server seeds the whole demo before it is ready: generous on a loaded machine
+  const deadline = Date.now() + 240_000;
   for (;;) {
     try {
       const res = await fetch(`${baseURL}/ready`);
