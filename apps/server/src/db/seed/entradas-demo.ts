@@ -2,15 +2,16 @@ import { addDays, businessToday, cnpjWithCheckDigits, Decimal } from '@erp/share
 import { sql } from 'drizzle-orm';
 import { systemActor } from '../../lib/audit-context.ts';
 import { gravaEntradaDeXml } from '../../modules/entradas/importacao.service.ts';
-import { lancaEntrada } from '../../modules/entradas/lancamento.service.ts';
 import { type ItemExemplo, montaNfeXml, type NfeExemplo } from '../../modules/entradas/nfe-exemplo.ts';
 import type { AnaliseNfe } from '../../modules/nfe/leitura.ts';
 import { leNfe } from '../../modules/nfe/parser.ts';
-import { type Db, rowsOf, type Tx } from '../client.ts';
+import { rowsOf, type Tx } from '../client.ts';
 
-// Demo goods receipts, from NF-e XML built here (never third-party documents): two posted notes
-// of registered suppliers (items found by the box GTIN, payables from their duplicatas), a draft
-// with an item the system does not know yet, and a draft of a supplier not registered yet.
+// Demo goods receipts, from NF-e XML built here (never third-party documents), all drafts: two notes
+// of registered suppliers ready to post (items found by the box GTIN, duplicatas, the missing
+// signature already confirmed), one with an item the system does not know yet, and one of a
+// supplier not registered yet. None is posted by the seed: the stock and finance demo data keep the
+// figures their generators chose (their tests pin them); posting one on the screen shows the flow.
 
 type Linha = {
   id: string;
@@ -103,7 +104,7 @@ export async function seedEntradasDemo(tx: Tx, today?: string): Promise<number> 
     itens: [],
   });
 
-  // 1 and 2: posted
+  // 1 and 2: ready to post
   const n1 = { ...base(a[0]!, 31870, -10), itens: a.slice(0, 3).map((p, i) => itemDe(p, 4 + i, hoje)) };
   n1.dups = duplicatas(montaNfeXml(n1), hoje, 2);
   const n2 = { ...base(b[0]!, 5512, -5), itens: b.slice(0, 2).map((p) => itemDe(p, 3, hoje)) };
@@ -114,7 +115,6 @@ export async function seedEntradasDemo(tx: Tx, today?: string): Promise<number> 
   ] as const) {
     const id = await grava(tx, nota, nome);
     await tx.execute(sql`update entradas set assinatura_confirmada_em = now() where id = ${id}`);
-    await lancaEntrada(tx as unknown as Db, systemActor, id);
   }
 
   // 3: draft with an item unknown to the system (no GTIN, new supplier code)

@@ -73,7 +73,7 @@ export async function seedDemo(
     await seedFinanceiroDemo(tx, data.today);
     // the comercial module's orders along the status flow, through its services
     const pedidos = await seedComercialDemo(tx, data);
-    // goods receipts from NF-e XML built by the seed (two posted, two drafts)
+    // goods receipts (drafts) from NF-e XML built by the seed
     await seedEntradasDemo(tx, data.today);
     const users = await seedDemoUsers(tx);
     return {
