@@ -63,6 +63,7 @@ export * from './financeiro/data/bancos.ts';
 export * from './financeiro/dias-uteis.ts';
 export * from './financeiro/encargos.ts';
 export * from './financeiro/fluxo-caixa.ts';
+export * from './financeiro/cnab/parse-cnab.ts';
 export * from './financeiro/ofx/charset.ts';
 export * from './financeiro/ofx/extrato.schema.ts';
 export * from './financeiro/ofx/parse-ofx.ts';
