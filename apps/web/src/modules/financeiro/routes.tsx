@@ -14,6 +14,10 @@ export const financeiroRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./pages/titulos-page.tsx')).ReceberPage }),
   },
   {
+    path: '/financeiro/conciliacao-bancaria',
+    lazy: async () => ({ Component: (await import('./pages/conciliacao-page.tsx')).ConciliacaoBancariaPage }),
+  },
+  {
     path: '/financeiro/pagar',
     lazy: async () => ({ Component: (await import('./pages/titulos-page.tsx')).PagarPage }),
   },
