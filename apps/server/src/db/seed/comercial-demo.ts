@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { systemActor } from '../../lib/audit-context.ts';
 import { disponivelPorProduto } from '../../modules/comercial/bloqueios.service.ts';
 import { criaPedidoEm, transitaPedidoEm } from '../../modules/comercial/pedidos.service.ts';
+import { liberaReservaPedido } from '../../modules/comercial/reserva-pedido.service.ts';
 import { precificaItens } from '../../modules/precos/preco.service.ts';
 import { rowsOf, type Tx } from '../client.ts';
 import type { DemoData } from './demo-data.ts';
@@ -10,9 +11,10 @@ import { createRandom } from './prng.ts';
 
 // The demo's sales orders of the comercial module (issue 14): ~60 orders of the demo customers,
 // products and sellers, made through the same services as the API (prices from the price engine,
-// taxes from the tax rules, blockers evaluated, stock reserved on liberado through the ledger, the
-// invoiced ones' reservation consumed), so every order's totals, blockers and reservations agree
-// with the stock and the customers' credit. Deterministic (own PRNG); quantities stay well inside
+// taxes from the tax rules, blockers evaluated, stock reserved on liberado through the ledger), so
+// every order's totals, blockers and reservations agree with the stock and the customers' credit.
+// The invoiced ones let their reservation go rather than consume it: the demo's stock stays the one
+// its generator chose (its older orders carry no saídas either). Deterministic (own PRNG); quantities stay well inside
 // the available stock. An order the engines refuse (no tax rule for a customer's state) is skipped
 // inside a savepoint.
 
@@ -112,6 +114,9 @@ export async function seedComercialDemo(tx: Tx, data: DemoData, quantos = 60): P
         );
         if (o!.status !== 'liberado' || alvo === 'confirmar' || alvo === 'liberado') return;
         for (const para of CAMINHO) {
+          // invoiced before the demo's stock was counted: the reservation is let go instead of
+          // consumed, so the stock stays the one the demo generator chose (like its older orders)
+          if (para === 'faturado') await liberaReservaPedido(s, systemActor, id);
           await transitaPedidoEm(s, systemActor, id, { para, motivo: null });
           if (para === alvo) break;
         }
