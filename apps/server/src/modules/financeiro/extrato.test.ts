@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, SHARED_DIR, type TestContext } from '../../test/test-app.ts';
+import { criaCliente } from '../tributacao/tributacao-test-support.ts';
+import { financialAccounts } from './financeiro.tables.ts';
 import { chama, cria, type Json } from './financeiro-test-support.ts';
 
 // /api/financeiro/extrato-bancario: OFX import, de-duplication, running balance, LEDGERBAL
@@ -167,4 +170,57 @@ describe('extrato bancário', () => {
       expect(v2.body.error?.details?.extratos ?? v2.body.details?.extratos).toHaveLength(2);
     },
   );
+});
+
+const CNAB = path.join(SHARED_DIR, 'fixtures/cnab');
+describe.skipIf(!fs.existsSync(CNAB))('CNAB retorno (../shared/fixtures/cnab)', () => {
+  it('settles the título by nosso número (Itaú reports net of tarifa), lists unknown ones; a second import settles nothing', async () => {
+    const cliente = await criaCliente(t.db, {
+      razaoSocial: 'Cliente Boleto Ltda',
+      uf: 'SP',
+      indicadorIe: '1',
+    });
+    await cria(t, fin, 'classes-financeiras', { codigo: '9', nome: 'Receitas CNAB', tipo: 'receita' });
+    const classe = (
+      await cria(t, fin, 'classes-financeiras', { codigo: '9.01', nome: 'Boletos', tipo: 'receita' })
+    ).id;
+    const r = await chama(t, fin, 'POST', '/api/financeiro/receber', {
+      tipo: 'receber',
+      cliente_id: cliente,
+      descricao: 'Boleto 11',
+      classe_financeira_id: classe,
+      emissao: '2013-05-01',
+      vencimento: '2013-05-20',
+      valor: '40,00',
+    });
+    expect(r.status).toBe(201);
+    const titulo = (Array.isArray(r.body) ? r.body[0] : r.body) as Json;
+    await t.db
+      .update(financialAccounts)
+      .set({ nossoNumero: '00000011' })
+      .where(eq(financialAccounts.id, titulo.id));
+    const arquivo = fs.readFileSync(path.join(CNAB, 'brcobranca_CNAB400ITAU.RET'));
+    const enviar = () =>
+      chama(t, fin, 'POST', '/api/financeiro/extrato-bancario/cnab', {
+        conta_bancaria_id: conta2.id,
+        nome: 'CNAB400ITAU.RET',
+        conteudo_base64: b64(arquivo),
+      });
+    const a = await enviar();
+    expect(a.status).toBe(201);
+    expect(a.body).toMatchObject({ formato: 'cnab400', banco: '341', lidos: 52, baixados: 1 });
+    expect(a.body.desconhecidos).toHaveLength(50);
+    expect(a.body.itens[0]).toMatchObject({
+      nosso_numero: '00000011',
+      situacao: 'baixado',
+      valor_pago: '40.00',
+      tarifa: '2.10',
+    });
+    expect(a.body.itens.at(-1)).toMatchObject({ ocorrencia: '09', situacao: 'sem_baixa' });
+    const depois = (await chama(t, fin, 'GET', `/api/financeiro/receber/${titulo.id}`)).body;
+    expect([depois.status, depois.saldo]).toEqual(['pago', '0.00']);
+    const b = await enviar();
+    expect(b.body.baixados).toBe(0);
+    expect(b.body.itens[0]).toMatchObject({ situacao: 'repetido' });
+  });
 });
