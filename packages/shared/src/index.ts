@@ -68,6 +68,7 @@ export * from './financeiro/ofx/charset.ts';
 export * from './financeiro/ofx/extrato.schema.ts';
 export * from './financeiro/ofx/parse-ofx.ts';
 export * from './financeiro/ofx/valores.ts';
+export * from './financeiro/pix/br-code.ts';
 export * from './financeiro/formas-pagamento.ts';
 export * from './financeiro/plano-gerencial.ts';
 export * from './financeiro/rateio-centros.ts';
