@@ -249,7 +249,7 @@ function LinhaCard({
           </div>
           <div className="break-words font-medium">{l.memo || '(sem histórico)'}</div>
         </div>
-        <div className="text-right">
+        <div className="ml-auto text-right">
           <div className={`${num} font-semibold ${valorClasse(l.valor)}`}>{formatBRL(l.valor)}</div>
           <Badge variant={l.conciliada ? 'success' : 'secondary'}>
             {l.conciliada ? 'Conciliada' : 'Pendente'}
