@@ -1,4 +1,4 @@
-import { formatBRL, formatDecimalBR } from '@erp/shared';
+import { formatDecimalBR } from '@erp/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -19,6 +19,7 @@ import { NativeSelect } from '@/components/ui/native-select.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useOpcoesEstoque } from '@/modules/estoque/api/queries.ts';
+import { formatCusto } from '@/modules/estoque/components/formato.ts';
 import { ProdutoBusca, type ProdutoOpcao } from '@/modules/estoque/components/pickers.tsx';
 import { type Entrada, entradasApi, entradasKeys, type ItemEntrada } from '../api/entradas-api.ts';
 
@@ -100,8 +101,8 @@ export function MapearItemDialog({
           <DialogTitle>Item {item.n_item}: identificar o produto</DialogTitle>
           <DialogDescription>
             {item.c_prod} — {item.x_prod} · {formatDecimalBR(item.q_com, 0)} {item.u_com} ×{' '}
-            {formatBRL(item.v_un_com)}
-            {item.c_ean ? ` · GTIN ${item.c_ean}` : ''}
+            {formatCusto(item.v_un_com)}
+            {item.c_ean && /^\d+$/.test(item.c_ean) ? ` · GTIN ${item.c_ean}` : ''}
           </DialogDescription>
         </DialogHeader>
         <form

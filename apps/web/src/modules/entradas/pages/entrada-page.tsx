@@ -401,8 +401,8 @@ function Itens({ e, onMapear }: { e: Entrada; onMapear: ((i: ItemEntrada) => voi
                   <div>{i.x_prod}</div>
                   <div className="text-xs text-muted-foreground">
                     Cód. {i.c_prod}
-                    {i.c_ean ? ` · GTIN ${i.c_ean}` : ''} · {formatQtd(i.q_com)} {i.u_com} ×{' '}
-                    {formatCusto(i.v_un_com)}
+                    {i.c_ean && /^\d+$/.test(i.c_ean) ? ` · GTIN ${i.c_ean}` : ''} · {formatQtd(i.q_com)}{' '}
+                    {i.u_com} × {formatCusto(i.v_un_com)}
                   </div>
                 </TableCell>
                 <TableCell className="min-w-40">
