@@ -14,6 +14,12 @@ export const financeiroRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./pages/titulos-page.tsx')).ReceberPage }),
   },
   {
+    path: '/financeiro/extrato-bancario',
+    lazy: async () => ({
+      Component: (await import('./pages/extrato-bancario-page.tsx')).ExtratoBancarioPage,
+    }),
+  },
+  {
     path: '/financeiro/conciliacao-bancaria',
     lazy: async () => ({ Component: (await import('./pages/conciliacao-page.tsx')).ConciliacaoBancariaPage }),
   },
