@@ -9,36 +9,13 @@ import { Label } from '@/components/ui/label.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { type Entrada, entradasApi, entradasKeys, type ItemEntrada } from '../api/entradas-api.ts';
+import { type Entrada, entradasApi, entradasKeys } from '../api/entradas-api.ts';
+import { decimalDe, leitura } from './leitura.ts';
 
 // The blind count of a receipt (conferência): the expected quantities are not shown. A scanner
 // types a GTIN and Enter: the NF-e's box code (cEAN) adds the box's factor, the tributável code
 // (cEANTrib) one base unit; counts can also be typed. "Registrar conferência" sends the counts in
 // the base unit and the server answers with the divergences (esperado × contado).
-
-/** What one read of `codigo` adds to which item (null when no line has that code). */
-export function leitura(
-  itens: readonly ItemEntrada[],
-  codigo: string,
-): { itemId: string; soma: string } | null {
-  const c = codigo.trim();
-  if (!c) return null;
-  const porCaixa = itens.find((i) => i.c_ean === c && i.produto_id);
-  if (porCaixa) return { itemId: porCaixa.id, soma: porCaixa.fator ?? '1' };
-  const porUnidade = itens.find((i) => i.c_ean_trib === c && i.produto_id);
-  if (porUnidade)
-    return {
-      itemId: porUnidade.id,
-      soma: porUnidade.u_trib && porUnidade.u_trib === porUnidade.u_com ? (porUnidade.fator ?? '1') : '1',
-    };
-  return null;
-}
-
-/** "1.234,5" (as typed or shown) → "1234.5"; empty or unreadable → "0". */
-export function decimalDe(texto: string | undefined): string {
-  const t = (texto ?? '').trim().replace(/\./g, '').replace(',', '.');
-  return /^\d+(\.\d+)?$/.test(t) ? t : '0';
-}
 
 export function Conferencia({ entrada }: { entrada: Entrada }) {
   const qc = useQueryClient();

@@ -1,4 +1,11 @@
-import { formatBRL, formatDateBR, formatDateTimeBR, formatDocumento } from '@erp/shared';
+import {
+  formatBRL,
+  formatDateBR,
+  formatDateTimeBR,
+  formatDocumento,
+  type StatusTitulo,
+  statusTituloLabels,
+} from '@erp/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AlertTriangle,
@@ -497,7 +504,7 @@ function Financeiro({ e }: { e: Entrada }) {
                 <TableCell>{t.parcela}</TableCell>
                 <TableCell>{formatDateBR(t.vencimento)}</TableCell>
                 <TableCell className="text-right tabular-nums">{formatBRL(t.valor)}</TableCell>
-                <TableCell>{t.status}</TableCell>
+                <TableCell>{statusTituloLabels[t.status as StatusTitulo] ?? t.status}</TableCell>
               </TableRow>
             ))}
           </TableBody>

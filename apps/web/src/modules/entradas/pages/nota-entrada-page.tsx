@@ -21,6 +21,15 @@ import { StatusEntradaBadge } from '../components/status-entrada.tsx';
 
 type Nota = NotaEntrada['nota'];
 
+const modFrete: Record<string, string> = {
+  '0': 'Remetente (CIF)',
+  '1': 'Destinatário (FOB)',
+  '2': 'Terceiros',
+  '3': 'Próprio por conta do remetente',
+  '4': 'Próprio por conta do destinatário',
+  '9': 'Sem frete',
+};
+
 /** "3525 0612 …" in groups of four, as a DANFE prints the chave. */
 export const chaveEmGrupos = (chave: string) => chave.replace(/(.{4})(?=.)/g, '$1 ');
 
@@ -194,7 +203,9 @@ function Danfe({ dados }: { dados: NotaEntrada }) {
         </Bloco>
         <Bloco titulo="Transportador / volumes transportados">
           <div className="grid sm:grid-cols-[1fr_3fr]">
-            <Campo rotulo="Frete por conta">{n.transp.modFrete}</Campo>
+            <Campo rotulo="Frete por conta">
+              {n.transp.modFrete ? `${n.transp.modFrete} - ${modFrete[n.transp.modFrete] ?? ''}` : ''}
+            </Campo>
             <Campo rotulo="Razão social">{n.transp.transportadora}</Campo>
           </div>
         </Bloco>
