@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalRef, optionalText } from '../cadastros/campos.ts';
-import { dataOpcional, refObrigatoria } from '../estoque/campos.ts';
+import { dataOpcional } from '../estoque/campos.ts';
 import { uuidParam } from '../list-params.ts';
 import type { SituacaoConciliacao, SugestaoConciliacao } from './conciliacao.ts';
 
@@ -20,7 +20,8 @@ export const conciliacaoMensagens = {
 
 export const conciliacaoQuerySchema = z
   .object({
-    conta_bancaria_id: refObrigatoria('Conta bancária', 'a'),
+    /** Absent: the first active account by name (the screen always sends it). */
+    conta_bancaria_id: optionalRef('Conta bancária'),
     de: dataOpcional('Data inicial').optional(),
     ate: dataOpcional('Data final').optional(),
   })

@@ -22,7 +22,12 @@ import { foundOrThrow } from '../../lib/crud.ts';
 import { AppError } from '../../lib/errors.ts';
 import { candidatosConciliacao, conciliarComTitulos, desfazerConciliacao } from './conciliacao.service.ts';
 import { extratoConciliacoes as ec, extratoLinhas as el } from './extrato.tables.ts';
-import { classesFinanceiras, contaMovimentos, financialAccounts as f } from './financeiro.tables.ts';
+import {
+  classesFinanceiras,
+  contaMovimentos,
+  contasBancarias,
+  financialAccounts as f,
+} from './financeiro.tables.ts';
 import { criarTitulos, rethrowRef } from './titulos.service.ts';
 
 // The reconciliation screen's reads and writes over the extrato tables (extrato.tables.ts): a
@@ -36,9 +41,27 @@ const conflito = (m: string): never => {
 
 /** Lines, movements, open títulos and suggestions of one account and period (default: this month). */
 export async function periodoConciliacao(db: Db, q: ConciliacaoQuery): Promise<PeriodoConciliacaoResposta> {
-  const conta = q.conta_bancaria_id;
   const de = q.de ?? businessMonthStart();
   const ate = q.ate ?? businessToday();
+  const [primeira] = q.conta_bancaria_id
+    ? [{ id: q.conta_bancaria_id }]
+    : await db
+        .select({ id: contasBancarias.id })
+        .from(contasBancarias)
+        .where(eq(contasBancarias.ativa, true))
+        .orderBy(asc(contasBancarias.nome))
+        .limit(1);
+  if (!primeira)
+    return {
+      conta_bancaria_id: '',
+      de,
+      ate,
+      linhas: [],
+      movimentos: [],
+      titulos: [],
+      situacao: situacaoConciliacao([]),
+    };
+  const conta = primeira.id;
   const linhas = await db
     .select()
     .from(el)

@@ -173,6 +173,8 @@ describe('conciliação bancária (HTTP)', () => {
     expect(r.status).toBe(400);
     r = await chama(t, fin, 'GET', url('?conta_bancaria_id=x'));
     expect(r.status).toBe(400);
+    r = await chama(t, fin, 'GET', url('?de=2026-03-01&ate=2026-03-31'));
+    expect([r.status, r.body.conta_bancaria_id]).toEqual([200, conta]);
     const comercial = (await t.signIn(['comercial'])).token;
     r = await chama(t, comercial, 'GET', periodo());
     expect(r.status).toBe(403);
