@@ -32,6 +32,9 @@ export default async function setup(project: TestProject) {
         await admin.exec(`drop database if exists ${r.datname} with (force)`).catch(() => {});
       }
       await admin.close();
+      const base = path.join(os.tmpdir(), `erp-demo-${process.pid}`);
+      fs.rmSync(`${base}.json`, { force: true });
+      fs.rmSync(`${base}.lock`, { recursive: true, force: true });
     };
   }
   const db = await openDatabase({});
@@ -41,7 +44,13 @@ export default async function setup(project: TestProject) {
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await db.close();
   project.provide('pgliteTemplate', file);
-  return () => fs.rmSync(file, { force: true });
+  return () => {
+    fs.rmSync(file, { force: true });
+    // the seeded demo the seed tests share (demo-db.ts)
+    const base = path.join(os.tmpdir(), `erp-demo-${process.pid}`);
+    for (const f of [`${base}.tar`, `${base}.json`]) fs.rmSync(f, { force: true });
+    fs.rmSync(`${base}.lock`, { recursive: true, force: true });
+  };
 }
 
 export function withDatabase(url: string, database: string): string {

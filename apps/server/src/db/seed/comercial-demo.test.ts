@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/test-db.ts';
+import { createDemoDatabase } from '../../test/demo-db.ts';
 import { type Database, rowsOf } from '../client.ts';
-import { seedDemo } from './seed-demo.ts';
 
 // The demo's sales orders: about 60 along the status flow, made through the comercial services,
 // with stock reservations that agree with the orders and the ledger.
@@ -11,8 +10,9 @@ let database: Database;
 let pedidos = 0;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  pedidos = (await seedDemo(database.db, { today: '2026-11-21' }))!.pedidos;
+  const demo = await createDemoDatabase();
+  database = demo.database;
+  pedidos = demo.counts.pedidos;
 }, 300_000);
 afterAll(() => database?.close());
 

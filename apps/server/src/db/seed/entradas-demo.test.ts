@@ -1,17 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/test-db.ts';
+import { createDemoDatabase } from '../../test/demo-db.ts';
 import { type Database, rowsOf } from '../client.ts';
-import { seedDemo } from './seed-demo.ts';
 
 // Demo goods receipts: what /estoque/entradas and /notasfiscais/entrada show on a fresh install.
 
-const TODAY = '2026-11-21';
 let database: Database;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemo(database.db, { today: TODAY });
+  ({ database } = await createDemoDatabase());
 }, 300_000);
 afterAll(() => database?.close());
 

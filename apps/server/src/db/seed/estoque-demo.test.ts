@@ -3,18 +3,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estadoDoBanco, linhasDoRazao } from '../../modules/estoque/estoque-test-support.ts';
 import { tabelaNcm } from '../../modules/estoque/ncm-tabela.ts';
-import { createTestDatabase } from '../../test/test-db.ts';
+import { createDemoDatabase, DEMO_TODAY } from '../../test/demo-db.ts';
 import { type Database, rowsOf } from '../client.ts';
 import { generateDemoData } from './demo-data.ts';
-import { seedDemo } from './seed-demo.ts';
 
-const TODAY = '2026-11-21';
+const TODAY = DEMO_TODAY;
 let database: Database;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemo(database.db, { today: TODAY });
-});
+  ({ database } = await createDemoDatabase());
+}, 300_000);
 afterAll(() => database?.close());
 
 const query = <T>(q: ReturnType<typeof sql>) => database.db.execute(q).then((r) => rowsOf<T>(r));

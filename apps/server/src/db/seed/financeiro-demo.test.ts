@@ -1,19 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/test-db.ts';
+import { createDemoDatabase } from '../../test/demo-db.ts';
 import { type Database, rowsOf } from '../client.ts';
-import { seedDemo } from './seed-demo.ts';
 
 // The demo's finance: registers, títulos classified and linked, the bank ledger consistent with the
 // títulos (saldo = valor − active principal; every active baixa is one movement; an estorno is its
 // exact negative), no account balance below zero, partial baixas and one estorno.
 
-const TODAY = '2026-11-21';
 let database: Database;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemo(database.db, { today: TODAY });
+  ({ database } = await createDemoDatabase());
 }, 300_000);
 afterAll(() => database?.close());
 

@@ -1,19 +1,17 @@
 import { podeDirigir, situacaoCnh, situacaoLicenciamento, type TipoVeiculo } from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/test-db.ts';
+import { createDemoDatabase, DEMO_TODAY } from '../../test/demo-db.ts';
 import { type Database, rowsOf } from '../client.ts';
-import { seedDemo } from './seed-demo.ts';
 
 // The demo fleet: what the screens and dispatch show on a fresh install.
 
-const TODAY = '2026-11-21';
+const TODAY = DEMO_TODAY;
 let database: Database;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemo(database.db, { today: TODAY });
-});
+  ({ database } = await createDemoDatabase());
+}, 300_000);
 afterAll(() => database?.close());
 
 const query = <T>(q: ReturnType<typeof sql>) => database.db.execute(q).then((r) => rowsOf<T>(r));

@@ -3,22 +3,20 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todosOsItens } from '../../modules/precos/itens-tabela.service.ts';
 import { precificaItens } from '../../modules/precos/preco.service.ts';
-import { createTestDatabase } from '../../test/test-db.ts';
+import { createDemoDatabase, DEMO_TODAY } from '../../test/demo-db.ts';
 import { type Database, rowsOf } from '../client.ts';
 import { generateDemoData } from './demo-data.ts';
-import { seedDemo } from './seed-demo.ts';
 
 // The demo price tables: one per level of the resolution, each item valid for the shared schema,
 // and the precedence visible on the demo's own customers.
 
-const TODAY = '2026-11-21';
+const TODAY = DEMO_TODAY;
 let database: Database;
 const data = generateDemoData({ today: TODAY });
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemo(database.db, { today: TODAY });
-});
+  ({ database } = await createDemoDatabase());
+}, 300_000);
 afterAll(() => database?.close());
 
 const query = <T>(q: ReturnType<typeof sql>) => database.db.execute(q).then((r) => rowsOf<T>(r));

@@ -2,22 +2,19 @@ import { isValidInscricaoEstadual } from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calcularImpostosPedido } from '../../modules/tributacao/impostos.service.ts';
-import { createTestDatabase } from '../../test/test-db.ts';
+import { createDemoDatabase } from '../../test/demo-db.ts';
 import { type Database, rowsOf } from '../client.ts';
-import { seedDemo } from './seed-demo.ts';
 import { regrasDemo } from './tributacao-demo.ts';
 
 // The demo tabela de tributação: every rule saved, every NCM rule reaching demo products,
 // contributors and non-contributors among the demo customers in the UFs the rules name, and an
 // order of the demo taxed by the rules it should be.
 
-const TODAY = '2026-11-21';
 let database: Database;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemo(database.db, { today: TODAY });
-});
+  ({ database } = await createDemoDatabase());
+}, 300_000);
 afterAll(() => database?.close());
 
 const query = <T>(q: ReturnType<typeof sql>) => database.db.execute(q).then((r) => rowsOf<T>(r));
