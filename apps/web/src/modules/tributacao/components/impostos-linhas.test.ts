@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { linhasDeImpostos, linhasDeTotal } from './impostos-linhas.ts';
 
 // The lines of the "Simular" taxes table from the shared engine's answer (the engine's own cases,
-// values worked out by hand in packages/shared/src/tributacao/calculo-item.test.ts).
+// values worked out by hand in packages/shared/src/tributacao/casos-teste.ts).
 
 const regra = (campos: Partial<RegraTributacaoInput>) => ({
   id: 'r1',
