@@ -256,7 +256,7 @@ export function ExtratoBancarioPage() {
             <tr>
               <th className="px-2 py-1.5">Data</th>
               <th className="px-2 py-1.5">Histórico</th>
-              <th className="px-2 py-1.5">Documento</th>
+              <th className="hidden px-2 py-1.5 sm:table-cell">Documento</th>
               <th className={num}>Valor</th>
               <th className={num}>Saldo</th>
             </tr>
@@ -265,7 +265,7 @@ export function ExtratoBancarioPage() {
             {(x?.linhas ?? []).map((l) => (
               <tr key={l.id} className="border-t">
                 <td className="px-2 py-1.5 whitespace-nowrap">{formatDateBR(l.data)}</td>
-                <td className="px-2 py-1.5">
+                <td className="px-2 py-1.5 break-words">
                   {l.memo}
                   {l.origem === 'manual' ? (
                     <Badge variant="secondary" className="ml-2">
@@ -273,7 +273,7 @@ export function ExtratoBancarioPage() {
                     </Badge>
                   ) : null}
                 </td>
-                <td className="px-2 py-1.5">{l.documento ?? ''}</td>
+                <td className="hidden px-2 py-1.5 sm:table-cell">{l.documento ?? ''}</td>
                 <td className={`${num} ${valorClasse(l.valor)}`}>{formatBRL(l.valor)}</td>
                 <td className={`${num} font-medium`}>{formatBRL(l.saldo)}</td>
               </tr>

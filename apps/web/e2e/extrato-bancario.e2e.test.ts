@@ -1,0 +1,98 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, demoEmail, launchBrowser, newPage, signInAs } from './support/browser.ts';
+
+// Extrato Bancário against the real server, as the financeiro role: a new account, an OFX chosen
+// on the screen (file input of the drop zone), the lines with the running balance, the LEDGERBAL
+// difference flagged, a second import adding nothing, a manual fee line. With
+// E2E_SCREENSHOTS=<dir> it saves the screen at 1280 and 390 px.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const run = String(Date.now()).slice(-5);
+
+async function foto(page: Page, nome: string) {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (dir) await page.screenshot({ path: path.join(dir, `extrato-bancario-${nome}.png`), fullPage: true });
+}
+
+const ofx = `OFXHEADER:100
+DATA:OFXSGML
+VERSION:102
+ENCODING:USASCII
+CHARSET:1252
+
+<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL
+<BANKACCTFROM><BANKID>341<ACCTID>8${run}-0</BANKACCTFROM>
+<BANKTRANLIST><DTSTART>20260101<DTEND>20260131
+<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>20260105[-3:BRT]<TRNAMT>1.500,00<FITID>X${run}1<MEMO>TED RECEBIDA CLIENTE</STMTTRN>
+<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20260106[-3:BRT]<TRNAMT>-320,45<FITID>X${run}2<CHECKNUM>850076<MEMO>PAGAMENTO DE TÍTULO</STMTTRN>
+<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20260107[-3:BRT]<TRNAMT>-12,90<FITID>X${run}3<MEMO>TARIFA PACOTE DE SERVIÇOS</STMTTRN>
+</BANKTRANLIST>
+<LEDGERBAL><BALAMT>1166,65<DTASOF>20260131</LEDGERBAL>
+</STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
+`;
+
+describe('extrato bancário', () => {
+  it('import an OFX on the screen, running balance, LEDGERBAL difference, manual fee line', async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    const login = await context.request.post('/auth/v1/token?grant_type=password', {
+      data: { email: demoEmail('admin'), password: DEMO_PASSWORD },
+    });
+    const headers = { Authorization: `Bearer ${(await login.json()).access_token}` };
+    const criada = await context.request.post('/api/financeiro/contas-bancarias', {
+      headers,
+      data: {
+        nome: `Extrato E2E ${run}`,
+        tipo: 'corrente',
+        banco_codigo: '341',
+        agencia: '1234',
+        conta: `8${run}`,
+        conta_digito: '0',
+        saldo_inicial: '0',
+        data_saldo_inicial: '2026-01-01',
+      },
+    });
+    expect(criada.ok(), await criada.text()).toBe(true);
+    const conta = await criada.json();
+    await signInAs(page, demoEmail('financeiro'));
+    await page.goto('/financeiro/extrato-bancario');
+    await page.getByRole('heading', { level: 1, name: 'Extrato Bancário' }).waitFor();
+    await page.getByLabel('Conta bancária').selectOption(conta.id);
+    const arquivo = {
+      name: 'extrato.ofx',
+      mimeType: 'application/x-ofx',
+      buffer: Buffer.from(ofx, 'latin1'),
+    };
+    await page.getByTestId('arquivo-extrato').setInputFiles(arquivo);
+    await expect
+      .poll(() => page.getByTestId('resultado-importacao').textContent())
+      .toBe('OFX: 3 lançamentos lidos, 3 novos, 0 já importados.');
+    await page.getByRole('cell', { name: 'PAGAMENTO DE TÍTULO' }).waitFor();
+    await page.getByRole('cell', { name: 'TARIFA PACOTE DE SERVIÇOS' }).waitFor();
+    await expect
+      .poll(async () => (await page.getByTestId('diferenca-saldo').textContent())?.replace(/\s+/g, ' '))
+      .toBe('R$ 0,00');
+    await page.getByTestId('arquivo-extrato').setInputFiles(arquivo);
+    await expect
+      .poll(() => page.getByTestId('resultado-importacao').textContent())
+      .toBe('OFX: 3 lançamentos lidos, 0 novos, 3 já importados.');
+    await page.getByLabel('Data').last().fill('2026-01-07');
+    await page.getByLabel('Valor (negativo para débito)').fill('-2,35');
+    await page.getByLabel('Histórico').fill('Tarifa DOC');
+    await page.getByRole('button', { name: 'Incluir linha' }).click();
+    await page.getByRole('cell', { name: /Tarifa DOC/ }).waitFor();
+    await expect
+      .poll(async () => (await page.getByTestId('diferenca-saldo').textContent())?.replace(/\s+/g, ' '))
+      .toBe('R$ 2,35');
+    await foto(page, '1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await foto(page, '390');
+    await context.close();
+  });
+});
