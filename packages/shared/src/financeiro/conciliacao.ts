@@ -155,6 +155,8 @@ type Indice = {
   titulosPorDocumento: Map<string, TituloConciliacao[]>;
   titulosOrdenados: { receber: TituloConciliacao[]; pagar: TituloConciliacao[] }; // by vencimento
   movimentosPorValor: Map<number, MovimentoConciliacao[]>;
+  centavos: Map<TituloConciliacao, number>; // saldo in cents, parsed once
+  dias: Map<TituloConciliacao, number>; // vencimento as a day number, parsed once
 };
 
 function push<K, V>(m: Map<K, V[]>, k: K, v: V) {
@@ -173,10 +175,15 @@ export function indexarCandidatos(
     titulosPorDocumento: new Map(),
     titulosOrdenados: { receber: [], pagar: [] },
     movimentosPorValor: new Map(),
+    centavos: new Map(),
+    dias: new Map(),
   };
   for (const m of movimentos) push(idx.movimentosPorValor, toCents(m.valor), m);
   for (const t of titulos) {
-    push(idx.titulosPorValor, `${t.tipo}:${toCents(t.saldo)}`, t);
+    const c = toCents(t.saldo);
+    idx.centavos.set(t, c);
+    idx.dias.set(t, diaNumero(t.vencimento));
+    push(idx.titulosPorValor, `${t.tipo}:${c}`, t);
     for (const d of [t.documento, t.nosso_numero]) {
       const k = chaveDocumento(d);
       if (k.length >= 3) push(idx.titulosPorDocumento, k, t);
@@ -303,18 +310,18 @@ export function sugerirConciliacao(
     const lista = indice.titulosOrdenados[tipo];
     const ini = primeiroIndiceDesde(lista, isoDeNumero(dia - o.diasTitulo));
     const fim = isoDeNumero(dia + o.diasTitulo);
-    const janela: TituloConciliacao[] = [];
+    const janela: { t: TituloConciliacao; d: number }[] = [];
     for (let i = ini; i < lista.length && lista[i]!.vencimento <= fim; i++) {
-      const c = toCents(lista[i]!.saldo);
-      if (c > 0 && c < absoluto) janela.push(lista[i]!);
+      const c = indice.centavos.get(lista[i]!)!;
+      if (c > 0 && c < absoluto) janela.push({ t: lista[i]!, d: 0 });
     }
+    for (const x of janela) x.d = Math.abs(indice.dias.get(x.t)! - dia);
     const perto = janela
-      .map((t) => ({ t, d: Math.abs(diaNumero(t.vencimento) - dia) }))
       .sort((a, b) => a.d - b.d)
       .slice(0, o.maxTitulosSoma)
       .map((x) => x.t);
     const escolha = somaDeSubconjunto(
-      perto.map((t) => toCents(t.saldo)),
+      perto.map((t) => indice.centavos.get(t)!),
       absoluto,
       o.maxItensSoma,
       o.maxPassosSoma,
