@@ -62,7 +62,10 @@ export function Conferencia({ entrada }: { entrada: Entrada }) {
     setCodigo('');
   };
   return (
-    <section aria-label="Conferência" className="grid gap-3 rounded-lg border border-border bg-card p-3">
+    <section
+      aria-label="Conferência"
+      className="grid min-w-0 gap-3 rounded-lg border border-border bg-card p-3"
+    >
       <h2 className="text-base font-semibold">Conferência (contagem às cegas)</h2>
       <form onSubmit={lido} className="flex flex-wrap items-end gap-2">
         <div className="grid gap-1">

@@ -111,7 +111,7 @@ function Detalhe({ e }: { e: Entrada }) {
   });
   const nomeXml = `${e.chave ?? e.id}.xml`;
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <PageHeader
         title={`Entrada ${e.origem === 'manual' ? 'manual' : `NF-e ${numeroNota(e)}`}`}
         description={[
@@ -290,7 +290,7 @@ function Aviso({
       }
     >
       {icone}
-      <div>{children}</div>
+      <div className="min-w-0 [overflow-wrap:anywhere]">{children}</div>
     </div>
   );
 }
@@ -382,7 +382,7 @@ function Itens({ e, onMapear }: { e: Entrada; onMapear: ((i: ItemEntrada) => voi
   const locais = useOpcoesEstoque('locais');
   const nomeLocal = (id: string | null) => locais.find((l) => l.id === id)?.nome ?? null;
   return (
-    <section aria-label="Itens" className="grid gap-2">
+    <section aria-label="Itens" className="grid min-w-0 gap-2">
       <h2 className="text-base font-semibold">
         Itens ({e.itens_mapeados} de {e.itens_total} identificados)
       </h2>

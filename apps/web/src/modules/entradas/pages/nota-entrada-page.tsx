@@ -94,7 +94,7 @@ function Danfe({ dados }: { dados: NotaEntrada }) {
   const podeEstoque = roles.some((r) => r === 'admin' || r === 'estoque');
   const t = n.total;
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <PageHeader
         title={`NF-e nº ${n.ide.nNF} / série ${n.ide.serie}`}
         description={`${n.emit.xNome} · emitida em ${formatDateTimeBR(n.ide.dhEmi)}`}
