@@ -1,4 +1,10 @@
-import { COUNT_CAP, type EntradasListQuery, type StatusEntradaApi } from '@erp/shared';
+import {
+  COUNT_CAP,
+  Decimal,
+  type EntradasListQuery,
+  formatDecimalBR,
+  type StatusEntradaApi,
+} from '@erp/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -264,14 +270,14 @@ export function pendenciasDe(
     if (i.controla_lote) {
       if (!i.lotes.length) p.push(entradaMensagens.itemLote(i.n_item));
       else {
-        const soma = i.lotes.reduce((s, l) => s + BigInt(Math.round(Number(l.quantidade) * 1000)), 0n);
-        const q = BigInt(Math.round(Number(i.quantidade_base) * 1000));
-        if (soma !== q)
+        // exact decimals: a lot split must add up to the base quantity to the last digit
+        const soma = Decimal.sum(i.lotes.map((l) => l.quantidade));
+        if (!soma.eq(i.quantidade_base))
           p.push(
             entradaMensagens.itemLoteSoma(
               i.n_item,
-              (Number(soma) / 1000).toLocaleString('pt-BR'),
-              (Number(q) / 1000).toLocaleString('pt-BR'),
+              formatDecimalBR(soma.toString(), 0),
+              formatDecimalBR(Decimal.of(i.quantidade_base).toString(), 0),
             ),
           );
         for (const l of i.lotes)
@@ -319,7 +325,7 @@ export async function getEntrada(db: Db | Tx, id: string): Promise<Entrada> {
       : [];
   const divergencias = itens
     .filter((i) => i.quantidade_conferida !== null && i.quantidade_base !== null)
-    .filter((i) => Number(i.quantidade_conferida) !== Number(i.quantidade_base))
+    .filter((i) => !Decimal.of(i.quantidade_conferida!).eq(i.quantidade_base!))
     .map((i) => ({
       item_id: i.id,
       n_item: i.n_item,
