@@ -2,7 +2,8 @@ import { produtosListQuerySchema } from '@erp/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { produtosService } from '../estoque/produtos.service.ts';
-import { condicoesPagamento, formasPagamento } from '../financeiro/financeiro.tables.ts';
+import { condicoesAtivas } from '../financeiro/condicoes-pagamento.service.ts';
+import { formasPagamento } from '../financeiro/financeiro.tables.ts';
 import { tabelasPreco } from '../precos/precos.tables.ts';
 
 // What the order entry reads of other modules' registers. A comercial user may not open those
@@ -45,11 +46,7 @@ export async function buscaProdutosVenda(db: Db, q: string): Promise<{ items: Pr
 /** The header's choices: active condições, formas and price tables, by name. */
 export async function opcoesPedido(db: Db): Promise<OpcoesPedido> {
   const [condicoes, formas, tabelas] = await Promise.all([
-    db
-      .select({ id: condicoesPagamento.id, nome: condicoesPagamento.nome, ativo: condicoesPagamento.ativo })
-      .from(condicoesPagamento)
-      .where(eq(condicoesPagamento.ativo, true))
-      .orderBy(asc(condicoesPagamento.nome)),
+    condicoesAtivas(db),
     db
       .select({ id: formasPagamento.id, nome: formasPagamento.nome, ativo: formasPagamento.ativo })
       .from(formasPagamento)

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { actorOf, requires } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { jsonBody, pathParams, queryParams } from '../../lib/validate.ts';
+import { condicoesAtivas } from '../financeiro/condicoes-pagamento.service.ts';
 import {
   atualizaEntrada,
   confereEntrada,
@@ -57,6 +58,10 @@ export const entradasRoutes = new Hono<AppEnv>()
   )
   .post('/manual', requires(estoque), jsonBody(entradaManualSchema), async (c) =>
     c.json(await criaEntradaManual(c.var.deps.db, actorOf(c), c.req.valid('json')), 201),
+  )
+  // the condição for payables when the note has no <dup>: estoque may not open the finance register
+  .get('/condicoes-pagamento', requires(estoque), async (c) =>
+    c.json({ items: await condicoesAtivas(c.var.deps.db) }),
   )
   .get('/:id', requires(estoque), pathParams(idParams), async (c) =>
     c.json(await getEntrada(c.var.deps.db, c.req.valid('param').id)),

@@ -122,3 +122,15 @@ export const condicaoExportColumns: ExportColumn<CondicaoPagamentoRow>[] = [
   { header: 'Entrada (%)', value: (r) => r.entrada_percentual },
   { header: 'Ativo', value: (r) => r.ativo, type: 'boolean' },
 ];
+
+/**
+ * The active condições by name ({ id, nome }): what another module's form offers (an order, a goods
+ * receipt) to roles that may not open this register.
+ */
+export async function condicoesAtivas(db: Db): Promise<{ id: string; nome: string; ativo: boolean }[]> {
+  return db
+    .select({ id: condicoesPagamento.id, nome: condicoesPagamento.nome, ativo: condicoesPagamento.ativo })
+    .from(condicoesPagamento)
+    .where(eq(condicoesPagamento.ativo, true))
+    .orderBy(asc(condicoesPagamento.nome));
+}

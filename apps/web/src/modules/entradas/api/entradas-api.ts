@@ -11,6 +11,8 @@ type Q = Record<string, string>;
 export const entradasApi = {
   list: (query: Q) => unwrap(e.$get({ query: query as never })),
   get: (id: string) => unwrap(e[':id'].$get({ param: { id } })),
+  /** Active condições de pagamento (the finance register is closed to estoque). */
+  condicoes: () => unwrap(e['condicoes-pagamento'].$get()),
   importar: (arquivos: { nome: string; conteudo_base64: string }[]) =>
     unwrap(e.importar.$post({ json: { arquivos } })),
   atualizar: (id: string, json: never) => unwrap(e[':id'].$put({ param: { id }, json })),

@@ -42,7 +42,6 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { ApiError } from '@/lib/api-client.ts';
 import { useOpcoesEstoque } from '@/modules/estoque/api/queries.ts';
 import { formatCusto, formatQtd } from '@/modules/estoque/components/formato.ts';
-import { useCondicoesOpcoes } from '@/modules/financeiro/api/queries.ts';
 import { baixaXml, type Entrada, entradasApi, entradasKeys, type ItemEntrada } from '../api/entradas-api.ts';
 import { Conferencia } from '../components/conferencia.tsx';
 import { textoConversao } from '../components/conversao.ts';
@@ -351,7 +350,12 @@ function LocalPadrao({ e }: { e: Entrada }) {
 }
 
 function CondicaoPagamento({ e }: { e: Entrada }) {
-  const condicoes = useCondicoesOpcoes();
+  const condicoes =
+    useQuery({
+      queryKey: ['entradas', 'condicoes-pagamento'],
+      queryFn: async () => (await entradasApi.condicoes()).items,
+      staleTime: 60_000,
+    }).data ?? [];
   const salvar = useAcao(
     (c: string) =>
       entradasApi.atualizar(e.id, { versao: e.versao, condicao_pagamento_id: c || null } as never),
