@@ -47,6 +47,15 @@ describe('error shape', () => {
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ code: 'payload_too_large' });
   });
+  it('file imports have their own limit (UPLOAD_LIMIT_BYTES): a whole file passes, its validation answers', async () => {
+    const { token } = await t.signIn(['admin']);
+    const arquivo = { arquivos: [{ nome: 'nota.xml', conteudo_base64: 'A'.repeat(8000) }] };
+    const res = await t.request('POST', '/api/estoque/entradas/importar', { token, body: arquivo });
+    expect(res.status).not.toBe(413);
+    // the same body elsewhere is over BODY_LIMIT_BYTES (2048 here)
+    const outra = await t.request('PUT', '/api/me', { token, body: arquivo });
+    expect(outra.status).toBe(413);
+  });
   it('validation failure: 400 with pt-BR field errors', async () => {
     const { token } = await t.signIn([]);
     const res = await t.request('PUT', '/api/me', { token, body: { nome_completo: '   ' } });

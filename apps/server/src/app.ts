@@ -25,6 +25,13 @@ import { tributacaoRoutes } from './modules/tributacao/tributacao.routes.ts';
 import { meRoutes } from './modules/usuarios/me.routes.ts';
 import { usuariosRoutes } from './modules/usuarios/usuarios.routes.ts';
 
+/** Routes that receive whole files (UPLOAD_LIMIT_BYTES instead of BODY_LIMIT_BYTES). */
+const ROTAS_DE_ARQUIVO = new Set([
+  '/api/estoque/entradas/importar',
+  '/api/financeiro/extrato-bancario/importar',
+  '/api/financeiro/extrato-bancario/cnab',
+]);
+
 /**
  * The /api surface: one .route() line per module. Its type (ApiType) feeds the web's typed client.
  */
@@ -96,15 +103,17 @@ export function createApp(deps: Deps) {
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
 
-  app.use(
-    '*',
+  // File imports (NF-e XML/.zip, OFX, CNAB as base64 JSON) carry whole files: their own, larger limit.
+  const limite = (maxSize: number) =>
     bodyLimit({
-      maxSize: deps.config.bodyLimitBytes,
+      maxSize,
       onError: () => {
         throw new AppError('payload_too_large', genericMessages.payloadTooLarge);
       },
-    }),
-  );
+    });
+  const limiteComum = limite(deps.config.bodyLimitBytes);
+  const limiteArquivos = limite(deps.config.uploadLimitBytes);
+  app.use('*', (c, next) => (ROTAS_DE_ARQUIVO.has(c.req.path) ? limiteArquivos : limiteComum)(c, next));
 
   app.route('/', systemRoutes);
   app.route('/auth/v1', authRoutes);

@@ -34,6 +34,11 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(1024 * 1024),
+  UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(25 * 1024 * 1024),
   WEB_DIST_DIR: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
   TRUST_PROXY: bool,
@@ -58,6 +63,8 @@ export type Config = {
   environmentLabel: string;
   logLevel: string;
   bodyLimitBytes: number;
+  /** Request body limit of the file-import routes (NF-e, OFX, CNAB). */
+  uploadLimitBytes: number;
   webDistDir: string;
   shutdownTimeoutMs: number;
   trustProxy: boolean;
@@ -100,6 +107,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     environmentLabel: e.ENVIRONMENT_LABEL,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY ?? false,
