@@ -187,6 +187,8 @@ async function chooseTheme(page: Page, label: 'Claro' | 'Escuro' | 'Sistema') {
 }
 
 async function seriousAxeViolations(page: Page) {
+  // colours are measured once they settle: a theme switch runs the links' colour transitions
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))));
   // evaluated through the DevTools protocol: the app's Content-Security-Policy forbids inline scripts
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
