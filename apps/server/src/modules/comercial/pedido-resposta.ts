@@ -3,7 +3,7 @@ import type { calculaPedidoServico } from './pedidos.service.ts';
 // The answer of POST /pedidos/calculo: the entry screen's figures (README.md, CalculoPedido).
 
 export function calculoResposta(r: Awaited<ReturnType<typeof calculaPedidoServico>>) {
-  const { computado, avaliacao, comissao } = r;
+  const { computado, avaliacao, comissao, disponivel } = r;
   return {
     itens: computado.calculo.itens.map((it, i) => {
       const preco = computado.precos[i]!;
@@ -33,6 +33,7 @@ export function calculoResposta(r: Awaited<ReturnType<typeof calculaPedidoServic
         peso_liquido: it.pesoLiquido,
         volume: it.volume,
         regra_tributacao: computado.regras[i]!,
+        disponivel: disponivel.get(it.produtoId) ?? '0.000',
       };
     }),
     totais: computado.calculo.totais,

@@ -1,5 +1,6 @@
 import {
   type AvaliacaoBloqueios,
+  avaliaBloqueios,
   bloqueiosPendentes,
   businessToday,
   comissaoDoPedido,
@@ -20,7 +21,7 @@ import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import { notFoundMessage, rethrowMissingRef } from '../../lib/crud.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getSetting } from '../configuracoes/settings.service.ts';
-import { avaliaPedido, disponivelPorProduto } from './bloqueios.service.ts';
+import { avaliaPedido, contextoBloqueios, disponivelPorProduto } from './bloqueios.service.ts';
 import {
   pedidoBloqueios,
   pedidoHistorico,
@@ -402,12 +403,18 @@ const ctxDe = (p: PedidoTravado) => ({ id: p.id, clienteId: p.cliente_id, vended
 export async function calculaPedidoServico(db: Db, input: PedidoDados) {
   const computado = await computaPedido(db, input);
   const cliente = await dadosDoCliente(db, input.cliente_id, input.vendedor_id);
-  const avaliacao = await avaliaPedido(
+  const contexto = await contextoBloqueios(
     db,
     { id: null, clienteId: input.cliente_id, vendedorId: cliente.vendedorId },
     computado,
   );
-  return { computado, avaliacao, comissao: comissaoDoPedido(computado.calculo.totais, cliente.comissao) };
+  return {
+    computado,
+    avaliacao: avaliaBloqueios(computado.calculo, contexto),
+    // the entry shows each line's disponível before the order is saved
+    disponivel: contexto.disponivel,
+    comissao: comissaoDoPedido(computado.calculo.totais, cliente.comissao),
+  };
 }
 
 /** A new orçamento inside the caller's transaction (the demo seed uses it). */

@@ -208,6 +208,8 @@ describe('the 20-item order (POST /api/comercial/pedidos)', () => {
     expect(r.status).toBe(200);
     expect(r.body.totais.total).toBe('4254.94');
     expect(r.body.bloqueios).toEqual([]);
+    // each line's disponível before saving: the 1000 units of every product's entrada, nothing reserved yet
+    expect(r.body.itens.map((i: Json) => i.disponivel)).toEqual(Array(20).fill('1000.000'));
   });
 
   it('confirms: no blocker → liberado with the stock reserved per product', async () => {
