@@ -52,8 +52,10 @@ const resumoColumns = {
   valor_total: o.valorTotal,
   bloqueios: sql<
     TipoBloqueio[]
-  >`case when ${o.bloqueiosPendentes} > 0 then array(select b.tipo from pedido_bloqueios b
-    where b.order_id = ${o.id} and not exists (select 1 from pedido_liberacoes l where l.order_id = b.order_id
+    // written out qualified: drizzle renders a single-table select's columns unqualified, and a bare
+    // "id" inside the subquery would be pedido_bloqueios' own id (an always-empty list)
+  >`case when sales_orders.bloqueios_pendentes > 0 then array(select b.tipo from pedido_bloqueios b
+    where b.order_id = sales_orders.id and not exists (select 1 from pedido_liberacoes l where l.order_id = b.order_id
       and l.tipo = b.tipo and l.impressao = b.impressao) order by b.tipo) else '{}'::text[] end`,
   versao: o.versao,
 };

@@ -394,6 +394,14 @@ describe('blockers and releases', () => {
       ],
       ['estoque', 'Estoque insuficiente: Refrigerante Cola 2 L (disponível 20 UN, pedido 25 UN)'],
     ]);
+    // the list rows carry the pending blocker types (the list's and the Bloqueados view's badges)
+    const linha = async (token: string) =>
+      (await api(token, 'GET', `/pedidos?cliente_id=${cliente}`)).body.items.find(
+        (x: Json) => x.id === r.body.id,
+      );
+    const tipos = ['estoque', 'inadimplencia', 'preco', 'situacao'];
+    expect((await linha(tk.comercial)).bloqueios).toEqual(tipos);
+    expect((await linha(tk.financeiro)).bloqueios).toEqual(tipos);
     const preco = r.body.bloqueios.find((b: Json) => b.tipo === 'preco');
     const porFinanceiro = await api(tk.financeiro, 'POST', `/pedidos/${r.body.id}/bloqueios/preco/liberar`, {
       impressao: preco.impressao,
