@@ -204,6 +204,8 @@ describe('pedidos de venda: teclado, bloqueio de crédito, liberação e kanban'
     await moveComTeclado(adm.page, `Mover o pedido nº ${numero} (Liberado)`, 'ArrowRight', 'em_separacao');
     await toast(adm.page, `Pedido nº ${numero}: Liberado → Em separação.`);
     await cartao('em_separacao').waitFor();
+    // the board reloads after a move: pick the card up again once that reload has re-rendered it
+    await adm.page.waitForLoadState('networkidle');
 
     await moveComTeclado(adm.page, `Mover o pedido nº ${numero} (Em separação)`, 'ArrowLeft', 'liberado');
     await toast(
