@@ -11,12 +11,12 @@ const ehCrt = (v: unknown): v is Crt => (CRTS as readonly unknown[]).includes(v)
 const ehRegime = (v: unknown): v is RegimePisCofins => (REGIMES_PIS_COFINS as readonly unknown[]).includes(v);
 
 export async function emitenteDaEmpresa(db: Db): Promise<Emitente> {
-  const [uf, crt, regime, exclui] = await Promise.all([
-    getSetting(db, 'empresa_uf'),
-    getSetting(db, 'empresa_crt'),
-    getSetting(db, 'empresa_regime_pis_cofins'),
-    getSetting(db, 'empresa_exclui_icms_pis_cofins'),
-  ]);
+  // One query after another: `db` may be a transaction's single client, where parallel queries are
+  // deprecated by pg (and serialised anyway).
+  const uf = await getSetting(db, 'empresa_uf');
+  const crt = await getSetting(db, 'empresa_crt');
+  const regime = await getSetting(db, 'empresa_regime_pis_cofins');
+  const exclui = await getSetting(db, 'empresa_exclui_icms_pis_cofins');
   // a jsonb text of digits ("3") may come back as a number (the driver parses it again)
   const crtTexto = typeof crt === 'number' ? String(crt) : crt;
   return {

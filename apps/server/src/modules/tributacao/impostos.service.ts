@@ -93,10 +93,9 @@ export async function partesComCliente(
   db: Db,
   opts: { clienteId: string; operacao: OperacaoFiscal; consumidorFinal?: boolean },
 ): Promise<{ cliente: ClienteRow; partes: PartesOperacao }> {
-  const [emitente, { cliente, destinatario }] = await Promise.all([
-    emitenteDaEmpresa(db),
-    destinatarioDoCliente(db, opts.clienteId, opts.consumidorFinal),
-  ]);
+  // sequential: `db` may be a transaction's single client (see emitenteDaEmpresa)
+  const emitente = await emitenteDaEmpresa(db);
+  const { cliente, destinatario } = await destinatarioDoCliente(db, opts.clienteId, opts.consumidorFinal);
   const sentido = SENTIDOS_DA_OPERACAO[opts.operacao][0] ?? 'saida';
   return { cliente, partes: { emitente, destinatario, operacao: opts.operacao, sentido } };
 }
@@ -168,13 +167,11 @@ export async function calcularImpostosPedido(
     consumidorFinal?: boolean;
   },
 ): Promise<ImpostosPedido> {
-  const [{ partes }, produtos] = await Promise.all([
-    partesComCliente(db, pedido),
-    produtosPorId(
-      db,
-      pedido.itens.map((i) => i.produtoId),
-    ),
-  ]);
+  const { partes } = await partesComCliente(db, pedido);
+  const produtos = await produtosPorId(
+    db,
+    pedido.itens.map((i) => i.produtoId),
+  );
   const faltando = pedido.itens.filter((i) => !produtos.has(i.produtoId));
   if (faltando.length)
     throw new AppError('unprocessable', simulacaoMensagens.produtoNaoEncontrado, {

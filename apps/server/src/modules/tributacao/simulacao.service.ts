@@ -24,14 +24,12 @@ type Simulacao = z.output<typeof simulacaoTributacaoSchema>;
 const ORDEM: Record<SituacaoRegra, number> = { vencedora: 0, perdeu: 1, nao_aplica: 2 };
 
 export async function simulaTributacao(db: Db, input: Simulacao): Promise<SimulacaoTributacaoResultado> {
-  const [{ cliente, partes }, produtos] = await Promise.all([
-    partesComCliente(db, {
-      clienteId: input.cliente_id,
-      operacao: input.operacao,
-      consumidorFinal: input.consumidor_final,
-    }),
-    produtosPorId(db, [input.produto_id]),
-  ]);
+  const { cliente, partes } = await partesComCliente(db, {
+    clienteId: input.cliente_id,
+    operacao: input.operacao,
+    consumidorFinal: input.consumidor_final,
+  });
+  const produtos = await produtosPorId(db, [input.produto_id]);
   const produto = produtos.get(input.produto_id);
   if (!produto)
     throw new AppError('validation_failed', genericMessages.validation, {
