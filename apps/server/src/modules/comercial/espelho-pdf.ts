@@ -1,6 +1,5 @@
 import {
   Decimal,
-  formatBRL,
   formatCnpj,
   formatCpf,
   formatDateBR,
@@ -11,8 +10,8 @@ import {
   tipoBloqueioLabels,
 } from '@erp/shared';
 import { sql } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import { type Db, rowsOf } from '../../db/client.ts';
+import { brl, type Coluna, cabecalho, campo, novoPdf, tabela, toBuffer, totais } from '../../lib/pdf.ts';
 import type { Pedido } from './pedidos-leitura.service.ts';
 
 // "Espelho do pedido": the order as a printable A4 page (pdfkit, server side) — header, customer,
@@ -20,19 +19,16 @@ import type { Pedido } from './pedidos-leitura.service.ts';
 // (produtos, descontos, ICMS-ST, IPI, frete, total), weights, notes for the invoice and pending
 // blockers. Text in pt-BR; money through formatBRL.
 
-const MARGEM = 36;
-const LARGURA = 595.28 - 2 * MARGEM;
-
-/** Column layout of the items table: [title, width, align]. */
-const COLUNAS: [string, number, 'left' | 'right'][] = [
-  ['#', 18, 'right'],
-  ['Código', 52, 'left'],
-  ['Produto', 170, 'left'],
-  ['Qtde', 62, 'right'],
-  ['Preço', 58, 'right'],
-  ['Desconto', 55, 'right'],
-  ['ST + IPI', 50, 'right'],
-  ['Total', 58.28, 'right'],
+/** Column layout of the items table. */
+const COLUNAS: Coluna[] = [
+  { titulo: '#', largura: 18, alinhamento: 'right' },
+  { titulo: 'Código', largura: 52 },
+  { titulo: 'Produto', largura: 170 },
+  { titulo: 'Qtde', largura: 62, alinhamento: 'right' },
+  { titulo: 'Preço', largura: 58, alinhamento: 'right' },
+  { titulo: 'Desconto', largura: 55, alinhamento: 'right' },
+  { titulo: 'ST + IPI', largura: 50, alinhamento: 'right' },
+  { titulo: 'Total', largura: 58.28, alinhamento: 'right' },
 ];
 
 async function nomes(db: Db, p: Pedido) {
@@ -52,59 +48,25 @@ async function nomes(db: Db, p: Pedido) {
 }
 
 const documento = (d: string) => (d.length === 14 ? formatCnpj(d) : d.length === 11 ? formatCpf(d) : d);
-const brl = (v: string | null | undefined) => formatBRL(v ?? '0').replaceAll('\u00a0', ' ');
 
 export async function espelhoPdf(db: Db, p: Pedido): Promise<Buffer> {
   const n = await nomes(db, p);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGEM,
-    info: { Title: `Espelho do pedido ${p.numero}` },
-  });
-  const partes: Buffer[] = [];
-  doc.on('data', (b: Buffer) => partes.push(b));
-  const fim = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(partes))));
+  const pdf = novoPdf({ titulo: `Espelho do pedido ${p.numero}` });
+  const { doc, margem: MARGEM, largura: LARGURA } = pdf;
+  const titulo = `Pedido nº ${p.numero} — ${statusPedidoLabels[p.status]}`;
+  let y = cabecalho(pdf, 'Espelho do pedido', titulo);
 
-  doc.font('Helvetica-Bold').fontSize(16).text('Espelho do pedido', MARGEM, MARGEM);
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .text(`Pedido nº ${p.numero} — ${statusPedidoLabels[p.status]}`, MARGEM, MARGEM + 2, {
-      width: LARGURA,
-      align: 'right',
-    });
-  doc.moveDown(0.6);
-  doc
-    .moveTo(MARGEM, doc.y)
-    .lineTo(MARGEM + LARGURA, doc.y)
-    .strokeColor('#999')
-    .stroke();
-  doc.moveDown(0.5);
-
-  const campo = (rotulo: string, valor: string, x: number, y: number, w: number) => {
-    doc.font('Helvetica-Bold').fontSize(8).fillColor('#555').text(rotulo, x, y, { width: w });
-    doc
-      .font('Helvetica')
-      .fontSize(10)
-      .fillColor('#000')
-      .text(valor || '—', x, y + 10, { width: w });
-  };
   const meia = LARGURA / 2;
-  let y = doc.y;
-  campo(
-    'Cliente',
-    `${p.cliente_nome}${n.documento ? ` — ${documento(n.documento)}` : ''}`,
-    MARGEM,
-    y,
-    meia - 8,
-  );
-  campo('Vendedor', n.vendedor ?? 'Sem vendedor', MARGEM + meia, y, meia / 2 - 8);
-  campo('Emissão', formatDateBR(p.data_emissao), MARGEM + meia * 1.5, y, meia / 2);
+  const c = (rotulo: string, valor: string, x: number, yy: number, w: number) =>
+    campo(pdf, rotulo, valor, x, yy, w);
+  c('Cliente', `${p.cliente_nome}${n.documento ? ` — ${documento(n.documento)}` : ''}`, MARGEM, y, meia - 8);
+  c('Vendedor', n.vendedor ?? 'Sem vendedor', MARGEM + meia, y, meia / 2 - 8);
+  c('Emissão', formatDateBR(p.data_emissao), MARGEM + meia * 1.5, y, meia / 2);
   y += 32;
-  campo('Condição de pagamento', n.condicao ?? '', MARGEM, y, meia / 2 - 8);
-  campo('Forma de pagamento', n.forma ?? '', MARGEM + meia / 2, y, meia / 2 - 8);
-  campo('Entrega', formatDateBR(p.data_entrega), MARGEM + meia, y, meia / 2 - 8);
-  campo(
+  c('Condição de pagamento', n.condicao ?? '', MARGEM, y, meia / 2 - 8);
+  c('Forma de pagamento', n.forma ?? '', MARGEM + meia / 2, y, meia / 2 - 8);
+  c('Entrega', formatDateBR(p.data_entrega), MARGEM + meia, y, meia / 2 - 8);
+  c(
     'Frete',
     modalidadeFreteLabels[p.modalidade_frete as ModalidadeFrete] ?? '',
     MARGEM + meia * 1.5,
@@ -113,54 +75,22 @@ export async function espelhoPdf(db: Db, p: Pedido): Promise<Buffer> {
   );
   y += 40;
 
-  // items
-  const cabecalho = (yy: number) => {
-    doc
-      .rect(MARGEM, yy - 3, LARGURA, 16)
-      .fillColor('#eee')
-      .fill()
-      .fillColor('#000');
-    let x = MARGEM;
-    doc.font('Helvetica-Bold').fontSize(8);
-    for (const [t, w, align] of COLUNAS) {
-      doc.text(t, x + 2, yy, { width: w - 4, align });
-      x += w;
-    }
-    return yy + 16;
-  };
-  y = cabecalho(y);
-  doc.font('Helvetica').fontSize(8);
-  for (const it of p.itens) {
-    const desconto = Decimal.of(it.valor_desconto).isZero() ? '—' : brl(it.valor_desconto);
-    const celulas = [
+  // items (a page break repeats the page header and the column header; 150 pt kept for the totals)
+  y = tabela(
+    pdf,
+    COLUNAS,
+    p.itens.map((it) => [
       String(it.sequencia),
       it.produto_codigo,
       it.produto_nome,
       `${formatDecimalBR(it.quantidade ?? it.quantidade_base, 0)} ${it.embalagem ?? it.unidade ?? ''}`,
       brl(it.preco),
-      desconto,
+      Decimal.of(it.valor_desconto).isZero() ? '—' : brl(it.valor_desconto),
       brl(soma(it.valor_st, it.valor_fcp_st, it.valor_ipi)),
       brl(it.valor_total),
-    ];
-    const altura = Math.max(12, doc.heightOfString(it.produto_nome, { width: COLUNAS[2]![1] - 4 }) + 2);
-    if (y + altura > 841.89 - MARGEM - 150) {
-      doc.addPage();
-      y = cabecalho(MARGEM);
-      doc.font('Helvetica').fontSize(8);
-    }
-    let x = MARGEM;
-    celulas.forEach((c, i) => {
-      const [, w, align] = COLUNAS[i]!;
-      doc.text(c, x + 2, y, { width: w - 4, align });
-      x += w;
-    });
-    y += altura;
-    doc
-      .moveTo(MARGEM, y - 1)
-      .lineTo(MARGEM + LARGURA, y - 1)
-      .strokeColor('#ddd')
-      .stroke();
-  }
+    ]),
+    { y, limite: pdf.limite - 150, novaPagina: () => cabecalho(pdf, 'Espelho do pedido', titulo) },
+  );
 
   // totals
   y += 8;
@@ -173,12 +103,7 @@ export async function espelhoPdf(db: Db, p: Pedido): Promise<Buffer> {
     ['Frete', brl(t.frete)],
   ];
   const xr = MARGEM + LARGURA - 200;
-  doc.fontSize(9);
-  for (const [rotulo, valor] of linhas) {
-    doc.font('Helvetica').text(rotulo, xr, y, { width: 100 });
-    doc.text(valor, xr + 100, y, { width: 100, align: 'right' });
-    y += 13;
-  }
+  y = totais(pdf, linhas, y);
   doc
     .moveTo(xr, y)
     .lineTo(xr + 200, y)
@@ -220,8 +145,7 @@ export async function espelhoPdf(db: Db, p: Pedido): Promise<Buffer> {
       .fontSize(9)
       .fillColor('#a00')
       .text(`Cancelado: ${p.motivo_cancelamento}`, MARGEM, doc.y + 6);
-  doc.end();
-  return fim;
+  return toBuffer(pdf);
 }
 
 /** Σ of money strings, exact. */
