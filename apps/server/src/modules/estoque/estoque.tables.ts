@@ -7,7 +7,10 @@ import {
   check,
   customType,
   index,
+  integer,
+  numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -284,6 +287,30 @@ export const estoqueSaldos = pgTable(
     index('estoque_saldos_lote_idx').on(t.loteId).where(sql`${t.loteId} is not null`),
     check('estoque_saldos_reservado_check', sql`${t.reservado} >= 0`),
   ],
+);
+
+/**
+ * Read model: each location's totals as the Posição de Estoque shows them for a location alone —
+ * products (those with a balance row there, active or with a saldo ≠ 0 there), Σ saldo and
+ * Σ round(saldo of the location × custo médio, 2) per product — as up to 16 slices per location whose
+ * sums are the figures. Kept by the ledger (`grava` in razao.service.ts) in the statement that writes
+ * the balances, revaluing a product in every location when its custo médio moves; each transaction
+ * adds to a slice no other holds (SKIP LOCKED), so concurrent postings never queue on one row. A
+ * product's ativo flag is followed by a trigger. Derived data: not audited; rebuilt with
+ * `select estoque_totais_local_recalcular()` (migration 0036).
+ */
+export const estoqueTotaisLocal = pgTable(
+  'estoque_totais_local',
+  {
+    localId: uuid('local_id')
+      .notNull()
+      .references(() => locaisEstoque.id, { onDelete: 'cascade' }),
+    fatia: smallint('fatia').notNull(),
+    produtos: integer('produtos').notNull().default(0),
+    saldo: numeric('saldo', { precision: 20, scale: 3 }).notNull().default('0'),
+    valor: numeric('valor', { precision: 20, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ name: 'estoque_totais_local_pkey', columns: [t.localId, t.fatia] })],
 );
 
 /**
