@@ -11,6 +11,7 @@ export * from '../modules/estoque/estoque.tables.ts';
 export * from '../modules/financeiro/extrato.tables.ts';
 export * from '../modules/financeiro/financeiro.tables.ts';
 export * from '../modules/frota/frota.tables.ts';
+export * from '../modules/notasfiscais/notasfiscais.tables.ts';
 export * from '../modules/precos/precos.tables.ts';
 export * from '../modules/tributacao/tributacao.tables.ts';
 export * from '../modules/usuarios/usuarios.tables.ts';

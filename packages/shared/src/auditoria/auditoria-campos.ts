@@ -16,6 +16,7 @@ import { statusTituloLabels } from '../financeiro/titulo-status.ts';
 import { origemTituloLabels } from '../financeiro/titulos.schema.ts';
 import { funcaoLabels } from '../frota/funcionarios.schema.ts';
 import { tipoVeiculoLabels } from '../frota/habilitacao.ts';
+import { statusNotaLabels } from '../notasfiscais/status-nota.ts';
 import { escopoTabelaLabels, regraPrecoLabels, tipoFaixaLabels } from '../precos/tabela-precos.schema.ts';
 import {
   crtLabels,
@@ -465,6 +466,30 @@ export const auditCampos = {
   'entradas.lancada_em': instant('Lançada em'),
   'entradas.estornada_por': ref('Estornada por', 'users'),
   'entradas.estornada_em': instant('Estornada em'),
+
+  // notasfiscais: outgoing NF-e and their events
+  'notas_fiscais.pedido_id': ref('Pedido', 'sales_orders'),
+  'notas_fiscais.modelo': { rotulo: 'Modelo' },
+  'notas_fiscais.serie': { rotulo: 'Série' },
+  'notas_fiscais.chave': { rotulo: 'Chave de acesso' },
+  'notas_fiscais.status': codes('Situação', statusNotaLabels),
+  'notas_fiscais.ambiente': codes('Ambiente', { '1': 'Produção', '2': 'Homologação' }),
+  'notas_fiscais.tp_emis': { rotulo: 'Tipo de emissão' },
+  'notas_fiscais.emissao': instant('Emissão'),
+  'notas_fiscais.xml': { rotulo: 'XML assinado' },
+  'notas_fiscais.xml_autorizado': { rotulo: 'XML autorizado (nfeProc)' },
+  'notas_fiscais.protocolo': { rotulo: 'Protocolo' },
+  'notas_fiscais.c_stat': { rotulo: 'Código de status da SEFAZ (cStat)' },
+  'notas_fiscais.x_motivo': { rotulo: 'Motivo da SEFAZ (xMotivo)' },
+  'notas_fiscais.created_by': ref('Emitida por', 'users'),
+  'notas_fiscais_eventos.nota_id': ref('Nota fiscal', 'notas_fiscais'),
+  'notas_fiscais_eventos.tipo': { rotulo: 'Evento' },
+  'notas_fiscais_eventos.sequencia': { rotulo: 'Sequência do evento' },
+  'notas_fiscais_eventos.c_stat': { rotulo: 'Código de status da SEFAZ (cStat)' },
+  'notas_fiscais_eventos.x_motivo': { rotulo: 'Motivo da SEFAZ (xMotivo)' },
+  'notas_fiscais_eventos.protocolo': { rotulo: 'Protocolo' },
+  'notas_fiscais_eventos.xml': { rotulo: 'XML do evento' },
+  'notas_fiscais_eventos.usuario': { rotulo: 'Usuário' },
   'entradas.motivo_estorno': { rotulo: 'Motivo do estorno' },
   'entrada_itens.entrada_id': ref('Entrada', 'entradas'),
   'entrada_itens.n_item': { rotulo: 'Item nº' },
@@ -655,6 +680,11 @@ export const auditEntidades: Readonly<Record<string, AuditEntidade>> = {
   extrato_conciliacoes: {
     rotulo: 'Conciliação bancária',
     nome: { tabela: 'extrato_linhas', coluna: 'memo' },
+  },
+  notas_fiscais: { rotulo: 'Nota fiscal de saída', nome: { coluna: 'numero', prefixo: 'NF-e nº ' } },
+  notas_fiscais_eventos: {
+    rotulo: 'Evento de nota fiscal',
+    nome: { tabela: 'notas_fiscais', coluna: 'numero', prefixo: 'NF-e nº ' },
   },
 };
 
