@@ -44,6 +44,19 @@ const envSchema = z.object({
   TRUST_PROXY: bool,
   /** Folder of the official NF-e XSD package (PL_010); NF-e import and issue refuse without it. */
   NFE_SCHEMAS_DIR: z.string().optional(),
+  /** AES-256-GCM key of the A1 certificate at rest: 32 bytes, base64 or hex (docs/decisions: certificado-a1-criptografia). */
+  CERTIFICADO_CHAVE_CRIPTOGRAFIA: z
+    .string()
+    .refine(
+      (v) => chaveDe32Bytes(v) !== null,
+      'deve ter 32 bytes em base64 (44 caracteres) ou hexadecimal (64 caracteres); gere com: openssl rand -base64 32',
+    )
+    .optional(),
+  /** Tests/demo: every SEFAZ web service at `${url}/${autorizador}/${servico}` (the local double). */
+  SEFAZ_URL_OVERRIDE: z.string().url().optional(),
+  /** Extra PEM files trusted for SEFAZ's TLS (beside the shipped ICP-Brasil roots). */
+  SEFAZ_CA_DIR: z.string().optional(),
+  SEFAZ_TIMEOUT_MS: z.coerce.number().int().min(100).default(30000),
 });
 
 export type Config = {
@@ -69,7 +82,23 @@ export type Config = {
   shutdownTimeoutMs: number;
   trustProxy: boolean;
   nfeSchemasDir: string | undefined;
+  /** CERTIFICADO_CHAVE_CRIPTOGRAFIA decoded; absent: a key file in DATA_DIR (fiscal/certificado-cofre.ts). */
+  certificadoChave: Buffer | undefined;
+  sefazUrlOverride: string | undefined;
+  sefazCaDir: string | undefined;
+  sefazTimeoutMs: number;
 };
+
+/** A 32-byte key written as 64 hex digits or as base64; null when it is neither. */
+export function chaveDe32Bytes(texto: string): Buffer | null {
+  const t = texto.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(t)) return Buffer.from(t, 'hex');
+  if (/^[A-Za-z0-9+/]{43}=?$/.test(t) || /^[A-Za-z0-9_-]{43}=?$/.test(t)) {
+    const b = Buffer.from(t, t.includes('-') || t.includes('_') ? 'base64url' : 'base64');
+    return b.length === 32 ? b : null;
+  }
+  return null;
+}
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -112,5 +141,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY ?? false,
     nfeSchemasDir: e.NFE_SCHEMAS_DIR ? path.resolve(e.NFE_SCHEMAS_DIR) : undefined,
+    certificadoChave: e.CERTIFICADO_CHAVE_CRIPTOGRAFIA
+      ? (chaveDe32Bytes(e.CERTIFICADO_CHAVE_CRIPTOGRAFIA) ?? undefined)
+      : undefined,
+    sefazUrlOverride: e.SEFAZ_URL_OVERRIDE,
+    sefazCaDir: e.SEFAZ_CA_DIR ? path.resolve(e.SEFAZ_CA_DIR) : undefined,
+    sefazTimeoutMs: e.SEFAZ_TIMEOUT_MS,
   };
 }

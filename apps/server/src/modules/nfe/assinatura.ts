@@ -127,3 +127,43 @@ export function verificaAssinaturaNfe(xml: string, agora = new Date()): Resultad
     return { status: 'invalida', motivo, certificado };
   }
 }
+
+/**
+ * Verifies the XMLDSig of a signed SEFAZ message element other than the NF-e (infEvento of an
+ * evento, infInut of an inutNFe): one Signature whose single Reference points at the element's Id,
+ * checked with the certificate of its KeyInfo.
+ */
+export function verificaAssinaturaElemento(
+  xml: string,
+  tag: 'infEvento' | 'infInut',
+): { valida: true } | { valida: false; motivo: string } {
+  let doc: Document;
+  try {
+    doc = new DOMParser().parseFromString(xml, 'text/xml') as unknown as Document;
+  } catch {
+    return { valida: false, motivo: assinaturaMensagens.malformado };
+  }
+  const inf = doc?.documentElement ? firstNs(doc, NFE, tag) : null;
+  const sig = doc?.documentElement ? firstNs(doc, DSIG, 'Signature') : null;
+  if (!sig) return { valida: false, motivo: assinaturaMensagens.ausente };
+  if (!inf) return { valida: false, motivo: assinaturaMensagens.semReferencia };
+  const id = inf.getAttribute('Id') ?? '';
+  const refs = sig.getElementsByTagNameNS(DSIG, 'Reference');
+  const uri = refs.length === 1 ? ((refs.item(0) as Element).getAttribute('URI') ?? '') : '';
+  if (uri !== `#${id}`) return { valida: false, motivo: assinaturaMensagens.referenciaDiferente(uri, id) };
+  const certB64 = firstNs(sig, DSIG, 'X509Certificate')?.textContent ?? '';
+  if (!certB64.trim()) return { valida: false, motivo: assinaturaMensagens.semCertificado };
+  try {
+    const signed = new SignedXml({ publicCert: pem(certB64) });
+    signed.loadSignature(sig);
+    return signed.checkSignature(xml)
+      ? { valida: true }
+      : { valida: false, motivo: assinaturaMensagens.digest };
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : '';
+    return {
+      valida: false,
+      motivo: /digest/i.test(msg) ? assinaturaMensagens.digest : assinaturaMensagens.assinaturaRsa,
+    };
+  }
+}

@@ -19,8 +19,39 @@ export const nfeXsdMessages = {
 export class NfeSchemasIndisponiveis extends Error {}
 
 /** The root schema of each document this project validates. */
-export type NfeSchema = 'procNFe' | 'NFe';
-const ARQUIVOS: Record<NfeSchema, string> = { procNFe: 'procNFe_v4.00.xsd', NFe: 'nfe_v4.00.xsd' };
+const ARQUIVOS = {
+  procNFe: 'procNFe_v4.00.xsd',
+  NFe: 'nfe_v4.00.xsd',
+  // SEFAZ web-service messages (requests and answers)
+  enviNFe: 'enviNFe_v4.00.xsd',
+  retEnviNFe: 'retEnviNFe_v4.00.xsd',
+  consReciNFe: 'consReciNFe_v4.00.xsd',
+  retConsReciNFe: 'retConsReciNFe_v4.00.xsd',
+  consSitNFe: 'consSitNFe_v4.00.xsd',
+  retConsSitNFe: 'retConsSitNFe_v4.00.xsd',
+  consStatServ: 'consStatServ_v4.00.xsd',
+  retConsStatServ: 'retConsStatServ_v4.00.xsd',
+  inutNFe: 'inutNFe_v4.00.xsd',
+  retInutNFe: 'retInutNFe_v4.00.xsd',
+  envEventoCancNFe: 'envEventoCancNFe_v1.00.xsd',
+  retEnvEventoCancNFe: 'retEnvEventoCancNFe_v1.00.xsd',
+  envCCe: 'envCCe_v1.00.xsd',
+  retEnvCCe: 'retEnvCCe_v1.00.xsd',
+} as const;
+export type NfeSchema = keyof typeof ARQUIVOS;
+
+/** The schema of a document by its root element (events by their tpEvento: 110111 cancel, 110110 CC-e). */
+function schemaDaRaiz(raiz: string, xml: Uint8Array): NfeSchema {
+  if (raiz === 'nfeProc') return 'procNFe';
+  if (raiz === 'envEvento' || raiz === 'retEnvEvento') {
+    const tp = /<(?:\w+:)?tpEvento>(\d+)</.exec(Buffer.from(xml).toString('utf8'))?.[1];
+    const cce = tp === '110110';
+    if (raiz === 'envEvento') return cce ? 'envCCe' : 'envEventoCancNFe';
+    return cce ? 'retEnvCCe' : 'retEnvEventoCancNFe';
+  }
+  if (raiz in ARQUIVOS) return raiz as NfeSchema;
+  return 'NFe';
+}
 
 let providersRegistered = false;
 const validators = new Map<string, XsdValidator>();
@@ -78,10 +109,11 @@ function caminhoNomeado(doc: XmlDocument, xpath: string | undefined): string | n
 }
 
 /**
- * Validates an NF-e document (nfeProc or a bare NFe, by its root element) against the XSD of the
+ * Validates an NF-e document (nfeProc, a bare NFe or a SEFAZ message — enviNFe, consSitNFe,
+ * envEvento, inutNFe… and their ret* — by its root element, or `schema`) against the XSD of the
  * folder. Errors name the element path ("/nfeProc/retEvento: This element is not expected.").
  */
-export function validaNfeXsd(dir: string | undefined, xml: Uint8Array): ResultadoXsd {
+export function validaNfeXsd(dir: string | undefined, xml: Uint8Array, schema?: NfeSchema): ResultadoXsd {
   let doc: XmlDocument;
   try {
     doc = XmlDocument.fromBuffer(xml);
@@ -90,8 +122,7 @@ export function validaNfeXsd(dir: string | undefined, xml: Uint8Array): Resultad
     return { valido: false, erros: [nfeXsdMessages.xmlMalformado(detalhe)] };
   }
   try {
-    const raiz = doc.root.name;
-    const validator = validatorOf(dir, raiz === 'nfeProc' ? 'procNFe' : 'NFe');
+    const validator = validatorOf(dir, schema ?? schemaDaRaiz(doc.root.name, xml));
     try {
       validator.validate(doc);
       return { valido: true, erros: [] };

@@ -1,0 +1,115 @@
+import https from 'node:https';
+import { namespaceServico, OPERACAO, type Servico } from './webservices.ts';
+
+// SOAP 1.2 over HTTPS with mutual TLS, as the NF-e 4.00 web services speak it: the message goes in
+// <nfeDadosMsg xmlns="http://www.portalfiscal.inf.br/nfe/wsdl/<Servico>">, the Content-Type carries
+// the action, the answer comes in <nfeResultMsg>. The client certificate is the emitente's A1 (PEM);
+// the server is checked against the trust store only (never Node's default CAs).
+
+const SOAP12 = 'http://www.w3.org/2003/05/soap-envelope';
+
+export const soapMensagens = {
+  timeout: (s: number) => `A SEFAZ não respondeu em ${s} s.`,
+  indisponivel: (d: string) => `Não foi possível falar com a SEFAZ: ${d}`,
+  http: (status: number, d: string) => `A SEFAZ respondeu HTTP ${status}${d ? `: ${d}` : ''}.`,
+  semResultado: 'A resposta da SEFAZ não tem nfeResultMsg.',
+} as const;
+
+/** No answer within the timeout: the message may or may not have been processed (query first). */
+export class SefazTimeout extends Error {}
+/** No connection (refused, TLS, DNS): the message was not processed. */
+export class SefazIndisponivel extends Error {}
+/** An HTTP/SOAP-level refusal (fault). */
+export class SefazErroHttp extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/** A message without its XML declaration (it goes inside the envelope). */
+export const semDeclaracao = (xml: string) => xml.replace(/^\s*<\?xml[^?]*\?>\s*/, '');
+
+export function envelopeSoap(servico: Servico, mensagem: string): string {
+  return (
+    `<?xml version="1.0" encoding="utf-8"?>` +
+    `<soap12:Envelope xmlns:soap12="${SOAP12}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">` +
+    `<soap12:Body><nfeDadosMsg xmlns="${namespaceServico(servico)}">${semDeclaracao(mensagem)}</nfeDadosMsg></soap12:Body>` +
+    `</soap12:Envelope>`
+  );
+}
+
+export const contentTypeSoap = (servico: Servico) =>
+  `application/soap+xml; charset=utf-8; action="${namespaceServico(servico)}/${OPERACAO[servico]}"`;
+
+/** The inner XML of a SOAP element (nfeDadosMsg / nfeResultMsg), byte for byte as received. */
+export function conteudoSoap(envelope: string, elemento: 'nfeDadosMsg' | 'nfeResultMsg'): string | null {
+  const re = new RegExp(`<(?:[\\w.-]+:)?${elemento}\\b[^>]*>([\\s\\S]*)</(?:[\\w.-]+:)?${elemento}\\s*>`);
+  return re.exec(envelope)?.[1]?.trim() ?? null;
+}
+
+export type TlsCliente = {
+  certPem: string;
+  keyPem: string;
+  /** Intermediate certificates of the A1 sent with it. */
+  chainPem?: string[];
+  ca: string[];
+};
+
+/** Posts one message and returns the service's answer (the content of nfeResultMsg). */
+export async function postSoap(opts: {
+  url: string;
+  servico: Servico;
+  mensagem: string;
+  tls: TlsCliente;
+  timeoutMs: number;
+}): Promise<string> {
+  const corpo = Buffer.from(envelopeSoap(opts.servico, opts.mensagem), 'utf8');
+  const u = new URL(opts.url);
+  const resposta = await new Promise<{ status: number; texto: string }>((resolve, reject) => {
+    const req = https.request(
+      {
+        protocol: u.protocol,
+        hostname: u.hostname,
+        port: u.port || 443,
+        path: `${u.pathname}${u.search}`,
+        method: 'POST',
+        headers: { 'Content-Type': contentTypeSoap(opts.servico), 'Content-Length': corpo.length },
+        cert: [opts.tls.certPem, ...(opts.tls.chainPem ?? [])].join('\n'),
+        key: opts.tls.keyPem,
+        ca: opts.tls.ca,
+        rejectUnauthorized: true,
+        minVersion: 'TLSv1.2',
+        agent: false,
+      },
+      (res) => {
+        const partes: Buffer[] = [];
+        res.on('data', (c: Buffer) => partes.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, texto: Buffer.concat(partes).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.setTimeout(opts.timeoutMs, () =>
+      req.destroy(new SefazTimeout(soapMensagens.timeout(Math.round(opts.timeoutMs / 1000)))),
+    );
+    req.on('error', (e) => {
+      if (e instanceof SefazTimeout) return reject(e);
+      reject(
+        new SefazIndisponivel(soapMensagens.indisponivel((e as NodeJS.ErrnoException).code ?? e.message)),
+      );
+    });
+    req.end(corpo);
+  });
+  const resultado = conteudoSoap(resposta.texto, 'nfeResultMsg');
+  if (resposta.status !== 200 || !resultado) {
+    const motivo = /<(?:\w+:)?Text[^>]*>([^<]*)</.exec(resposta.texto)?.[1] ?? '';
+    if (resposta.status !== 200)
+      throw new SefazErroHttp(soapMensagens.http(resposta.status, motivo.slice(0, 200)), resposta.status);
+    throw new SefazErroHttp(soapMensagens.semResultado, resposta.status);
+  }
+  return resultado;
+}
