@@ -86,6 +86,7 @@ export * from './frota/veiculos.schema.ts';
 export * from './list-params.ts';
 export * from './money.ts';
 export * from './nfe/chave.ts';
+export * from './notasfiscais/sefaz-regras.ts';
 export * from './notasfiscais/status-nota.ts';
 export * from './permissions.ts';
 export * from './precos/limites-venda.ts';
