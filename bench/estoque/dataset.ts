@@ -214,5 +214,10 @@ export function datasetStatements(size: DatasetSize, fim: string): { label: stri
       label: 'dashboard_estoque_resumo',
       sql: 'select dashboard_estoque_recalcular()',
     },
+    {
+      // and the per-location totals the ledger keeps (the Posição filtered by a location)
+      label: 'estoque_totais_local',
+      sql: 'select estoque_totais_local_recalcular()',
+    },
   ];
 }

@@ -135,3 +135,34 @@ export async function estadoDoBanco(
     reservadoProduto: new Map(produtos.map((p) => [p.id, Decimal.of(p.reservado).toFixed(CASAS_QUANTIDADE)])),
   };
 }
+
+export type TotaisLocal = { local_id: string; produtos: number; saldo: string; valor: string };
+
+/**
+ * The per-location totals the ledger keeps (estoque_totais_local, slices added) and the same
+ * figures summed from scratch over the balances and products, as the Posição de Estoque defines
+ * them: products with a balance row in the location, active or holding a saldo there; Σ saldo;
+ * Σ round(saldo there × custo médio, 2).
+ */
+export async function totaisPorLocal(
+  db: Db,
+): Promise<{ mantidos: TotaisLocal[]; recalculados: TotaisLocal[] }> {
+  const mantidos = rowsOf<TotaisLocal>(
+    await db.execute(sql`select l.id as local_id, coalesce(sum(t.produtos), 0)::int as produtos,
+        coalesce(sum(t.saldo), 0)::numeric(20,3)::text as saldo, coalesce(sum(t.valor), 0)::numeric(20,2)::text as valor
+      from locais_estoque l left join estoque_totais_local t on t.local_id = l.id
+      group by l.id order by l.id`),
+  );
+  const recalculados = rowsOf<TotaisLocal>(
+    await db.execute(sql`select l.id as local_id,
+        (count(x.produto_id) filter (where p.ativo or x.saldo <> 0))::int as produtos,
+        coalesce(sum(x.saldo), 0)::numeric(20,3)::text as saldo,
+        coalesce(sum(round(x.saldo * p.custo_medio, 2)), 0)::numeric(20,2)::text as valor
+      from locais_estoque l
+      left join (select s.produto_id, s.local_id, sum(s.saldo) as saldo from estoque_saldos s
+                 group by s.produto_id, s.local_id) x on x.local_id = l.id
+      left join products p on p.id = x.produto_id
+      group by l.id order by l.id`),
+  );
+  return { mantidos, recalculados };
+}

@@ -110,11 +110,20 @@ function consulta(q: Query) {
 }
 
 /**
- * The totals row of the whole filter: products and Σ value. With a location and no filter that
+ * The totals row of the whole filter: products and Σ value. A location alone reads the totals the
+ * ledger keeps per location (the same rule: products with a balance row there, active or with a
+ * saldo there; each valued to the cent). With a location and no filter that
  * narrows the products (group, search), the location's balances are aggregated once and joined;
  * otherwise each matching product's balances are looked up.
  */
 async function totaisDe(db: Db, q: Query): Promise<PosicaoTotais> {
+  if (q.local_id && !q.grupo_id && !q.q && !q.situacao)
+    // a location alone: the totals the ledger keeps (estoque_totais_local, migration 0036)
+    return rowsOf<PosicaoTotais>(
+      await db.execute(sql`select coalesce(sum(produtos), 0)::int as produtos,
+          coalesce(sum(valor), 0)::numeric(16,2)::text as valor
+        from estoque_totais_local where local_id = ${q.local_id}`),
+    )[0]!;
   const f = fonte(q, !!(q.grupo_id || q.q));
   return rowsOf<PosicaoTotais>(
     await db.execute(sql`select count(*)::int as produtos, coalesce(sum(${valorDe(f)}), 0)::numeric(16,2)::text as valor

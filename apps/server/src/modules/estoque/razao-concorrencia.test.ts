@@ -3,8 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, rowsOf } from '../../db/client.ts';
 import { type Actor, systemActor, writeTx } from '../../lib/audit-context.ts';
 import { createTestDatabase } from '../../test/test-db.ts';
-import { criaLocal, criaProduto, localPrincipal } from './estoque-test-support.ts';
-import { registraEntrada, registraSaida, registraTransferencia } from './movimentos.service.ts';
+import { criaLocal, criaProduto, localPrincipal, totaisPorLocal } from './estoque-test-support.ts';
+import {
+  estornaMovimento,
+  registraEntrada,
+  registraSaida,
+  registraTransferencia,
+} from './movimentos.service.ts';
 
 // Concurrent writers on a real PostgreSQL server (PGlite serves one connection at a time, so it
 // cannot show a race: these tests run only with TEST_DATABASE_URL). Balance rows are locked in a
@@ -126,6 +131,68 @@ describe.skipIf(!servidor)(
         await db.execute(sql`select estoque_atual::text, custo_medio::text from products where id = ${p}`),
       );
       expect(produto).toEqual({ estoque_atual: '48.000', custo_medio: '10.0000' });
+    });
+
+    it('8 writers posting at once: the per-location totals equal their recomputation', async () => {
+      const db = pool!.db;
+      const a = await localPrincipal(db);
+      const b = await criaLocal(db, { nome: 'Separação B' });
+      const c = await criaLocal(db, { nome: 'Avaria C', tipo: 'avaria' });
+      const produtos = [
+        await criaProduto(db, { nome: 'Café 500 g' }),
+        await criaProduto(db, { nome: 'Açúcar 1 kg' }),
+        await criaProduto(db, { nome: 'Óleo 900 ml' }),
+      ];
+      const locais = [a, b, c];
+      // entradas at different costs (the custo médio moves: every location revalued), saídas,
+      // transfers and reversals, spread over 8 writers
+      const operacao = async (i: number) => {
+        const p = produtos[i % 3]!;
+        const local = locais[(i >> 1) % 3]!;
+        switch (i % 4) {
+          case 0:
+          case 1:
+            return writeTx(db, actor, (tx) =>
+              registraEntrada(tx, actor, {
+                produtoId: p,
+                quantidade: String(1 + (i % 7)),
+                custoUnitario: (3 + (i % 5) * 0.37).toFixed(2),
+                localId: local,
+              }),
+            );
+          case 2:
+            return writeTx(db, actor, (tx) =>
+              registraSaida(tx, actor, { produtoId: p, quantidade: '1', localId: local }),
+            );
+          default:
+            return registraTransferencia(db, actor, {
+              produto_id: p,
+              lote_id: null,
+              origem_id: local,
+              destino_id: locais[(i + 1) % 3]!,
+              quantidade: '1',
+              observacao: null,
+            });
+        }
+      };
+      let proxima = 0;
+      const writer = async () => {
+        while (proxima < 160) {
+          const i = proxima++;
+          await operacao(i).catch(() => undefined); // "Estoque insuficiente" is part of the mix
+        }
+      };
+      await Promise.all(Array.from({ length: 8 }, writer));
+      const entradas = rowsOf<{ id: number }>(
+        await db.execute(sql`select id from estoque_movimentos where tipo = 'entrada'
+          and product_id in (${produtos[0]}, ${produtos[1]}, ${produtos[2]}) order by id desc limit 6`),
+      );
+      await Promise.allSettled(
+        entradas.map((e) => estornaMovimento(db, actor, Number(e.id), 'Teste de totais')),
+      );
+      const { mantidos, recalculados } = await totaisPorLocal(db);
+      expect(mantidos).toEqual(recalculados);
+      expect(recalculados.some((t) => Number(t.valor) > 0)).toBe(true);
     });
   },
 );

@@ -16,7 +16,7 @@ import {
   razaoMensagens,
   type Saldo,
 } from '@erp/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/audit-context.ts';
 import { AppError, pgConstraint, pgErrorCode } from '../../lib/errors.ts';
@@ -95,40 +95,31 @@ type SaldoRow = {
   saldo: string;
   reservado: string;
 };
-
-const travaExistentes = (k: SQL) => sql`
-  select s.id, s.produto_id, s.local_id, s.lote_id, s.saldo::text as saldo, s.reservado::text as reservado
-  from estoque_saldos s
-  join jsonb_to_recordset(${k}) as k(produto_id uuid, local_id uuid, lote_id uuid)
-    on s.produto_id = k.produto_id and s.local_id = k.local_id and s.lote_id is not distinct from k.lote_id
-  order by s.produto_id, s.local_id, s.lote_id nulls first
-  for update of s`;
+type ProdutoRow = { id: string; nome: string; saldo: string; reservado: string; custo_medio: string };
+type Travados = {
+  inseridos: (number | string)[];
+  saldos: SaldoRow[];
+  produtos: ProdutoRow[];
+  permite_negativo: string | null;
+};
 
 /**
- * Upserts the balance rows of `chaves` that do not exist yet and locks all of them, in key order
- * (the one lock order of the module). Answers the locked rows. One key that already has its row
- * (most postings) costs one statement: the lock; a missing row is inserted first, then locked.
+ * One round trip (`estoque_travar()`, migration 0037): inserts the balance rows of `chaves` that do
+ * not exist yet, locks them in key order (the one lock order of the module), then locks the
+ * products `produtoIds` by id and reads the negative-stock setting.
  */
-export async function travaSaldos(tx: Tx, chaves: ChaveSaldo[]): Promise<Map<string, SaldoTravado>> {
-  const ordenadas = ordenaChaves(chaves);
+async function trava(tx: Tx, chaves: ChaveSaldo[], produtoIds: string[]): Promise<Travados> {
+  const [row] = rowsOf<{ r: Travados | string }>(
+    await tx.execute(
+      sql`select estoque_travar(${chavesJson(ordenaChaves(chaves))}, ${json(produtoIds)}) as r`,
+    ),
+  );
+  const r = row!.r;
+  return typeof r === 'string' ? (JSON.parse(r) as Travados) : r;
+}
+
+function saldosTravados(rows: SaldoRow[]): Map<string, SaldoTravado> {
   const travados = new Map<string, SaldoTravado>();
-  if (!ordenadas.length) return travados;
-  const k = chavesJson(ordenadas);
-  // One key: lock it directly; when its row is missing nothing was locked, so inserting it and
-  // locking it afterwards keeps the lock order. Several keys: insert the missing ones first, since
-  // locking some and inserting others afterwards could take them out of order.
-  let rows = ordenadas.length === 1 ? rowsOf<SaldoRow>(await tx.execute(travaExistentes(k))) : [];
-  if (rows.length < ordenadas.length) {
-    await tx.execute(sql`
-      insert into estoque_saldos (produto_id, local_id, lote_id)
-      select k.produto_id, k.local_id, k.lote_id
-      from jsonb_to_recordset(${k}) as k(produto_id uuid, local_id uuid, lote_id uuid)
-      where not exists (select 1 from estoque_saldos s where s.produto_id = k.produto_id
-        and s.local_id = k.local_id and s.lote_id is not distinct from k.lote_id)
-      order by k.produto_id, k.local_id, k.lote_id nulls first
-      on conflict (produto_id, local_id, lote_id) do nothing`);
-    rows = rowsOf<SaldoRow>(await tx.execute(travaExistentes(k)));
-  }
   for (const r of rows) {
     const saldo: SaldoTravado = {
       id: Number(r.id),
@@ -144,45 +135,12 @@ export async function travaSaldos(tx: Tx, chaves: ChaveSaldo[]): Promise<Map<str
 }
 
 /**
- * Locks the products (sorted by id, after their balances) and reads the negative-stock setting in
- * the same statement.
+ * Upserts the balance rows of `chaves` that do not exist yet and locks all of them, in key order
+ * (the one lock order of the module). Answers the locked rows.
  */
-async function travaProdutos(
-  tx: Tx,
-  ids: string[],
-): Promise<{ produtos: Map<string, ProdutoTravado>; permiteNegativo: boolean }> {
-  const rows = rowsOf<{
-    id: string;
-    nome: string;
-    saldo: string;
-    reservado: string;
-    custo_medio: string;
-    permite_negativo: string | null;
-  }>(
-    await tx.execute(sql`
-      select id, nome, estoque_atual::text as saldo, estoque_reservado::text as reservado,
-             custo_medio::text as custo_medio,
-             (select valor::text from app_settings where chave = ${CHAVE_NEGATIVO}) as permite_negativo
-      from products where id in (select jsonb_array_elements_text(${json(ids)})::uuid)
-      order by id
-      for no key update of products`),
-  );
-  const valor = rows[0]?.permite_negativo;
-  const permiteNegativo =
-    valor === null || valor === undefined ? settingDefaults[CHAVE_NEGATIVO] : valor === 'true';
-  const produtos = new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        id: r.id,
-        nome: r.nome,
-        saldo: q3(r.saldo),
-        reservado: q3(r.reservado),
-        custoMedio: Decimal.of(r.custo_medio).toFixed(CASAS_CUSTO),
-      },
-    ]),
-  );
-  return { produtos, permiteNegativo };
+export async function travaSaldos(tx: Tx, chaves: ChaveSaldo[]): Promise<Map<string, SaldoTravado>> {
+  if (!chaves.length) return new Map();
+  return saldosTravados((await trava(tx, chaves, [])).saldos);
 }
 
 /** Names for a refusal message: the product (with its lot) and the location. */
@@ -245,12 +203,26 @@ export async function lancaNoRazao(
   lancamentos: Lancamento[],
 ): Promise<MovimentoGravado[]> {
   if (!lancamentos.length) return [];
-  const saldos = await travaSaldos(
-    tx,
-    lancamentos.flatMap((l) => chavesDe(l.op)),
+  const chaves = lancamentos.flatMap((l) => chavesDe(l.op));
+  const produtoIds = [...new Set(chaves.map((c) => c.produtoId))].sort();
+  const travados = await trava(tx, chaves, produtoIds);
+  const saldos = saldosTravados(travados.saldos);
+  const inseridos = travados.inseridos.map(Number);
+  const produtos = new Map(
+    travados.produtos.map((r): [string, ProdutoTravado] => [
+      r.id,
+      {
+        id: r.id,
+        nome: r.nome,
+        saldo: q3(r.saldo),
+        reservado: q3(r.reservado),
+        custoMedio: Decimal.of(r.custo_medio).toFixed(CASAS_CUSTO),
+      },
+    ]),
   );
-  const produtoIds = [...new Set([...saldos.values()].map((s) => s.produtoId))].sort();
-  const { produtos, permiteNegativo } = await travaProdutos(tx, produtoIds);
+  const valor = travados.permite_negativo;
+  const permiteNegativo =
+    valor === null || valor === undefined ? settingDefaults[CHAVE_NEGATIVO] : valor === 'true';
   const opcoes = { permiteNegativo };
 
   let estado: EstadoEstoque = { saldos, produtos };
@@ -270,10 +242,19 @@ export async function lancaNoRazao(
 
   // balances and the products' ledger-kept columns
   const reservadoDelta = new Map<string, Decimal>();
+  // the change of saldo of each (product, location) pair, lots added: the location totals' input
+  const paresDelta = new Map<string, ParDelta>();
   const saldosNovos = [...saldos.values()].map((antes) => {
     const depois = estado.saldos.get(chaveSaldo(antes))!;
     const delta = Decimal.of(depois.reservado).minus(antes.reservado);
     reservadoDelta.set(antes.produtoId, (reservadoDelta.get(antes.produtoId) ?? Decimal.ZERO).plus(delta));
+    const par = `${antes.produtoId}|${antes.localId}`;
+    const anterior = paresDelta.get(par)?.delta ?? Decimal.ZERO;
+    paresDelta.set(par, {
+      produto_id: antes.produtoId,
+      local_id: antes.localId,
+      delta: anterior.plus(Decimal.of(depois.saldo).minus(antes.saldo)),
+    });
     return { id: antes.id, saldo: depois.saldo, reservado: depois.reservado };
   });
   const produtosNovos = [...produtos.values()].map((antes) => {
@@ -285,16 +266,28 @@ export async function lancaNoRazao(
       custo: depois.custoMedio,
     };
   });
-  return grava(tx, actor, linhas, saldosNovos, produtosNovos);
+  // The location totals change when a saldo or a custo médio moves, or a pair gets its first row.
+  const pares = [...paresDelta.values()];
+  const mudaTotais =
+    inseridos.length > 0 ||
+    pares.some((p) => !p.delta.isZero()) ||
+    produtosNovos.some((p) => !Decimal.of(p.custo).eq(produtos.get(p.id)!.custoMedio));
+  const totais = mudaTotais ? { pares, inseridos } : null;
+  return grava(tx, actor, linhas, saldosNovos, produtosNovos, totais);
 }
+
+type ParDelta = { produto_id: string; local_id: string; delta: Decimal };
+type EntradaTotais = { pares: ParDelta[]; inseridos: number[] };
 
 type LinhaNova = { linha: LinhaRazao; meta: MetaMovimento; saldoProduto: string; custoMedio: string };
 
 /**
- * Writes a posting in one statement: the ledger rows, the changed balances and the products'
- * ledger-kept columns (data-modifying CTEs, all run to completion; the rows and locks were taken
- * before). Answers the rows in posting order (their ids are drawn in that order) with the moment
- * each was written.
+ * Writes a posting in one round trip (`estoque_gravar()`, migration 0037): the ledger rows, the
+ * changed balances and the products' ledger-kept columns in one statement (the rows and locks were
+ * taken before), preceded — when `totais` is given — by the upkeep of the per-location totals
+ * (estoque_totais_local: the changed products' pairs before and after, revalued at the new custo
+ * médio in every location). Answers the rows in posting order (their ids are drawn in that order)
+ * with the moment each was written.
  */
 async function grava(
   tx: Tx,
@@ -302,6 +295,7 @@ async function grava(
   linhas: LinhaNova[],
   saldosNovos: { id: number; saldo: string; reservado: string }[],
   produtosNovos: { id: string; saldo: string; reservado: string; custo: string }[],
+  totais: EntradaTotais | null,
 ): Promise<MovimentoGravado[]> {
   const novas = linhas.map(({ linha, meta, saldoProduto, custoMedio }, ordem) => ({
     ordem,
@@ -319,34 +313,15 @@ async function grava(
     estorno_de: meta.estornoDe ?? null,
     ocorrido_em: meta.ocorridoEm?.toISOString() ?? null,
   }));
-  let rows: { id: number | string; ocorrido_em: Date | string }[];
+  const pares = totais
+    ? json(totais.pares.map((p) => ({ ...p, delta: p.delta.toFixed(CASAS_QUANTIDADE) })))
+    : sql`null`;
+  const inseridos = `{${totais?.inseridos.join(',') ?? ''}}`;
+  let rows: { movimento_id: number | string; momento: Date | string }[];
   try {
     rows = rowsOf(
-      await tx.execute(sql`
-        with linhas as (
-          insert into estoque_movimentos (product_id, local_id, lote_id, tipo, quantidade, custo_unitario,
-            saldo_produto, custo_medio, origem, origem_id, observacao, estorno_de, user_id, ocorrido_em)
-          select r.product_id, r.local_id, r.lote_id, r.tipo, r.quantidade, r.custo_unitario, r.saldo_produto,
-            r.custo_medio, r.origem, r.origem_id, r.observacao, r.estorno_de, ${actor.userId}::uuid,
-            -- the moment of writing, after the locks: rows of a product are in lock order by time
-            coalesce(r.ocorrido_em, clock_timestamp())
-          from jsonb_to_recordset(${json(novas)}) as r(ordem int, product_id uuid, local_id uuid, lote_id uuid,
-            tipo text, quantidade numeric, custo_unitario numeric, saldo_produto numeric, custo_medio numeric,
-            origem text, origem_id text, observacao text, estorno_de bigint, ocorrido_em timestamptz)
-          order by r.ordem
-          returning id, ocorrido_em
-        ), saldos as (
-          update estoque_saldos s set saldo = v.saldo, reservado = v.reservado, updated_at = now()
-          from jsonb_to_recordset(${json(saldosNovos)}) as v(id bigint, saldo numeric, reservado numeric)
-          where s.id = v.id and (s.saldo <> v.saldo or s.reservado <> v.reservado)
-        ), produtos as (
-          update products p set estoque_atual = v.saldo, estoque_reservado = v.reservado, custo_medio = v.custo,
-            preco_custo = round(v.custo, 2)
-          from jsonb_to_recordset(${json(produtosNovos)}) as v(id uuid, saldo numeric, reservado numeric, custo numeric)
-          where p.id = v.id
-            and (p.estoque_atual <> v.saldo or p.estoque_reservado <> v.reservado or p.custo_medio <> v.custo)
-        )
-        select id, ocorrido_em from linhas order by id`),
+      await tx.execute(sql`select movimento_id, momento from estoque_gravar(${json(novas)}, ${json(saldosNovos)},
+        ${json(produtosNovos)}, ${pares}, ${inseridos}::bigint[], ${actor.userId}::uuid)`),
     );
   } catch (err) {
     if (pgErrorCode(err) === '23505' && pgConstraint(err) === 'estoque_movimentos_estorno_de_key')
@@ -355,10 +330,10 @@ async function grava(
   }
   return linhas.map(({ linha, meta, saldoProduto, custoMedio }, i) => ({
     ...linha,
-    id: Number(rows[i]!.id),
+    id: Number(rows[i]!.movimento_id),
     saldoProduto,
     custoMedio,
     estornoDe: meta.estornoDe ?? null,
-    ocorridoEm: new Date(rows[i]!.ocorrido_em).toISOString(),
+    ocorridoEm: new Date(rows[i]!.momento).toISOString(),
   }));
 }
