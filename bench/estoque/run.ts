@@ -20,24 +20,20 @@ import { createHash } from 'node:crypto';
 import os from 'node:os';
 import type { Transferencia } from '@erp/shared';
 import { sql } from 'drizzle-orm';
-import { createApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
 import { type Database, rowsOf } from '../../apps/server/src/db/client.ts';
 import { type Actor, writeTx } from '../../apps/server/src/lib/audit-context.ts';
 import { AppError } from '../../apps/server/src/lib/errors.ts';
-import { createLogger } from '../../apps/server/src/lib/logger.ts';
-import { createSession } from '../../apps/server/src/modules/auth/session.service.ts';
-import { signAccessToken } from '../../apps/server/src/modules/auth/tokens.ts';
 import {
   registraEntrada,
   registraSaida,
   registraTransferencia,
 } from '../../apps/server/src/modules/estoque/movimentos.service.ts';
 import { type Lancamento, lancaNoRazao } from '../../apps/server/src/modules/estoque/razao.service.ts';
+import { benchApp, benchUser as benchUserWithRole } from '../lib/pg.ts';
 // @ts-expect-error plain .mjs helper shared by the benchmarks (no type declarations)
 import { writeSection } from '../lib/write-section.mjs';
 import { grupoCodigo } from './dataset.ts';
-import { argValue, DB_NAME, dropBenchDatabase, openBenchDatabase, SERVER_URL } from './db.ts';
+import { argValue, DB_NAME, dropBenchDatabase, openBenchDatabase } from './db.ts';
 
 const SCALE = Number(argValue('scale') ?? '1');
 const ROUNDS = Number(argValue('rounds') ?? '5');
@@ -50,7 +46,6 @@ const READ_GROUPS = listArg('reads');
 const CYCLE = listArg('cycle')?.filter((m): m is Mode => ['off', 'single', 'sliced'].includes(m));
 const ITENS = listArg('itens')?.map(Number);
 const PARTIAL = !!(READ_GROUPS || CYCLE || ITENS);
-const SECRET = 'bench-secret-with-at-least-32-characters!!';
 // another address lets two runs share the database (a run signs its own user's sessions out)
 const EMAIL = process.env.BENCH_EMAIL ?? 'bench.estoque@bench.erp.br';
 
@@ -90,34 +85,7 @@ type Ids = {
   produtos: number;
 };
 
-async function benchUser(database: Database) {
-  const { db } = database;
-  await db.execute(
-    sql`delete from auth_sessions where user_id in (select id from users where email = ${EMAIL})`,
-  );
-  await db.execute(
-    sql`delete from user_roles where user_id in (select id from users where email = ${EMAIL})`,
-  );
-  const [existing] = rowsOf<{ id: string }>(
-    await db.execute(sql`select id from users where email = ${EMAIL}`),
-  );
-  const userId =
-    existing?.id ??
-    rowsOf<{ id: string }>(
-      await db.execute(
-        sql`insert into users (email, email_confirmed_at) values (${EMAIL}, now()) returning id`,
-      ),
-    )[0]!.id;
-  await db.execute(sql`insert into user_roles (user_id, role) values (${userId}, 'estoque')`);
-  const session = await createSession(db, userId, {});
-  const jwtSecret = new TextEncoder().encode(SECRET);
-  const { token } = await signAccessToken(
-    jwtSecret,
-    { sub: userId, email: EMAIL, sessionId: session.sessionId },
-    7200,
-  );
-  return { userId, token, jwtSecret };
-}
+const benchUser = (database: Database) => benchUserWithRole(database, EMAIL, 'estoque');
 
 // ---------------------------------------------------------------------------------------------
 // 1. Reads
@@ -479,6 +447,19 @@ const CHECKS: { name: string; query: ReturnType<typeof sql> }[] = [
                     order by m.ocorrido_em desc, m.id desc limit 1) u on true
       where u.saldo_produto <> p.estoque_atual`,
   },
+  {
+    // the totals the Posição shows for a location alone, kept by the ledger (migration 0036)
+    name: 'locations whose kept totals (estoque_totais_local) ≠ their recomputation',
+    query: sql`select count(*)::int as n from locais_estoque l
+      left join (select local_id, sum(produtos) as produtos, sum(saldo) as saldo, sum(valor) as valor
+                 from estoque_totais_local group by 1) k on k.local_id = l.id
+      left join (select x.local_id, count(*) filter (where p.ativo or x.saldo <> 0) as produtos,
+                        sum(x.saldo) as saldo, sum(round(x.saldo * p.custo_medio, 2)) as valor
+                 from (select produto_id, local_id, sum(saldo) as saldo from estoque_saldos group by 1, 2) x
+                 join products p on p.id = x.produto_id group by 1) r on r.local_id = l.id
+      where coalesce(k.produtos, 0) <> coalesce(r.produtos, 0) or coalesce(k.saldo, 0) <> coalesce(r.saldo, 0)
+        or coalesce(k.valor, 0) <> coalesce(r.valor, 0)`,
+  },
 ];
 
 /**
@@ -569,15 +550,7 @@ async function main() {
       produtos: counts!.products!,
     };
     const { userId, token, jwtSecret } = await benchUser(database);
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      JWT_SECRET: SECRET,
-      SITE_URL: 'http://localhost:3000',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: '/tmp/erp-bench-unused',
-      DATABASE_URL: `${SERVER_URL}/${DB_NAME}`,
-    });
-    const app = createApp({ database, db, config, logger: createLogger('silent'), jwtSecret });
+    const app = benchApp(database, DB_NAME, jwtSecret);
     const request = async (url: string) =>
       app.request(url, { headers: { Authorization: `Bearer ${token}` } });
 

@@ -16,39 +16,26 @@
 import os from 'node:os';
 import { addDays, businessToday } from '@erp/shared';
 import { sql } from 'drizzle-orm';
-import { createApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { type Database, openDatabase, rowsOf } from '../../apps/server/src/db/client.ts';
-import { migrate } from '../../apps/server/src/db/migrate.ts';
-import { createLogger } from '../../apps/server/src/lib/logger.ts';
-import { createSession } from '../../apps/server/src/modules/auth/session.service.ts';
-import { signAccessToken } from '../../apps/server/src/modules/auth/tokens.ts';
+import { rowsOf } from '../../apps/server/src/db/client.ts';
+import {
+  argValue as arg,
+  benchApp,
+  benchUser,
+  bulkLoad,
+  dropDatabase,
+  median,
+  openMigratedDatabase,
+} from '../lib/pg.ts';
 // @ts-expect-error plain .mjs helper shared by the benchmarks (no type declarations)
 import { writeSection } from '../lib/write-section.mjs';
 
-const SERVER_URL = process.env.BENCH_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const DB_NAME = process.env.BENCH_DB_NAME ?? 'erp_bench_financeiro';
-const arg = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
 const TITULOS = 500_000;
 const RUNS = Number(arg('runs') ?? '3');
 const ITERATIONS = Number(arg('iterations') ?? '30');
 const WARMUP = 5;
-const SECRET = 'bench-secret-with-at-least-32-characters!!';
 const EMAIL = 'bench.financeiro@bench.erp.br';
 const HOJE = businessToday();
-
-async function admin<T>(fn: (db: Database) => Promise<T>): Promise<T> {
-  const db = await openDatabase({ databaseUrl: `${SERVER_URL}/postgres`, poolSize: 1 });
-  try {
-    return await fn(db);
-  } finally {
-    await db.close();
-  }
-}
-const dropDatabase = () => admin((db) => db.exec(`drop database if exists ${DB_NAME} with (force)`));
 
 /** The data set, one statement each (bulk load: replica mode skips the audit and check triggers). */
 function dataset(hoje: string): { label: string; sql: string }[] {
@@ -108,30 +95,14 @@ function dataset(hoje: string): { label: string; sql: string }[] {
 }
 
 async function openBench(regenerate: boolean) {
-  if (regenerate) await dropDatabase();
-  await admin(async (db) => {
-    try {
-      await db.exec(`create database ${DB_NAME}`);
-    } catch (err) {
-      if ((err as { code?: string }).code !== '42P04') throw err;
-    }
-  });
-  const database = await openDatabase({ databaseUrl: `${SERVER_URL}/${DB_NAME}`, poolSize: 4 });
-  await migrate(database.db);
+  const database = await openMigratedDatabase(DB_NAME, { poolSize: 4, fresh: regenerate });
   const [{ n }] = rowsOf<{ n: number }>(
     await database.db.execute(sql`select count(*)::int as n from financial_accounts`),
   ) as [{ n: number }];
   let generatedIn: number | null = null;
   if (n === 0) {
     const started = performance.now();
-    for (const stmt of dataset(HOJE)) {
-      const t = performance.now();
-      await database.exec(
-        `begin; set local session_replication_role = replica; set local synchronous_commit = off;
-         set local work_mem = '256MB'; ${stmt.sql}; commit;`,
-      );
-      console.log(`  ${stmt.label}: ${((performance.now() - t) / 1000).toFixed(1)} s`);
-    }
+    await bulkLoad(database, dataset(HOJE));
     // replica mode skipped the read model's trigger: rebuild it
     await database.exec('select conta_movimentos_dia_recalcular()');
     await database.exec('vacuum analyze');
@@ -144,45 +115,12 @@ async function openBench(regenerate: boolean) {
   return { database, generatedIn };
 }
 
-async function benchUser(database: Database) {
-  const { db } = database;
-  await db.execute(
-    sql`delete from auth_sessions where user_id in (select id from users where email = ${EMAIL})`,
-  );
-  await db.execute(
-    sql`delete from user_roles where user_id in (select id from users where email = ${EMAIL})`,
-  );
-  const [existing] = rowsOf<{ id: string }>(
-    await db.execute(sql`select id from users where email = ${EMAIL}`),
-  );
-  const userId =
-    existing?.id ??
-    rowsOf<{ id: string }>(
-      await db.execute(
-        sql`insert into users (email, email_confirmed_at) values (${EMAIL}, now()) returning id`,
-      ),
-    )[0]!.id;
-  await db.execute(sql`insert into user_roles (user_id, role) values (${userId}, 'financeiro')`);
-  const session = await createSession(db, userId, {});
-  const jwtSecret = new TextEncoder().encode(SECRET);
-  const { token } = await signAccessToken(
-    jwtSecret,
-    { sub: userId, email: EMAIL, sessionId: session.sessionId },
-    7200,
-  );
-  return { token, jwtSecret };
-}
-
 type Stat = { p50: number; p95: number; max: number };
 function stats(samples: number[]): Stat {
   const s = [...samples].sort((a, b) => a - b);
   const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
   return { p50: at(0.5), p95: at(0.95), max: s[s.length - 1]! };
 }
-const median = (v: number[]) => {
-  const s = [...v].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 const ms = (n: number) => n.toFixed(1);
 
 type Scenario = { name: string; url: string; target?: number; rows?: string };
@@ -243,16 +181,8 @@ async function main() {
         (select count(*)::int from conta_movimentos) as movimentos`),
     );
     console.log(counts);
-    const { token, jwtSecret } = await benchUser(database);
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      JWT_SECRET: SECRET,
-      SITE_URL: 'http://localhost:3000',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: '/tmp/erp-bench-unused',
-      DATABASE_URL: `${SERVER_URL}/${DB_NAME}`,
-    });
-    const app = createApp({ database, db, config, logger: createLogger('silent'), jwtSecret });
+    const { token, jwtSecret } = await benchUser(database, EMAIL, 'financeiro');
+    const app = benchApp(database, DB_NAME, jwtSecret);
     const request = (url: string) => app.request(url, { headers: { Authorization: `Bearer ${token}` } });
     const lista = scenarios('00000000-0000-4000-8000-000000000000');
     // what each scenario answers (rows, total), once
@@ -328,7 +258,7 @@ filter and footer totals read \`financial_accounts_lista_idx\` (tipo, status, ve
     if (!process.argv.includes('--no-write')) writeSection('Financeiro', corpo);
   } finally {
     await database.close();
-    if (process.argv.includes('--drop')) await dropDatabase();
+    if (process.argv.includes('--drop')) await dropDatabase(DB_NAME);
   }
 }
 

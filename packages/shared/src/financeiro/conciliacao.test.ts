@@ -168,6 +168,49 @@ describe('sugerirConciliacao', () => {
     expect(sugerirConciliacao(linha('950.00', '2026-03-11'), indice, { maxItensSoma: 2 })).toEqual([]);
   });
 
+  it('the sum looks only at the títulos due nearest the line (the day before ahead of the day after)', () => {
+    // 300.00 = 100 + 200 both ways; the nearest 2 under the amount: A (day −1), B (day +1) — C
+    // (day +2) and everything larger than the amount are never looked at
+    const perto = [
+      titulo('C', '200.00', '2026-05-12'),
+      titulo('B', '200.00', '2026-05-11'),
+      titulo('GRANDE', '900.00', '2026-05-10'),
+      titulo('A', '100.00', '2026-05-09'),
+      titulo('D', '100.00', '2026-05-12'),
+    ];
+    const idx = indexarCandidatos([], perto);
+    expect(sugerirConciliacao(linha('300.00', '2026-05-10'), idx, { maxTitulosSoma: 2 })[0]).toMatchObject({
+      tipo: 'titulos',
+      ids: ['A', 'B'],
+    });
+    expect(sugerirConciliacao(linha('400.00', '2026-05-10'), idx, { maxTitulosSoma: 2 })).toEqual([]);
+    expect(sugerirConciliacao(linha('400.00', '2026-05-10'), idx, { maxTitulosSoma: 4 })[0]).toMatchObject({
+      tipo: 'titulos',
+      ids: ['B', 'C'],
+    });
+  });
+
+  it('50,000 títulos in the window: the period of 2,000 lines stays fast (bounded search)', () => {
+    const muitos = Array.from({ length: 50_000 }, (_, i) =>
+      titulo(
+        `T${i}`,
+        `${(100 + ((i * 7919) % 90_000)) / 100}`,
+        `2026-05-${String(1 + (i % 28)).padStart(2, '0')}`,
+      ),
+    );
+    const linhas = Array.from({ length: 2000 }, (_, k) => ({
+      ...linha(
+        `${(k * 37) % 5000}.${String(k % 100).padStart(2, '0')}`,
+        `2026-05-${String(1 + (k % 28)).padStart(2, '0')}`,
+      ),
+      id: `L${k}`,
+    }));
+    const t = Date.now();
+    const r = sugerirConciliacoes(linhas, [], muitos);
+    expect(r.size).toBe(2000);
+    expect(Date.now() - t).toBeLessThan(5000); // ~0.3 s here; linear scans took 10× that
+  });
+
   it('every line of a period at once', () => {
     const r = sugerirConciliacoes(
       [

@@ -153,7 +153,8 @@ const textoDias = (d: number, de: string) =>
 type Indice = {
   titulosPorValor: Map<string, TituloConciliacao[]>; // `${tipo}:${cents}`
   titulosPorDocumento: Map<string, TituloConciliacao[]>;
-  titulosOrdenados: { receber: TituloConciliacao[]; pagar: TituloConciliacao[] }; // by vencimento
+  /** Per side, the títulos due on each day (day number), in input order, with their smallest saldo. */
+  titulosPorDia: Record<'receber' | 'pagar', Map<number, { lista: TituloConciliacao[]; minimo: number }>>;
   movimentosPorValor: Map<number, MovimentoConciliacao[]>;
   centavos: Map<TituloConciliacao, number>; // saldo in cents, parsed once
   dias: Map<TituloConciliacao, number>; // vencimento as a day number, parsed once
@@ -173,7 +174,7 @@ export function indexarCandidatos(
   const idx: Indice = {
     titulosPorValor: new Map(),
     titulosPorDocumento: new Map(),
-    titulosOrdenados: { receber: [], pagar: [] },
+    titulosPorDia: { receber: new Map(), pagar: new Map() },
     movimentosPorValor: new Map(),
     centavos: new Map(),
     dias: new Map(),
@@ -190,22 +191,46 @@ export function indexarCandidatos(
       const dig = k.replace(/\D/g, '').replace(/^0+(?=.)/, '');
       if (dig.length >= 4 && dig !== k) push(idx.titulosPorDocumento, dig, t);
     }
-    idx.titulosOrdenados[t.tipo].push(t);
+    const dia = idx.dias.get(t)!;
+    const grupo = idx.titulosPorDia[t.tipo].get(dia);
+    if (grupo) {
+      grupo.lista.push(t);
+      grupo.minimo = Math.min(grupo.minimo, c);
+    } else idx.titulosPorDia[t.tipo].set(dia, { lista: [t], minimo: c });
   }
-  for (const l of Object.values(idx.titulosOrdenados))
-    l.sort((a, b) => (a.vencimento < b.vencimento ? -1 : a.vencimento > b.vencimento ? 1 : 0));
   return idx;
 }
 
-function primeiroIndiceDesde(lista: TituloConciliacao[], dia: string): number {
-  let lo = 0;
-  let hi = lista.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (lista[mid]!.vencimento < dia) lo = mid + 1;
-    else hi = mid;
+/**
+ * The sum search's candidates: up to `max` títulos of the side with 0 < saldo < the amount, nearest
+ * the line's day first (day − d before day + d; a day's títulos in input order), within `dias`. Walks
+ * the days outward and skips a day whose smallest saldo is too large, so it costs O(dias + max)
+ * however many títulos the window holds.
+ */
+function titulosPerto(
+  indice: Indice,
+  tipo: 'receber' | 'pagar',
+  dia: number,
+  absoluto: number,
+  dias: number,
+  max: number,
+): TituloConciliacao[] {
+  const porDia = indice.titulosPorDia[tipo];
+  const perto: TituloConciliacao[] = [];
+  const coleta = (n: number) => {
+    const g = porDia.get(n);
+    if (!g || g.minimo >= absoluto) return;
+    for (const t of g.lista) {
+      if (perto.length >= max) return;
+      const c = indice.centavos.get(t)!;
+      if (c > 0 && c < absoluto) perto.push(t);
+    }
+  };
+  for (let d = 0; d <= dias && perto.length < max; d++) {
+    coleta(dia - d);
+    if (d > 0) coleta(dia + d);
   }
-  return lo;
+  return perto;
 }
 
 /** Bounded subset-sum over positive cents: the first combination of 2..maxItens found, or null. */
@@ -307,19 +332,7 @@ export function sugerirConciliacao(
   // a name alone (no amount, no document) is not enough to suggest, but the name adds to the sum
 
   if (!valorExato && o.maxItensSoma >= 2) {
-    const lista = indice.titulosOrdenados[tipo];
-    const ini = primeiroIndiceDesde(lista, isoDeNumero(dia - o.diasTitulo));
-    const fim = isoDeNumero(dia + o.diasTitulo);
-    const janela: { t: TituloConciliacao; d: number }[] = [];
-    for (let i = ini; i < lista.length && lista[i]!.vencimento <= fim; i++) {
-      const c = indice.centavos.get(lista[i]!)!;
-      if (c > 0 && c < absoluto) janela.push({ t: lista[i]!, d: 0 });
-    }
-    for (const x of janela) x.d = Math.abs(indice.dias.get(x.t)! - dia);
-    const perto = janela
-      .sort((a, b) => a.d - b.d)
-      .slice(0, o.maxTitulosSoma)
-      .map((x) => x.t);
+    const perto = titulosPerto(indice, tipo, dia, absoluto, o.diasTitulo, o.maxTitulosSoma);
     const escolha = somaDeSubconjunto(
       perto.map((t) => indice.centavos.get(t)!),
       absoluto,
@@ -351,10 +364,6 @@ export function sugerirConciliacao(
   }
 
   return sugestoes.sort((a, b) => b.pontos - a.pontos || (a.ids[0]! < b.ids[0]! ? -1 : 1)).slice(0, o.limite);
-}
-
-function isoDeNumero(n: number): string {
-  return new Date(n * DIA_MS).toISOString().slice(0, 10);
 }
 
 /** Suggestions for every line of a period: one index for all. */

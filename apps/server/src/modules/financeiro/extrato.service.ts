@@ -9,7 +9,7 @@ import {
   parseOfx,
 } from '@erp/shared';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, rowsOf } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { extratoImportacoes, extratoLinhas } from './extrato.tables.ts';
@@ -17,8 +17,6 @@ import { contasBancarias } from './financeiro.tables.ts';
 
 // Bank statements (extrato.README.md): OFX import into extrato_linhas, de-duplicated per account;
 // the list with running balance and each file's LEDGERBAL against the computed balance; manual lines.
-
-const LOTE = 1000;
 
 async function contaOu404(db: Db, id: string) {
   const [conta] = await db.select().from(contasBancarias).where(eq(contasBancarias.id, id));
@@ -118,29 +116,30 @@ export async function importaOfx(
       })
       .returning({ id: extratoImportacoes.id });
     const importacaoId = (imp as { id: string }).id;
-    let novas = 0;
-    for (let i = 0; i < e.transacoes.length; i += LOTE) {
-      const lote = e.transacoes.slice(i, i + LOTE).map((t, j) => ({
-        contaBancariaId: conta.id,
-        importacaoId,
-        origem: 'ofx' as const,
-        data: t.data,
-        valor: t.valor,
-        memo: t.memo,
-        documento: t.documento,
-        fitid: t.fitid,
-        tipo: t.tipo,
-        posicao: t.posicao,
-        chaveDedupe: chaves[i + j] as string,
-        userId: actor.userId,
-      }));
-      const inseridas = await tx
-        .insert(extratoLinhas)
-        .values(lote)
-        .onConflictDoNothing({ target: [extratoLinhas.contaBancariaId, extratoLinhas.chaveDedupe] })
-        .returning({ id: extratoLinhas.id });
-      novas += inseridas.length;
-    }
+    // One statement for the whole file: the lines travel as one jsonb parameter (10,000 lines in
+    // ~0.3 s instead of 10 statements of 12,000 bound parameters); a repeated key adds nothing.
+    const linhas = e.transacoes.map((t, i) => ({
+      data: t.data,
+      valor: t.valor,
+      memo: t.memo,
+      documento: t.documento,
+      fitid: t.fitid,
+      tipo: t.tipo,
+      posicao: t.posicao,
+      chave: chaves[i],
+    }));
+    const [{ novas }] = rowsOf<{ novas: number }>(
+      await tx.execute(sql`with novas as (
+        insert into extrato_linhas (conta_bancaria_id, importacao_id, origem, data, valor, memo, documento,
+          fitid, tipo, posicao, chave_dedupe, user_id)
+        select ${conta.id}::uuid, ${importacaoId}::uuid, 'ofx', x.data, x.valor, x.memo, x.documento, x.fitid,
+          x.tipo, x.posicao, x.chave, ${actor.userId}::uuid
+        from jsonb_to_recordset(${JSON.stringify(linhas)}::jsonb) as x(data date, valor numeric, memo text,
+          documento text, fitid text, tipo text, posicao integer, chave text)
+        on conflict (conta_bancaria_id, chave_dedupe) do nothing
+        returning 1)
+      select count(*)::int as novas from novas`),
+    ) as [{ novas: number }];
     const repetidas = e.transacoes.length - novas;
     await tx
       .update(extratoImportacoes)
