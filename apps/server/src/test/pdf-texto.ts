@@ -15,13 +15,16 @@ export const temPoppler = (() => {
   }
 })();
 
-/** The text of each page of a PDF (pdftotext -layout, UTF-8; one string per page). */
-export function paginasPdf(pdf: Buffer): string[] {
+/**
+ * The text of each page of a PDF (UTF-8; one string per page): `-layout` by default; `raw` keeps
+ * the content-stream order (text drawn over other text, e.g. a watermark, stays in one piece).
+ */
+export function paginasPdf(pdf: Buffer, modo: 'layout' | 'raw' = 'layout'): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'pdf-'));
   try {
     const f = join(dir, 'doc.pdf');
     writeFileSync(f, pdf);
-    const texto = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', f, '-'], { encoding: 'utf8' });
+    const texto = execFileSync('pdftotext', [`-${modo}`, '-enc', 'UTF-8', f, '-'], { encoding: 'utf8' });
     const paginas = texto.split('\f');
     if (paginas.at(-1)?.trim() === '') paginas.pop();
     return paginas;

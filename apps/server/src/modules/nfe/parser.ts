@@ -23,6 +23,9 @@ export type Participante = {
   xNome: string;
   xFant: string | null;
   IE: string | null;
+  /** IE do substituto tributário (emit/IEST). */
+  IEST: string | null;
+  IM: string | null;
   CRT: string | null;
   indIEDest: string | null;
   email: string | null;
@@ -64,6 +67,7 @@ export type ItemNfe = {
     vBCST: string | null;
     vICMSST: string | null;
     vIPI: string | null;
+    pIPI: string | null;
     vPIS: string | null;
     vCOFINS: string | null;
     vTotTrib: string | null;
@@ -122,7 +126,27 @@ export type NotaNfe = {
     | 'vTotTrib',
     string | null
   > & { vNFTot: string | null; vIBS: string | null; vCBS: string | null };
-  transp: { modFrete: string | null; transportadora: string | null };
+  transp: {
+    modFrete: string | null;
+    transportadora: string | null;
+    /** transporta: CNPJ or CPF, IE, address, município, UF. */
+    transporta: {
+      documento: string | null;
+      IE: string | null;
+      xEnder: string | null;
+      xMun: string | null;
+      UF: string | null;
+    } | null;
+    veiculo: { placa: string | null; UF: string | null; RNTC: string | null } | null;
+    vol: Array<{
+      qVol: string | null;
+      esp: string | null;
+      marca: string | null;
+      nVol: string | null;
+      pesoL: string | null;
+      pesoB: string | null;
+    }>;
+  };
   cobr: {
     fat: { nFat: string | null; vOrig: string | null; vDesc: string | null; vLiq: string | null } | null;
     dup: Array<{ nDup: string; dVenc: string; vDup: string }>;
@@ -205,6 +229,8 @@ function participante(n: Node, ender: string): Participante {
     xNome: str(n, 'xNome') ?? '',
     xFant: str(n, 'xFant'),
     IE: str(n, 'IE'),
+    IEST: str(n, 'IEST'),
+    IM: str(n, 'IM'),
     CRT: str(n, 'CRT'),
     indIEDest: str(n, 'indIEDest'),
     email: str(n, 'email'),
@@ -269,11 +295,39 @@ function item(det: Node): ItemNfe {
       vBCST: icms ? str(icms[1], 'vBCST') : null,
       vICMSST: icms ? str(icms[1], 'vICMSST') : null,
       vIPI: str(ipiTrib, 'vIPI'),
+      pIPI: str(ipiTrib, 'pIPI'),
       vPIS: pis ? str(pis[1], 'vPIS') : null,
       vCOFINS: cofins ? str(cofins[1], 'vCOFINS') : null,
       vTotTrib: str(imp, 'vTotTrib'),
     },
     infAdProd: str(det, 'infAdProd'),
+  };
+}
+
+function transporte(transp: Node | null): NotaNfe['transp'] {
+  const t = obj(transp?.transporta);
+  const v = obj(transp?.veicTransp);
+  return {
+    modFrete: str(transp, 'modFrete'),
+    transportadora: str(t, 'xNome'),
+    transporta: t
+      ? {
+          documento: str(t, 'CNPJ') ?? str(t, 'CPF'),
+          IE: str(t, 'IE'),
+          xEnder: str(t, 'xEnder'),
+          xMun: str(t, 'xMun'),
+          UF: str(t, 'UF'),
+        }
+      : null,
+    veiculo: v ? { placa: str(v, 'placa'), UF: str(v, 'UF'), RNTC: str(v, 'RNTC') } : null,
+    vol: arr(transp?.vol).map((x) => ({
+      qVol: str(x, 'qVol'),
+      esp: str(x, 'esp'),
+      marca: str(x, 'marca'),
+      nVol: str(x, 'nVol'),
+      pesoL: str(x, 'pesoL'),
+      pesoB: str(x, 'pesoB'),
+    })),
   };
 }
 
@@ -356,7 +410,7 @@ export function leNfe(xml: string): NotaNfe {
       vIBS: str(obj(ibsTot?.gIBS), 'vIBS'),
       vCBS: str(obj(ibsTot?.gCBS), 'vCBS'),
     },
-    transp: { modFrete: str(transp, 'modFrete'), transportadora: str(obj(transp?.transporta), 'xNome') },
+    transp: transporte(transp),
     cobr: {
       fat: fat
         ? {
