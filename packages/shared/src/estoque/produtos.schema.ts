@@ -190,6 +190,8 @@ export const produtosListQuerySchema = listQuerySchema(PRODUTO_SORTS, 'nome', {
 export type ProdutosListQuery = z.input<typeof produtosListQuerySchema>;
 
 export type EmbalagemRow = {
+  /** The packaging's id (a goods receipt line names its packaging by it). */
+  id: string;
   unidade: string;
   fator: string;
   gtin: string | null;

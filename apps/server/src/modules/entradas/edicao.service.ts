@@ -36,6 +36,7 @@ export const edicaoMensagens = {
 type Travada = {
   id: string;
   status: 'rascunho' | 'conferida' | 'lancada' | 'estornada';
+  origem: 'xml' | 'manual';
   versao: number;
   fornecedor_id: string | null;
   assinatura: string | null;
@@ -45,7 +46,7 @@ type Travada = {
 
 export async function travaEntrada(tx: Tx, id: string, editavel = true): Promise<Travada> {
   const [e] = rowsOf<Travada>(
-    await tx.execute(sql`select id, status, versao, fornecedor_id, assinatura, emitente, emitente_documento
+    await tx.execute(sql`select id, status, origem, versao, fornecedor_id, assinatura, emitente, emitente_documento
       from entradas where id = ${id} for update`),
   );
   if (!e) throw new AppError('not_found', entradaMensagens.naoEncontrada);
@@ -127,6 +128,12 @@ export async function mapeiaItem(
       campo('embalagem_id', edicaoMensagens.embalagemNaoEncontrada);
     if (input.local_id && !(await existe(tx, 'locais_estoque', input.local_id)))
       campo('local_id', edicaoMensagens.localNaoEncontrado);
+    // a typed (manual) line's quantity is in its packaging: the unit follows the packaging chosen
+    if (e.origem === 'manual') {
+      const unidade = embalagens.find((x) => x.id === input.embalagem_id)?.unidade ?? produto.unidade;
+      await tx.execute(sql`update entrada_itens set u_com = ${unidade} where id = ${itemId}`);
+      item.u_com = unidade;
+    }
     await gravaMapeamento(tx, itemId, item, produto, embalagens, input.embalagem_id ?? null, 'manual');
     if (input.local_id !== undefined)
       await tx.execute(sql`update entrada_itens set local_id = ${input.local_id} where id = ${itemId}`);

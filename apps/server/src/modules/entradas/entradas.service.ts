@@ -180,6 +180,8 @@ export type ItemEntrada = {
   local_id: string | null;
   quantidade_conferida: string | null;
   lotes: LoteItem[];
+  /** The mapped product's packagings (the line's packaging picker), smallest factor first. */
+  embalagens: Array<{ id: string; unidade: string; fator: string }>;
 };
 
 export type Entrada = EntradaResumo & {
@@ -224,7 +226,10 @@ export async function leItens(db: Db | Tx, entradaId: string): Promise<ItemEntra
       i.produto_id, p.codigo as produto_codigo, p.nome as produto_nome, p.unidade as unidade_base,
       coalesce(p.controla_lote, false) as controla_lote, i.embalagem_id, i.fator::text as fator,
       i.quantidade_base::text as quantidade_base, i.custo_unitario::text as custo_unitario, i.mapeamento,
-      i.local_id, i.quantidade_conferida::text as quantidade_conferida, '[]'::json as lotes
+      i.local_id, i.quantidade_conferida::text as quantidade_conferida, '[]'::json as lotes,
+      coalesce((select json_agg(json_build_object('id', x.id, 'unidade', x.unidade, 'fator', x.fator::text)
+        order by x.fator, x.unidade) from produto_embalagens x where x.produto_id = i.produto_id), '[]'::json)
+        as embalagens
       from entrada_itens i left join products p on p.id = i.produto_id
       where i.entrada_id = ${entradaId} order by i.n_item`),
   );

@@ -387,6 +387,159 @@ describe.skipIf(semSchemas)('entrada de mercadorias por XML', () => {
   });
 });
 
+describe.skipIf(semSchemas)('embalagem por linha', () => {
+  // Café 500g: base UN; packagings CX = 12 (GTIN of the box) and FD = 6. Hand-worked figures:
+  //   7 CX × 83.90 = 587.30 → CX: 84 UN at 587.30 / 84 = 6.99166… → 6.9917
+  //                         → FD: 42 UN at 587.30 / 42 = 13.98333… → 13.9833
+  //   next note 2 CX × 83.90 = 167.80, remembered FD: 12 UN at 13.98333… → 13.9833
+  let cafe: string;
+  const emb: Record<string, string> = {};
+  const notaCafe = (numero: number, qCom: string): NfeExemplo => ({
+    cnpjEmitente: '11222333000181',
+    nomeEmitente: 'Torrefação Serra Azul Ltda',
+    numero,
+    dhEmi: '2026-03-12T09:00:00-03:00',
+    itens: [
+      {
+        cProd: 'CF-500',
+        xProd: 'CAFE 500G CX',
+        cEAN: '17891000100103',
+        uCom: 'CX',
+        qCom,
+        vUnCom: '83.9000000000',
+      },
+    ],
+  });
+  const embalagemDe = async (itemId: string) =>
+    rowsOf<{ embalagem_id: string | null }>(
+      await t.db.execute(sql`select embalagem_id from entrada_itens where id = ${itemId}`),
+    )[0]!.embalagem_id;
+
+  beforeAll(async () => {
+    cafe = await criaProduto(t.db, { nome: 'Café 500g', codigo: 'CAF500' });
+    await t.db.execute(
+      sql`insert into unidades (sigla, descricao) values ('FD', 'Fardo') on conflict do nothing`,
+    );
+    for (const [u, f, g] of [
+      ['UN', '1', null],
+      ['CX', '12', '17891000100103'],
+      ['FD', '6', null],
+    ] as const) {
+      const [r] = rowsOf<{ id: string }>(
+        await t.db.execute(sql`insert into produto_embalagens (produto_id, unidade, fator, gtin, padrao_compra, padrao_venda)
+          values (${cafe}, ${u}, ${f}, ${g}, ${u === 'CX'}, ${u === 'UN'}) returning id`),
+      );
+      emb[u] = r!.id;
+    }
+  });
+
+  it('the line lists the product packagings; choosing FD converts to the base unit and recomputes the unit cost', async () => {
+    const r = await importa(montaNfeXml(notaCafe(3001, '7.0000')));
+    const e = r.body.resultados[0].entrada;
+    expect(e.itens[0]).toMatchObject({
+      produto_id: cafe,
+      mapeamento: 'gtin',
+      embalagem_id: emb.CX,
+      fator: '12.0000',
+      custo_total: '587.30',
+      quantidade_base: '84.000',
+      custo_unitario: '6.9917',
+    });
+    expect(e.itens[0].embalagens).toEqual([
+      { id: emb.UN, unidade: 'UN', fator: '1.000' },
+      { id: emb.FD, unidade: 'FD', fator: '6.000' },
+      { id: emb.CX, unidade: 'CX', fator: '12.000' },
+    ]);
+    await chama(t, tok, 'POST', api(`/${e.id}/fornecedor`));
+    const put = await chama(t, tok, 'PUT', api(`/${e.id}/itens/${e.itens[0].id}`), {
+      produto_id: cafe,
+      embalagem_id: emb.FD,
+    });
+    expect(put.status).toBe(200);
+    expect(put.body.itens[0]).toMatchObject({
+      embalagem_id: emb.FD,
+      fator: '6.0000',
+      quantidade_base: '42.000',
+      custo_unitario: '13.9833',
+      mapeamento: 'manual',
+    });
+    const [m] = rowsOf<{ embalagem_id: string }>(
+      await t.db.execute(sql`select embalagem_id from fornecedor_produto_codigos
+        where fornecedor_id = ${put.body.fornecedor_id} and c_prod = 'CF-500'`),
+    );
+    expect(m!.embalagem_id).toBe(emb.FD);
+    expect(await embalagemDe(e.itens[0].id)).toBe(emb.FD);
+  });
+
+  it('the next note of the supplier remembers the packaging; back to automatic follows uCom again', async () => {
+    const r = await importa(montaNfeXml(notaCafe(3002, '2.0000')));
+    const e = r.body.resultados[0].entrada;
+    expect(e.itens[0]).toMatchObject({
+      mapeamento: 'memoria',
+      embalagem_id: emb.FD,
+      fator: '6.0000',
+      custo_total: '167.80',
+      quantidade_base: '12.000',
+      custo_unitario: '13.9833',
+    });
+    const put = await chama(t, tok, 'PUT', api(`/${e.id}/itens/${e.itens[0].id}`), {
+      produto_id: cafe,
+      embalagem_id: null,
+    });
+    expect(put.body.itens[0]).toMatchObject({
+      embalagem_id: emb.CX,
+      fator: '12.0000',
+      quantidade_base: '24.000',
+    });
+    // 167.80 / 24 = 6.99166… → 6.9917
+    expect(put.body.itens[0].custo_unitario).toBe('6.9917');
+  });
+
+  it('a typed (manual) line: the unit follows the packaging chosen, the total cost stays', async () => {
+    const [f] = rowsOf<{ id: string }>(
+      await t.db.execute(sql`select id from fornecedores where documento = '11222333000181'`),
+    );
+    const r = await chama(t, tok, 'POST', api('/manual'), {
+      fornecedor_id: f!.id,
+      emissao: '2026-03-13',
+      itens: [{ produto_id: cafe, embalagem_id: emb.FD, quantidade: '3', custo_unitario: '30' }],
+      duplicatas: [{ numero: '1', vencimento: '2026-04-13', valor: '90,00' }],
+    });
+    expect(r.status).toBe(201);
+    // 3 FD × 30.00 = 90.00 → 18 UN at 5.0000
+    expect(r.body.itens[0]).toMatchObject({
+      u_com: 'FD',
+      custo_total: '90.00',
+      quantidade_base: '18.000',
+      custo_unitario: '5.0000',
+    });
+    const put = await chama(t, tok, 'PUT', api(`/${r.body.id}/itens/${r.body.itens[0].id}`), {
+      produto_id: cafe,
+      embalagem_id: emb.CX,
+    });
+    // 3 CX × 12 = 36 UN at 90.00 / 36 = 2.5000
+    expect(put.body.itens[0]).toMatchObject({
+      u_com: 'CX',
+      quantidade_base: '36.000',
+      custo_unitario: '2.5000',
+    });
+  });
+
+  it('a packaging of another product is refused (400 naming the field)', async () => {
+    const r = await chama(t, tok, 'GET', api('?q=3001'));
+    const e = (await chama(t, tok, 'GET', api(`/${r.body.items[0].id}`))).body;
+    const outra = rowsOf<{ id: string }>(
+      await t.db.execute(sql`select id from produto_embalagens where produto_id <> ${cafe} limit 1`),
+    )[0]!.id;
+    const put = await chama(t, tok, 'PUT', api(`/${e.id}/itens/${e.itens[0].id}`), {
+      produto_id: cafe,
+      embalagem_id: outra,
+    });
+    expect(put.status).toBe(400);
+    expect(put.body.details.fields.embalagem_id).toEqual(['Embalagem não encontrada para este produto.']);
+  });
+});
+
 describe('entrada manual', () => {
   it('typed items follow the same path', async () => {
     const fin = (await t.signIn(['financeiro'])).token;

@@ -75,7 +75,7 @@ const refs: Record<string, [string, string]> = {
 const rethrow = (err: unknown) => rethrowFieldConflict(err, unique, refs);
 
 const embalagensJson = sql<EmbalagemRow[]>`coalesce((
-  select jsonb_agg(jsonb_build_object('unidade', e.unidade, 'fator', e.fator::text, 'gtin', e.gtin,
+  select jsonb_agg(jsonb_build_object('id', e.id, 'unidade', e.unidade, 'fator', e.fator::text, 'gtin', e.gtin,
     'padrao_compra', e.padrao_compra, 'padrao_venda', e.padrao_venda) order by e.fator, e.unidade)
   from produto_embalagens e where e.produto_id = ${products.id}), '[]'::jsonb)`;
 

@@ -85,8 +85,22 @@ describe('produtos', () => {
       versao: 1,
     });
     expect(r.body.embalagens).toEqual([
-      { unidade: 'FD', fator: '6.000', gtin: FD, padrao_compra: false, padrao_venda: true },
-      { unidade: 'CX', fator: '12.000', gtin: CX, padrao_compra: true, padrao_venda: false },
+      {
+        id: expect.any(String),
+        unidade: 'FD',
+        fator: '6.000',
+        gtin: FD,
+        padrao_compra: false,
+        padrao_venda: true,
+      },
+      {
+        id: expect.any(String),
+        unidade: 'CX',
+        fator: '12.000',
+        gtin: CX,
+        padrao_compra: true,
+        padrao_venda: false,
+      },
     ]);
   });
 

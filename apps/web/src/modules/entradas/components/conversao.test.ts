@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textoConversao } from './conversao.ts';
+import { textoConversao, textoEmbalagem } from './conversao.ts';
 
 describe('textoConversao', () => {
   it.each([
@@ -18,5 +18,17 @@ describe('textoConversao', () => {
     ],
   ])('%o → %s', (item, texto) => {
     expect(textoConversao(item)).toBe(texto);
+  });
+});
+
+describe('textoEmbalagem', () => {
+  it.each([
+    [{ unidade: 'CX', fator: '12.000' }, 'UN', 'CX (12 UN)'],
+    [{ unidade: 'FD', fator: '6.000' }, 'UN', 'FD (6 UN)'],
+    [{ unidade: 'UN', fator: '1.000' }, 'UN', 'UN'],
+    [{ unidade: 'SC', fator: '25.500' }, 'KG', 'SC (25,5 KG)'],
+    [{ unidade: 'CX', fator: '12' }, null, 'CX (12)'],
+  ])('%o, base %s → %s', (e, base, texto) => {
+    expect(textoEmbalagem(e, base)).toBe(texto);
   });
 });

@@ -13,3 +13,9 @@ export function textoConversao(i: {
   if (i.fator === null || i.quantidade_base === null || i.unidade_base === null) return `${q} ${i.u_com}`;
   return `${q} ${i.u_com} × ${formatDecimalBR(i.fator, 0)} = ${formatDecimalBR(i.quantidade_base, 0)} ${i.unidade_base}`;
 }
+
+/** A packaging as the pickers name it: "CX (12 UN)"; the base unit itself "UN". */
+export function textoEmbalagem(e: { unidade: string; fator: string }, unidadeBase: string | null): string {
+  if (e.unidade === unidadeBase) return e.unidade;
+  return `${e.unidade} (${formatDecimalBR(e.fator, 0)}${unidadeBase ? ` ${unidadeBase}` : ''})`;
+}

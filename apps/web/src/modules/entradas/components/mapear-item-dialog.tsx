@@ -22,10 +22,12 @@ import { useOpcoesEstoque } from '@/modules/estoque/api/queries.ts';
 import { formatCusto } from '@/modules/estoque/components/formato.ts';
 import { ProdutoBusca, type ProdutoOpcao } from '@/modules/estoque/components/pickers.tsx';
 import { type Entrada, entradasApi, entradasKeys, type ItemEntrada } from '../api/entradas-api.ts';
+import { textoEmbalagem } from './conversao.ts';
 
 // Identify an NF-e line: the product (searched by code, name or GTIN), the location and — for a
 // lot-controlled product — its lots (from <rastro>, or typed here). The packaging follows the
-// line's unit (uCom) among the product's packagings; the choice is remembered for the supplier.
+// line's unit (uCom) among the product's packagings unless one is chosen; the choice is remembered
+// for the supplier.
 
 type Lote = { numero: string; quantidade: string; fabricacao: string; validade: string };
 
@@ -41,19 +43,24 @@ export function MapearItemDialog({
   const qc = useQueryClient();
   const locais = useOpcoesEstoque('locais');
   const uid = useId();
-  const [produto, setProduto] = useState<Pick<
-    ProdutoOpcao,
-    'id' | 'codigo' | 'nome' | 'controla_lote'
-  > | null>(
+  const [produto, setProduto] = useState<
+    | (Pick<ProdutoOpcao, 'id' | 'codigo' | 'nome' | 'controla_lote' | 'unidade'> & {
+        embalagens: { id: string; unidade: string; fator: string }[];
+      })
+    | null
+  >(
     item.produto_id
       ? {
           id: item.produto_id,
           codigo: item.produto_codigo ?? '',
           nome: item.produto_nome ?? '',
           controla_lote: item.controla_lote,
+          unidade: item.unidade_base ?? '',
+          embalagens: item.embalagens,
         }
       : null,
   );
+  const [embalagem, setEmbalagem] = useState(item.embalagem_id ?? '');
   const [local, setLocal] = useState(item.local_id ?? '');
   const [lotes, setLotes] = useState<Lote[]>(
     item.lotes.map((l) => ({
@@ -68,6 +75,7 @@ export function MapearItemDialog({
     mutationFn: () =>
       entradasApi.mapearItem(entrada.id, item.id, {
         produto_id: produto?.id ?? '',
+        embalagem_id: embalagem || null,
         local_id: local || null,
         ...(produto?.controla_lote
           ? {
@@ -123,6 +131,7 @@ export function MapearItemDialog({
               aria-label="Produto"
               onPick={(p) => {
                 setProduto(p);
+                setEmbalagem('');
                 setErros({});
                 if (p?.controla_lote && lotes.length === 0)
                   setLotes([
@@ -136,6 +145,22 @@ export function MapearItemDialog({
               }}
             />
           </FormField>
+          {produto?.embalagens.length ? (
+            <FormField
+              label="Embalagem"
+              error={erros.embalagem_id}
+              hint={`Na nota: ${formatDecimalBR(item.q_com, 0)} ${item.u_com}`}
+            >
+              <NativeSelect value={embalagem} onChange={(ev) => setEmbalagem(ev.target.value)}>
+                <option value="">Pela unidade da nota ({item.u_com})</option>
+                {produto.embalagens.map((x) => (
+                  <option key={x.id} value={x.id}>
+                    {textoEmbalagem(x, produto.unidade)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+          ) : null}
           <FormField label="Local" error={erros.local_id} hint="Vazio: o local padrão da entrada">
             <NativeSelect value={local} onChange={(ev) => setLocal(ev.target.value)}>
               <option value="">Local padrão da entrada</option>

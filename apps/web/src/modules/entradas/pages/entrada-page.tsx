@@ -44,7 +44,7 @@ import { useOpcoesEstoque } from '@/modules/estoque/api/queries.ts';
 import { formatCusto, formatQtd } from '@/modules/estoque/components/formato.ts';
 import { baixaXml, type Entrada, entradasApi, entradasKeys, type ItemEntrada } from '../api/entradas-api.ts';
 import { Conferencia } from '../components/conferencia.tsx';
-import { textoConversao } from '../components/conversao.ts';
+import { textoConversao, textoEmbalagem } from '../components/conversao.ts';
 import { MapearItemDialog } from '../components/mapear-item-dialog.tsx';
 import { numeroNota, StatusEntradaBadge } from '../components/status-entrada.tsx';
 
@@ -437,7 +437,12 @@ function Itens({ e, onMapear }: { e: Entrada; onMapear: ((i: ItemEntrada) => voi
                     </div>
                   ) : null}
                 </TableCell>
-                <TableCell className="whitespace-nowrap tabular-nums">{textoConversao(i)}</TableCell>
+                <TableCell className="whitespace-nowrap tabular-nums">
+                  {onMapear && i.produto_id && i.embalagens.length ? (
+                    <EmbalagemDaLinha e={e} item={i} />
+                  ) : null}
+                  <div>{textoConversao(i)}</div>
+                </TableCell>
                 <TableCell className="text-right whitespace-nowrap tabular-nums">
                   {formatBRL(i.custo_total)}
                 </TableCell>
@@ -479,6 +484,34 @@ function Itens({ e, onMapear }: { e: Entrada; onMapear: ((i: ItemEntrada) => voi
         </Table>
       </div>
     </section>
+  );
+}
+
+/** The line's packaging (the product's CX-12 / FD-6 / UN…): base quantity and unit cost recomputed. */
+function EmbalagemDaLinha({ e, item }: { e: Entrada; item: ItemEntrada }) {
+  const salvar = useAcao(
+    (embalagem: string) =>
+      entradasApi.mapearItem(e.id, item.id, {
+        produto_id: item.produto_id,
+        embalagem_id: embalagem || null,
+      } as never),
+    'Embalagem do item salva.',
+  );
+  return (
+    <NativeSelect
+      aria-label={`Embalagem do item ${item.n_item}`}
+      className="mb-1 h-8 w-auto min-w-36 text-sm"
+      value={item.embalagem_id ?? ''}
+      disabled={salvar.isPending}
+      onChange={(ev) => salvar.mutate([ev.target.value])}
+    >
+      {item.embalagem_id ? null : <option value="">Pela unidade da nota ({item.u_com})</option>}
+      {item.embalagens.map((x) => (
+        <option key={x.id} value={x.id}>
+          {textoEmbalagem(x, item.unidade_base)}
+        </option>
+      ))}
+    </NativeSelect>
   );
 }
 
