@@ -17,6 +17,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { entradasRoutes, notasEntradaRoutes } from './modules/entradas/entradas.routes.ts';
 import { estoqueRoutes } from './modules/estoque/estoque.routes.ts';
 import { financeiroRoutes } from './modules/financeiro/financeiro.routes.ts';
+import { configuraCofre } from './modules/fiscal/certificado-cofre.ts';
+import { fiscalRoutes } from './modules/fiscal/fiscal.routes.ts';
 import { frotaRoutes } from './modules/frota/frota.routes.ts';
 import { precosRoutes } from './modules/precos/precos.routes.ts';
 import { configRoutes } from './modules/system/config.routes.ts';
@@ -30,6 +32,7 @@ const ROTAS_DE_ARQUIVO = new Set([
   '/api/estoque/entradas/importar',
   '/api/financeiro/extrato-bancario/importar',
   '/api/financeiro/extrato-bancario/cnab',
+  '/api/fiscal/certificado',
 ]);
 
 /**
@@ -52,12 +55,15 @@ export function createApiRoutes() {
     .route('/usuarios', usuariosRoutes)
     .route('/auditoria', auditoriaRoutes)
     .route('/configuracoes', configuracoesRoutes)
-    .route('/notasfiscais/entrada', notasEntradaRoutes);
+    .route('/notasfiscais/entrada', notasEntradaRoutes)
+    .route('/fiscal', fiscalRoutes);
 }
 
 export type ApiType = ReturnType<typeof createApiRoutes>;
 
 export function createApp(deps: Deps) {
+  // the A1 certificate's encryption key, from the configuration (a clear message when it is generated)
+  configuraCofre(deps.config, deps.logger);
   const app = new Hono<AppEnv>();
 
   app.use('*', async (c, next) => {

@@ -76,6 +76,8 @@ export * from './financeiro/relatorios.schema.ts';
 export * from './financeiro/resultado.ts';
 export * from './financeiro/titulo-status.ts';
 export * from './financeiro/titulos.schema.ts';
+export * from './fiscal/certificado-validade.ts';
+export * from './fiscal/configuracao-fiscal.schema.ts';
 export * from './frota/campos.ts';
 export * from './frota/cnh.ts';
 export * from './frota/funcionarios.schema.ts';

@@ -10,6 +10,7 @@ export * from '../modules/entradas/entradas.tables.ts';
 export * from '../modules/estoque/estoque.tables.ts';
 export * from '../modules/financeiro/extrato.tables.ts';
 export * from '../modules/financeiro/financeiro.tables.ts';
+export * from '../modules/fiscal/fiscal.tables.ts';
 export * from '../modules/frota/frota.tables.ts';
 export * from '../modules/notasfiscais/notasfiscais.tables.ts';
 export * from '../modules/precos/precos.tables.ts';

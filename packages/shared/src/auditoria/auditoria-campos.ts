@@ -94,6 +94,10 @@ const settingNames = {
   comercial_dias_inadimplencia: 'Dias de atraso que bloqueiam vendas (inadimplência)',
   comercial_venda_sem_estoque: 'Permitir vender sem estoque (pedido pendente)',
   entradas_impostos_recuperaveis: 'ICMS/PIS/COFINS recuperáveis fora do custo das entradas',
+  fiscal_emitente: 'Emitente da NF-e',
+  fiscal_ambiente: 'Ambiente da NF-e',
+  fiscal_responsavel_tecnico: 'Responsável técnico da NF-e',
+  fiscal_informacoes_complementares: 'Informações complementares padrão da NF-e',
 };
 
 const linkKinds = {
@@ -490,6 +494,22 @@ export const auditCampos = {
   'notas_fiscais_eventos.protocolo': { rotulo: 'Protocolo' },
   'notas_fiscais_eventos.xml': { rotulo: 'XML do evento' },
   'notas_fiscais_eventos.usuario': { rotulo: 'Usuário' },
+
+  // fiscal: NF-e séries and the A1 certificate's public part (the key is never audited)
+  'nfe_series.serie': { rotulo: 'Série' },
+  'nfe_series.proximo_numero': { rotulo: 'Próximo número' },
+  'nfe_series.ativa': { rotulo: 'Ativa' },
+  'nfe_series.padrao': { rotulo: 'Série padrão' },
+  'certificados_a1.atual': { rotulo: 'Certificado atual' },
+  'certificados_a1.titular': { rotulo: 'Titular' },
+  'certificados_a1.cnpj': { rotulo: 'CNPJ do certificado', formato: 'documento' },
+  'certificados_a1.emissor': { rotulo: 'Emissor' },
+  'certificados_a1.numero_serie': { rotulo: 'Número de série' },
+  'certificados_a1.valido_de': instant('Válido de'),
+  'certificados_a1.valido_ate': instant('Válido até'),
+  'certificados_a1.cert_pem': { rotulo: 'Certificado (PEM)' },
+  'certificados_a1.cadeia_pem': { rotulo: 'Cadeia de certificação (PEM)' },
+  'certificados_a1.enviado_por': ref('Enviado por', 'users'),
   'entradas.motivo_estorno': { rotulo: 'Motivo do estorno' },
   'entrada_itens.entrada_id': ref('Entrada', 'entradas'),
   'entrada_itens.n_item': { rotulo: 'Item nº' },
@@ -682,6 +702,8 @@ export const auditEntidades: Readonly<Record<string, AuditEntidade>> = {
     nome: { tabela: 'extrato_linhas', coluna: 'memo' },
   },
   notas_fiscais: { rotulo: 'Nota fiscal de saída', nome: { coluna: 'numero', prefixo: 'NF-e nº ' } },
+  nfe_series: { rotulo: 'Série de NF-e', nome: { coluna: 'serie', prefixo: 'Série ' } },
+  certificados_a1: { rotulo: 'Certificado digital A1', nome: { coluna: 'titular' } },
   notas_fiscais_eventos: {
     rotulo: 'Evento de nota fiscal',
     nome: { tabela: 'notas_fiscais', coluna: 'numero', prefixo: 'NF-e nº ' },
