@@ -30,6 +30,7 @@ export type CenarioNfe = {
   documentoDest?: string;
   tpAmb?: '1' | '2';
   frete?: string;
+  csrt?: boolean;
 };
 
 const MUNICIPIOS: Record<string, { cMun: string; xMun: string; cUF: string }> = {
@@ -192,5 +193,6 @@ export function dadosNfeExemplo(c: CenarioNfe, opts: { nNF?: number; dhEmi?: Dat
       email: 'suporte@plataforma.example',
       fone: '11999998888',
     },
+    csrt: c.csrt ? { id: '01', csrt: 'G8063VRTNDMO886SFNK5LDUDEI24XJ22YIPO' } : null,
   };
 }

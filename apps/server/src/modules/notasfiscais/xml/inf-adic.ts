@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { RespTecNfe } from './tipos.ts';
 import { documento, el, elTexto, grupo, soDigitos } from './xml-texto.ts';
 
@@ -12,7 +13,11 @@ export function infAdicXml(i: { infAdFisco?: string | null; infCpl?: string | nu
   );
 }
 
-export function infRespTecXml(r: RespTecNfe | null): string {
+export function infRespTecXml(
+  r: RespTecNfe | null,
+  csrt: { id: string; csrt: string } | null | undefined,
+  chave: string,
+): string {
   if (!r) return '';
   const fone = soDigitos(r.fone);
   return grupo('infRespTec', [
@@ -20,5 +25,11 @@ export function infRespTecXml(r: RespTecNfe | null): string {
     elTexto('xContato', r.xContato, 60),
     elTexto('email', r.email, 60),
     el('fone', fone),
+    ...(csrt
+      ? [
+          el('idCSRT', csrt.id),
+          el('hashCSRT', createHash('sha1').update(`${csrt.csrt}${chave}`).digest('base64')),
+        ]
+      : []),
   ]);
 }

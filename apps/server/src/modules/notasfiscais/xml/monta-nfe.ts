@@ -36,7 +36,7 @@ export function montaNfe(d: DadosNfe): NfeMontada {
     cobrXml(d.cobr),
     pagXml(d.pag, d.vTroco),
     infAdicXml(d.infAdic),
-    infRespTecXml(d.infRespTec),
+    infRespTecXml(d.infRespTec, d.csrt, chave),
   ].join('');
   const xml = `<NFe xmlns="http://www.portalfiscal.inf.br/nfe"><infNFe versao="4.00" Id="NFe${chave}">${corpo}</infNFe></NFe>`;
   return { xml, chave, cDV };

@@ -97,7 +97,7 @@ const CENARIOS: CenarioNfe[] = [
     cnpjEmitente: '12ABC34501DE35',
     documentoDest: 'Z1X2Y3W4000159',
   },
-  { nome: 'produção (tpAmb 1): nome do destinatário verdadeiro', tpAmb: '1' },
+  { nome: 'produção (tpAmb 1): nome do destinatário verdadeiro, CSRT', tpAmb: '1', csrt: true },
 ];
 
 function xmlsecAceita(xml: string): boolean {

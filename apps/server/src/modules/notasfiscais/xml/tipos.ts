@@ -142,6 +142,8 @@ export type DadosNfe = {
   vTroco?: string | null;
   infAdic: { infAdFisco?: string | null; infCpl?: string | null };
   infRespTec: RespTecNfe | null;
+  /** The CSRT given by the SEFAZ to the software house (hashCSRT = base64(SHA-1(CSRT + chave))). */
+  csrt?: { id: string; csrt: string } | null;
 };
 
 export const XNOME_HOMOLOGACAO = 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL';
