@@ -8,6 +8,7 @@ export * from '../modules/configuracoes/configuracoes.tables.ts';
 export * from '../modules/dashboard/dashboard.tables.ts';
 export * from '../modules/entradas/entradas.tables.ts';
 export * from '../modules/estoque/estoque.tables.ts';
+export * from '../modules/expedicao/expedicao.tables.ts';
 export * from '../modules/financeiro/extrato.tables.ts';
 export * from '../modules/financeiro/financeiro.tables.ts';
 export * from '../modules/fiscal/fiscal.tables.ts';

@@ -7,6 +7,8 @@ import { assinaturaLabels, statusEntradaLabels } from '../entradas/entradas.sche
 import { situacaoInventarioLabels } from '../estoque/inventario.schema.ts';
 import { tipoLocalLabels } from '../estoque/locais.ts';
 import { origemLabels } from '../estoque/origem.ts';
+import { statusConferenciaLabels } from '../expedicao/conferencia.ts';
+import { statusCargaLabels, statusEntregaLabels } from '../expedicao/status-carga.ts';
 import { tipoCondicaoLabels } from '../financeiro/cadastros-financeiro.schema.ts';
 import { tipoChavePixLabels } from '../financeiro/chave-pix.ts';
 import { tipoContaBancariaLabels } from '../financeiro/conta-bancaria.ts';
@@ -432,6 +434,53 @@ export const auditCampos = {
   'veiculos.proprietario_nome': { rotulo: 'Proprietário' },
   'veiculos.rntrc': { rotulo: 'RNTRC' },
   'veiculos.licenciamento_vencimento': day('Vencimento do licenciamento'),
+  // dispatch (issue 21)
+  'cargas.numero': { rotulo: 'Número da carga' },
+  'cargas.data_saida_prevista': day('Saída prevista'),
+  'cargas.veiculo_id': ref('Veículo', 'veiculos'),
+  'cargas.motorista_id': ref('Motorista', 'funcionarios'),
+  'cargas.ajudantes': { rotulo: 'Ajudantes' },
+  'cargas.regioes': { rotulo: 'Regiões de entrega' },
+  'cargas.status': codes('Situação', statusCargaLabels),
+  'cargas.observacoes': { rotulo: 'Observações' },
+  'cargas.excesso_justificativa': { rotulo: 'Justificativa do excesso de capacidade' },
+  'cargas.excesso_descricao': { rotulo: 'Limites excedidos' },
+  'cargas.excesso_por': ref('Excesso liberado por', 'users'),
+  'cargas.excesso_em': instant('Excesso liberado em'),
+  'cargas.motorista_justificativa': { rotulo: 'Justificativa do motorista' },
+  'cargas.motorista_por': ref('Motorista liberado por', 'users'),
+  'cargas.motorista_em': instant('Motorista liberado em'),
+  'cargas.motivo_cancelamento': { rotulo: 'Motivo do cancelamento' },
+  'cargas.criado_por': ref('Criada por', 'users'),
+  'cargas_pedidos.carga_id': ref('Carga', 'cargas'),
+  'cargas_pedidos.pedido_id': ref('Pedido', 'sales_orders'),
+  'cargas_pedidos.sequencia': { rotulo: 'Ordem de entrega' },
+  'cargas_pedidos.ativo': { rotulo: 'Na carga' },
+  'cargas_pedidos.entrega_status': codes('Entrega', statusEntregaLabels),
+  'cargas_pedidos.entrega_motivo': { rotulo: 'Motivo da devolução' },
+  'cargas_pedidos.entrega_em': instant('Entrega registrada em'),
+  'cargas_pedidos.entrega_por': ref('Entrega registrada por', 'users'),
+  'cargas_historico.carga_id': ref('Carga', 'cargas'),
+  'cargas_historico.de': codes('De', statusCargaLabels),
+  'cargas_historico.para': codes('Para', statusCargaLabels),
+  'cargas_historico.motivo': { rotulo: 'Motivo' },
+  'cargas_historico.usuario': { rotulo: 'Usuário' },
+  'conferencias.pedido_id': ref('Pedido', 'sales_orders'),
+  'conferencias.carga_id': ref('Carga', 'cargas'),
+  'conferencias.status': codes('Situação', statusConferenciaLabels),
+  'conferencias.conferente_id': ref('Conferente', 'users'),
+  'conferencias.conferente': { rotulo: 'Conferente (e-mail)' },
+  'conferencias.iniciada_em': instant('Iniciada em'),
+  'conferencias.finalizada_em': instant('Conferida em'),
+  'conferencias.ajustada': { rotulo: 'Pedido ajustado à contagem' },
+  'conferencias_leituras.conferencia_id': ref('Conferência', 'conferencias'),
+  'conferencias_leituras.pedido_id': ref('Pedido', 'sales_orders'),
+  'conferencias_leituras.produto_id': ref('Produto', 'products'),
+  'conferencias_leituras.codigo': { rotulo: 'Código lido' },
+  'conferencias_leituras.embalagem': { rotulo: 'Embalagem' },
+  'conferencias_leituras.fator': qty('Fator'),
+  'conferencias_leituras.quantidade': qty('Quantidade'),
+  'conferencias_leituras.quantidade_base': qty('Quantidade na unidade base'),
 
   // goods receipt (issue 17)
   'entradas.status': codes('Situação', statusEntradaLabels),
@@ -686,6 +735,24 @@ export const auditEntidades: Readonly<Record<string, AuditEntidade>> = {
   },
   funcionarios: { rotulo: 'Funcionário', nome: { coluna: 'nome' } },
   veiculos: { rotulo: 'Veículo', nome: { coluna: 'placa' } },
+  cargas: { rotulo: 'Carga', nome: { coluna: 'numero', prefixo: 'Carga nº ' } },
+  // the children are logged under their parent's key (audit_attach with carga_id / pedido_id)
+  cargas_pedidos: {
+    rotulo: 'Pedido na carga',
+    nome: { tabela: 'cargas', coluna: 'numero', prefixo: 'Carga nº ' },
+  },
+  cargas_historico: {
+    rotulo: 'Status da carga',
+    nome: { tabela: 'cargas', coluna: 'numero', prefixo: 'Carga nº ' },
+  },
+  conferencias: {
+    rotulo: 'Conferência de pedido',
+    nome: { tabela: 'sales_orders', coluna: 'numero', prefixo: 'Pedido nº ' },
+  },
+  conferencias_leituras: {
+    rotulo: 'Leitura de conferência',
+    nome: { tabela: 'sales_orders', coluna: 'numero', prefixo: 'Pedido nº ' },
+  },
   entradas: { rotulo: 'Entrada de mercadorias', nome: { coluna: 'emitente_nome' } },
   entrada_itens: { rotulo: 'Item de entrada', nome: { tabela: 'entradas', coluna: 'emitente_nome' } },
   entrada_duplicatas: {
