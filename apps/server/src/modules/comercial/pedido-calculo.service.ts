@@ -10,7 +10,6 @@ import {
   type PartesOperacao,
   type PedidoCalculado,
   type PedidoDados,
-  priceOrder,
   type ResultadoPreco,
 } from '@erp/shared';
 import { inArray, sql } from 'drizzle-orm';
@@ -18,7 +17,12 @@ import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { produtoEmbalagens, unidades } from '../estoque/estoque.tables.ts';
 import { type ProdutoLido, produtosPorId } from '../estoque/produtos-leitura.service.ts';
-import { clientePreco, produtoPreco, tabelasParaPrecos } from '../precos/preco.service.ts';
+import {
+  clientePreco,
+  precificaComTabelas,
+  produtoPreco,
+  tabelasSemFaixas,
+} from '../precos/preco.service.ts';
 import { carregaRegras, impostosMensagens, partesComCliente } from '../tributacao/impostos.service.ts';
 
 // An order's figures, computed on the server from what it reads — never from the client's totals:
@@ -131,7 +135,10 @@ export async function computaPedido(
     return fator;
   });
 
-  let tabelas = await tabelasParaPrecos(db, cliente, ids);
+  // the tables reaching the customer with the order's products' items, without their breaks: the
+  // engine picks each item's winning table item and only those items' breaks are read (as the
+  // price route does, precificaComTabelas)
+  let tabelas = await tabelasSemFaixas(db, cliente, ids);
   if (input.tabela_preco_id) tabelas = tabelas.filter((t) => t.id === input.tabela_preco_id);
   const itensCalculo: ItemParaCalculo[] = [];
   const regrasAplicadas: { id: string; descricao: string }[] = [];
@@ -175,7 +182,7 @@ export async function computaPedido(
   if (!r.ok) throw new AppError('validation_failed', genericMessages.validation, { fields: r.erros });
   const { ok: _ok, ...calculo } = r;
 
-  const precos = priceOrder({
+  const precos = await precificaComTabelas(db, {
     customer: cliente,
     date: data,
     tables: tabelas,
