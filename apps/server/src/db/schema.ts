@@ -14,6 +14,7 @@ export * from '../modules/financeiro/financeiro.tables.ts';
 export * from '../modules/fiscal/fiscal.tables.ts';
 export * from '../modules/frota/frota.tables.ts';
 export * from '../modules/notasfiscais/notasfiscais.tables.ts';
+export * from '../modules/notasfiscais/sefaz.tables.ts';
 export * from '../modules/precos/precos.tables.ts';
 export * from '../modules/tributacao/tributacao.tables.ts';
 export * from '../modules/usuarios/usuarios.tables.ts';

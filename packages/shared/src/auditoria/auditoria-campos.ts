@@ -543,6 +543,24 @@ export const auditCampos = {
   'notas_fiscais_eventos.protocolo': { rotulo: 'Protocolo' },
   'notas_fiscais_eventos.xml': { rotulo: 'XML do evento' },
   'notas_fiscais_eventos.usuario': { rotulo: 'Usuário' },
+  // SEFAZ (#20): number ranges voided (inutilização) and the contingência SVC periods
+  'nfe_inutilizacoes.modelo': { rotulo: 'Modelo' },
+  'nfe_inutilizacoes.serie': { rotulo: 'Série' },
+  'nfe_inutilizacoes.numero_inicial': { rotulo: 'Número inicial' },
+  'nfe_inutilizacoes.numero_final': { rotulo: 'Número final' },
+  'nfe_inutilizacoes.justificativa': { rotulo: 'Justificativa' },
+  'nfe_inutilizacoes.ambiente': codes('Ambiente', { '1': 'Produção', '2': 'Homologação' }),
+  'nfe_inutilizacoes.protocolo': { rotulo: 'Protocolo' },
+  'nfe_inutilizacoes.c_stat': { rotulo: 'Código de status da SEFAZ (cStat)' },
+  'nfe_inutilizacoes.x_motivo': { rotulo: 'Motivo da SEFAZ (xMotivo)' },
+  'nfe_inutilizacoes.xml': { rotulo: 'XML da inutilização' },
+  'nfe_inutilizacoes.user_id': ref('Usuário', 'users'),
+  'nfe_inutilizacoes.usuario': { rotulo: 'Usuário' },
+  'sefaz_contingencias.uf': { rotulo: 'UF' },
+  'sefaz_contingencias.autorizador': codes('Autorizador de contingência', { SVCAN: 'SVC-AN', SVCRS: 'SVC-RS' }),
+  'sefaz_contingencias.inicio': instant('Início (dhCont)'),
+  'sefaz_contingencias.justificativa': { rotulo: 'Justificativa' },
+  'sefaz_contingencias.fim': instant('Fim'),
 
   // fiscal: NF-e séries and the A1 certificate's public part (the key is never audited)
   'nfe_series.serie': { rotulo: 'Série' },
@@ -775,6 +793,11 @@ export const auditEntidades: Readonly<Record<string, AuditEntidade>> = {
     rotulo: 'Evento de nota fiscal',
     nome: { tabela: 'notas_fiscais', coluna: 'numero', prefixo: 'NF-e nº ' },
   },
+  nfe_inutilizacoes: {
+    rotulo: 'Inutilização de numeração de NF-e',
+    nome: { coluna: 'numero_inicial', prefixo: 'A partir do nº ' },
+  },
+  sefaz_contingencias: { rotulo: 'Contingência SEFAZ', nome: { coluna: 'uf', prefixo: 'UF ' } },
 };
 
 /** The pt-BR name of an audited table (`grupos_empresariais` → "Grupo empresarial"); unknown: itself. */

@@ -1,7 +1,10 @@
-import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns.ts';
 
 export type MailStatus = 'pendente' | 'enviado' | 'falhou' | 'nao_enviado';
+
+/** A file sent with the message (the NF-e's XML and DANFE), base64. */
+export type MailAnexo = { nome: string; tipo: string; base64: string };
 
 /**
  * Outgoing e-mail queue (outbox). A request only inserts here, in its own transaction; a worker
@@ -25,6 +28,8 @@ export const mailOutbox = pgTable(
     proximaTentativaEm: timestamp('proxima_tentativa_em', { withTimezone: true }).notNull().defaultNow(),
     enviadoEm: timestamp('enviado_em', { withTimezone: true }),
     ultimoErro: text('ultimo_erro'),
+    /** Attachments (cleared with the body once delivered). */
+    anexos: jsonb('anexos').$type<MailAnexo[]>(),
     createdAt: createdAt(),
   },
   (t) => [index('mail_outbox_pendentes_idx').on(t.status, t.proximaTentativaEm)],
