@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { converteItemNfe, custoItemNfe } from './custo.ts';
+import { converteItemNfe, custoItemNfe, itemManual } from './custo.ts';
 
 describe('custo do item da NF-e de entrada', () => {
   it.each([
@@ -37,5 +37,18 @@ describe('custo do item da NF-e de entrada', () => {
     ['76.5500', '1', '414.90', '76.550', '5.4200'],
   ])('%s × %s for %s → %s at %s', (q, f, total, base, unit) => {
     expect(converteItemNfe(q, f, total)).toEqual({ quantidadeBase: base, custoUnitario: unit });
+  });
+
+  it.each([
+    // 3 FD of 6 at 30.00 → 90.00; 18 UN at 90.00 / 18 = 5.0000
+    ['3', '6', '30', { total: '90.00', quantidadeBase: '18.000', custoUnitario: '5.0000' }],
+    // 7 CX of 12 at 83.90 → 587.30; 84 UN at 587.30 / 84 = 6.991666… → 6.9917
+    ['7', '12', '83.90', { total: '587.30', quantidadeBase: '84.000', custoUnitario: '6.9917' }],
+    // 2.5 KG at 3.99 → 9.975 → 9.98 (half away from zero); 9.98 / 2.5 = 3.9920
+    ['2.5', '1', '3.99', { total: '9.98', quantidadeBase: '2.500', custoUnitario: '3.9920' }],
+    // 1 CX of 24 at 10.00 → 24 UN at 0.416666… → 0.4167
+    ['1', '24', '10.00', { total: '10.00', quantidadeBase: '24.000', custoUnitario: '0.4167' }],
+  ])('manual: %s × fator %s at %s per packaging', (q, f, c, esperado) => {
+    expect(itemManual(q, f, c)).toEqual(esperado);
   });
 });

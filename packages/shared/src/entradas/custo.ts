@@ -47,3 +47,19 @@ export function converteItemNfe(
   const quantidadeBase = paraUnidadeBase(Decimal.of(qCom), fator);
   return { quantidadeBase, custoUnitario: custoUnitario(custoTotal, quantidadeBase) };
 }
+
+export type ItemManual = ConversaoItem & { total: string };
+
+/**
+ * A typed (manual) receipt line: quantity in its packaging × the cost of one packaging → the line's
+ * total (2 decimals, half away from zero), its base quantity (× fator, exact) and the cost per base
+ * unit (4 decimals) — the figures the server stores and the screen previews.
+ */
+export function itemManual(
+  quantidade: DecimalInput,
+  fator: DecimalInput,
+  custoEmbalagem: DecimalInput,
+): ItemManual {
+  const total = Decimal.of(quantidade).times(custoEmbalagem).toFixed(CASAS_DINHEIRO);
+  return { total, ...converteItemNfe(quantidade, fator, total) };
+}

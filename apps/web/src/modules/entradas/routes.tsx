@@ -9,6 +9,10 @@ export const entradasRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./pages/entradas-page.tsx')).EntradasPage }),
   },
   {
+    path: '/estoque/entradas/nova',
+    lazy: async () => ({ Component: (await import('./pages/entrada-manual-page.tsx')).EntradaManualPage }),
+  },
+  {
     path: '/estoque/entradas/:id',
     lazy: async () => ({ Component: (await import('./pages/entrada-page.tsx')).EntradaPage }),
   },

@@ -15,6 +15,8 @@ export const entradasApi = {
   condicoes: () => unwrap(e['condicoes-pagamento'].$get()),
   importar: (arquivos: { nome: string; conteudo_base64: string }[]) =>
     unwrap(e.importar.$post({ json: { arquivos } })),
+  /** A receipt without XML (typed items): created as a rascunho. */
+  manual: (json: never) => unwrap(e.manual.$post({ json })),
   atualizar: (id: string, json: never) => unwrap(e[':id'].$put({ param: { id }, json })),
   criarFornecedor: (id: string) => unwrap(e[':id'].fornecedor.$post({ param: { id } })),
   confirmarAssinatura: (id: string) => unwrap(e[':id']['confirmar-assinatura'].$post({ param: { id } })),
@@ -59,4 +61,25 @@ export async function baixaXml(de: 'estoque' | 'notas', id: string, nome: string
   a.download = nome;
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+/** The DANFE (PDF) of the stored XML, opened in a new tab (or downloaded when pop-ups are blocked). */
+export async function abreDanfe(de: 'estoque' | 'notas', id: string, nome: string) {
+  const janela = window.open('', '_blank');
+  try {
+    const r = (await (de === 'notas' ? n : e)[':id'].danfe.$get({ param: { id } })) as unknown as Response;
+    if (!r.ok) await unwrap(r as never);
+    const url = URL.createObjectURL(await r.blob());
+    if (janela) janela.location.href = url;
+    else {
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = nome;
+      a.click();
+    }
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch (err) {
+    janela?.close();
+    throw err;
+  }
 }

@@ -1,6 +1,6 @@
 import { formatBRL, formatDateBR, formatDocumento, STATUS_ENTRADA, statusEntradaLabels } from '@erp/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AlertTriangle, ClipboardList } from 'lucide-react';
+import { AlertTriangle, ClipboardList, FilePlus2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { type Column, DataTable } from '@/components/data-table/data-table.tsx';
 import { FilterDate, FilterSelect } from '@/components/data-table/filter-select.tsx';
@@ -95,6 +95,14 @@ export function EntradasPage() {
       <PageHeader
         title="Entrada de Mercadorias"
         description="Importe o XML da NF-e do fornecedor, identifique os itens, confira e lance: o estoque, o custo médio e as contas a pagar são atualizados juntos."
+        actions={
+          <Button asChild>
+            <Link to="/estoque/entradas/nova">
+              <FilePlus2 aria-hidden />
+              Nova entrada manual
+            </Link>
+          </Button>
+        }
       />
       <UploadXml />
       <div>
