@@ -88,6 +88,50 @@ function celulasDasLinhas(p: Props, abrirTrace: (l: Linha, t: Trace) => void) {
     const n = i + 1;
     const falta =
       c?.disponivel != null && c.quantidade_base ? Decimal.of(c.disponivel).lt(c.quantidade_base) : false;
+    /** A decimal field of the line: its place in the Tab/Enter order, label, error and change. */
+    const decimal = (
+      campo: 'quantidade' | 'preco' | 'desconto',
+      rotulo: string,
+      patch: (v: string) => Partial<Linha> = (v) => ({ [campo]: v }),
+      placeholder?: string,
+    ) => (
+      <Input
+        data-campo={campo}
+        aria-label={`${rotulo} do item ${n}`}
+        aria-invalid={e[campo] ? true : undefined}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={placeholder}
+        className="h-8 text-right tabular-nums"
+        readOnly={somenteLeitura}
+        value={l[campo]}
+        onChange={(ev) => onChange(i, patch(ev.target.value))}
+        onKeyDown={teclas(i, campo)}
+      />
+    );
+    /** A choice of the line (packaging, discount type), likewise. */
+    const escolha = (
+      campo: 'embalagem' | 'desconto_tipo',
+      rotulo: string,
+      className: string,
+      opcoes: { value: string; label: string }[],
+    ) => (
+      <NativeSelect
+        data-campo={campo}
+        aria-label={`${rotulo} do item ${n}`}
+        className={className}
+        disabled={somenteLeitura}
+        value={l[campo]}
+        onChange={(ev) => onChange(i, { [campo]: ev.target.value } as Partial<Linha>)}
+        onKeyDown={teclas(i, campo)}
+      >
+        {opcoes.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </NativeSelect>
+    );
     return {
       produto: (
         <>
@@ -98,38 +142,13 @@ function celulasDasLinhas(p: Props, abrirTrace: (l: Linha, t: Trace) => void) {
       ),
       embalagem: (
         <>
-          <NativeSelect
-            data-campo="embalagem"
-            aria-label={`Embalagem do item ${n}`}
-            className="h-8"
-            disabled={somenteLeitura}
-            value={l.embalagem}
-            onChange={(ev) => onChange(i, { embalagem: ev.target.value })}
-            onKeyDown={teclas(i, 'embalagem')}
-          >
-            {opcoesEmbalagem(l.produto).map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </NativeSelect>
+          {escolha('embalagem', 'Embalagem', 'h-8', opcoesEmbalagem(l.produto))}
           <Erro m={e.embalagem} />
         </>
       ),
       quantidade: (
         <>
-          <Input
-            data-campo="quantidade"
-            aria-label={`Quantidade do item ${n}`}
-            aria-invalid={e.quantidade ? true : undefined}
-            inputMode="decimal"
-            autoComplete="off"
-            className="h-8 text-right tabular-nums"
-            readOnly={somenteLeitura}
-            value={l.quantidade}
-            onChange={(ev) => onChange(i, { quantidade: ev.target.value })}
-            onKeyDown={teclas(i, 'quantidade')}
-          />
+          {decimal('quantidade', 'Quantidade')}
           <Erro m={e.quantidade} />
           {c?.quantidade_base && l.embalagem !== l.produto.unidade ? (
             <p className="text-right text-xs text-muted-foreground tabular-nums">
@@ -141,19 +160,7 @@ function celulasDasLinhas(p: Props, abrirTrace: (l: Linha, t: Trace) => void) {
       preco: (
         <>
           <div className="flex items-center gap-1">
-            <Input
-              data-campo="preco"
-              aria-label={`Preço do item ${n}`}
-              aria-invalid={e.preco ? true : undefined}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="…"
-              className="h-8 text-right tabular-nums"
-              readOnly={somenteLeitura}
-              value={l.preco}
-              onChange={(ev) => onChange(i, { preco: ev.target.value, precoManual: true })}
-              onKeyDown={teclas(i, 'preco')}
-            />
+            {decimal('preco', 'Preço', (v) => ({ preco: v, precoManual: true }), '…')}
             <Button
               type="button"
               size="icon"
@@ -177,33 +184,13 @@ function celulasDasLinhas(p: Props, abrirTrace: (l: Linha, t: Trace) => void) {
       desconto: (
         <>
           <div className="flex gap-1">
-            <NativeSelect
-              data-campo="desconto_tipo"
-              aria-label={`Tipo de desconto do item ${n}`}
-              className="h-8 w-16 px-2"
-              disabled={somenteLeitura}
-              value={l.desconto_tipo}
-              onChange={(ev) => onChange(i, { desconto_tipo: ev.target.value as Linha['desconto_tipo'] })}
-              onKeyDown={teclas(i, 'desconto_tipo')}
-            >
-              {TIPOS_DESCONTO.map((t) => (
-                <option key={t} value={t}>
-                  {tipoDescontoLabels[t]}
-                </option>
-              ))}
-            </NativeSelect>
-            <Input
-              data-campo="desconto"
-              aria-label={`Desconto do item ${n}`}
-              aria-invalid={e.desconto ? true : undefined}
-              inputMode="decimal"
-              autoComplete="off"
-              className="h-8 text-right tabular-nums"
-              readOnly={somenteLeitura}
-              value={l.desconto}
-              onChange={(ev) => onChange(i, { desconto: ev.target.value })}
-              onKeyDown={teclas(i, 'desconto')}
-            />
+            {escolha(
+              'desconto_tipo',
+              'Tipo de desconto',
+              'h-8 w-16 px-2',
+              TIPOS_DESCONTO.map((t) => ({ value: t, label: tipoDescontoLabels[t] })),
+            )}
+            {decimal('desconto', 'Desconto')}
           </div>
           <Erro m={e.desconto} />
         </>

@@ -6,6 +6,8 @@ import {
   corpoDoPedido,
   embalagemPadrao,
   errosDaLinha,
+  type Linha,
+  mudaLinhas,
   opcoesEmbalagem,
   type Rascunho,
   rascunhoDoPedido,
@@ -135,6 +137,30 @@ describe('the order being typed', () => {
     };
     expect(errosDaLinha(fields, 1)).toEqual({ quantidade: 'Quantidade em CX não aceita casas decimais' });
     expect(errosDaLinha(fields, 0)).toEqual({});
+  });
+
+  it('changes only the lines a patch is answered for; no patch keeps the same draft', () => {
+    const linha = (key: string, preco: string): Linha => ({
+      key,
+      produto: refri,
+      embalagem: 'CX',
+      quantidade: '1',
+      preco,
+      precoManual: false,
+      desconto_tipo: 'percentual',
+      desconto: '',
+    });
+    const r: Rascunho = {
+      cliente: null,
+      cabecalho: cabecalhoVazio,
+      linhas: [linha('a', ''), linha('b', '')],
+    };
+    const depois = mudaLinhas(r, (l) => (l.key === 'b' ? { preco: '9,90' } : null));
+    expect(depois.linhas.map((l) => l.preco)).toEqual(['', '9,90']);
+    expect(depois.linhas[0]).toBe(r.linhas[0]);
+    expect(r.linhas[1]!.preco).toBe('');
+    expect(mudaLinhas(r, () => null)).toBe(r);
+    expect(mudaLinhas(r, (_, i) => (i === 0 ? { quantidade: '3' } : null)).linhas[0]!.quantidade).toBe('3');
   });
 });
 

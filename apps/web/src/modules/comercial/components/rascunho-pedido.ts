@@ -68,6 +68,21 @@ const naoZero = (v: string | null | undefined) => !!v && !Decimal.of(v).isZero()
 let seq = 0;
 export const novaChave = () => `nova-${++seq}`;
 
+/**
+ * The draft with the lines `f` changes: `f` answers a line's patch, or null to leave it as it is
+ * (the same object, so React skips it). The one way the entry screen changes its lines.
+ */
+export function mudaLinhas(r: Rascunho, f: (l: Linha, i: number) => Partial<Linha> | null): Rascunho {
+  let mudou = false;
+  const linhas = r.linhas.map((l, i) => {
+    const patch = f(l, i);
+    if (!patch) return l;
+    mudou = true;
+    return { ...l, ...patch };
+  });
+  return mudou ? { ...r, linhas } : r;
+}
+
 /** The packaging a new line starts in: the product's default for sales, else its base unit. */
 export function embalagemPadrao(p: ProdutoLinha): string {
   return p.embalagens.find((e) => e.padrao_venda)?.unidade ?? p.unidade;

@@ -39,6 +39,7 @@ import {
   embalagemPadrao,
   errosDaLinha,
   type Linha,
+  mudaLinhas,
   novaChave,
   type Rascunho,
   rascunhoDoPedido,
@@ -153,20 +154,16 @@ function PedidoForm({ pedido }: { pedido: PedidoDetalhe | null }) {
       const tabela = Decimal.of(item.preco_tabela).toFixed(2);
       if (!atual || !Decimal.of(atual).eq(tabela)) mudancas.push([i, texto(tabela, 2)]);
     });
-    if (mudancas.length)
-      setR((x) => ({
-        ...x,
-        linhas: x.linhas.map((l, i) => {
-          const m = mudancas.find(([j]) => j === i);
-          return m ? { ...l, preco: m[1] } : l;
-        }),
-      }));
+    if (mudancas.length) {
+      const precos = new Map(mudancas);
+      setR((x) => mudaLinhas(x, (_, i) => (precos.has(i) ? { preco: precos.get(i)! } : null)));
+    }
   }, [vivo, corpoCalculo, corpoTexto, r.linhas]);
 
   const cabecalho = (patch: Partial<Cabecalho>) =>
     setR((x) => ({ ...x, cabecalho: { ...x.cabecalho, ...patch } }));
   const mudaLinha = (i: number, patch: Partial<Linha>) =>
-    setR((x) => ({ ...x, linhas: x.linhas.map((l, j) => (j === i ? { ...l, ...patch } : l)) }));
+    setR((x) => mudaLinhas(x, (_, j) => (j === i ? patch : null)));
   const removeLinha = (i: number) => {
     setR((x) => ({ ...x, linhas: x.linhas.filter((_, j) => j !== i) }));
     setTimeout(() => {
@@ -200,12 +197,11 @@ function PedidoForm({ pedido }: { pedido: PedidoDetalhe | null }) {
       })
       .then(
         (res) =>
-          setR((x) => ({
-            ...x,
-            linhas: x.linhas.map((l) =>
-              l.key === key && !l.preco ? { ...l, preco: texto(Decimal.of(res.preco).toFixed(2), 2) } : l,
+          setR((x) =>
+            mudaLinhas(x, (l) =>
+              l.key === key && !l.preco ? { preco: texto(Decimal.of(res.preco).toFixed(2), 2) } : null,
             ),
-          })),
+          ),
         () => toast.error(`Sem preço para ${p.codigo} - ${p.nome}: digite o preço.`),
       );
     focarQuandoExistir(`[data-linha="${index}"] [data-campo="quantidade"]`);
