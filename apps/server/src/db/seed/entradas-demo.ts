@@ -1,17 +1,21 @@
 import { addDays, businessToday, cnpjWithCheckDigits, Decimal } from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import { systemActor } from '../../lib/audit-context.ts';
+import { criaEntradaManual } from '../../modules/entradas/edicao.service.ts';
 import { gravaEntradaDeXml } from '../../modules/entradas/importacao.service.ts';
+import { estornaEntrada, lancaEntrada } from '../../modules/entradas/lancamento.service.ts';
 import { type ItemExemplo, montaNfeXml, type NfeExemplo } from '../../modules/entradas/nfe-exemplo.ts';
 import type { AnaliseNfe } from '../../modules/nfe/leitura.ts';
 import { leNfe } from '../../modules/nfe/parser.ts';
-import { rowsOf, type Tx } from '../client.ts';
+import { type Db, rowsOf, type Tx } from '../client.ts';
 
-// Demo goods receipts, from NF-e XML built here (never third-party documents), all drafts: two notes
-// of registered suppliers ready to post (items found by the box GTIN, duplicatas, the missing
-// signature already confirmed), one with an item the system does not know yet, and one of a
-// supplier not registered yet. None is posted by the seed: the stock and finance demo data keep the
-// figures their generators chose (their tests pin them); posting one on the screen shows the flow.
+// Demo goods receipts, from NF-e XML built here (never third-party documents). Drafts: two notes of
+// registered suppliers ready to post (items found by the box GTIN, duplicatas, the missing signature
+// already confirmed), one with an item the system does not know yet, and one of a supplier not
+// registered yet. Posted through the real lançamento service (ledger entradas with lots, custo
+// médio, payables — classified "Compras de mercadorias"): two notes and one manual receipt, and a
+// third note posted then estornada (its stock reversed, its payable cancelled). Deterministic: the
+// same products, quantities and dates (relative to today) on every seed.
 
 type Linha = {
   id: string;
@@ -19,6 +23,7 @@ type Linha = {
   nome: string;
   controla_lote: boolean;
   preco_custo: string;
+  embalagem_id: string;
   unidade: string;
   fator: string;
   gtin: string | null;
@@ -81,11 +86,21 @@ async function grava(tx: Tx, nota: NfeExemplo, nome: string): Promise<string> {
   return gravaEntradaDeXml(tx, systemActor, analiseDemo(xml), Buffer.from(xml), nome, false);
 }
 
+/** A demo note imported, its missing signature confirmed, then posted through the real service. */
+async function gravaELanca(tx: Tx, nota: NfeExemplo, nome: string): Promise<string> {
+  const id = await grava(tx, nota, nome);
+  await tx.execute(sql`update entradas set assinatura_confirmada_em = now() where id = ${id}`);
+  // the services open their own transaction: inside the seed's, a savepoint
+  await lancaEntrada(tx as unknown as Db, systemActor, id);
+  return id;
+}
+
 export async function seedEntradasDemo(tx: Tx, today?: string): Promise<number> {
   const hoje = today ?? businessToday();
   const linhas = rowsOf<Linha>(
     await tx.execute(sql`select p.id, p.codigo, p.nome, p.controla_lote, p.preco_custo::text as preco_custo,
-      e.unidade, e.fator::text as fator, e.gtin, f.id as fornecedor_id, f.documento, f.razao_social
+      e.id as embalagem_id, e.unidade, e.fator::text as fator, e.gtin, f.id as fornecedor_id, f.documento,
+      f.razao_social
       from products p join produto_embalagens e on e.produto_id = p.id and e.padrao_compra
       join fornecedores f on f.id = p.fornecedor_id
       where p.ativo and p.preco_custo > 0 and f.tipo_pessoa = 'J' order by f.documento, p.codigo`),
@@ -144,5 +159,72 @@ export async function seedEntradasDemo(tx: Tx, today?: string): Promise<number> 
   };
   n4.dups = duplicatas(montaNfeXml(n4), hoje, 1);
   await grava(tx, n4, 'demo-nfe-880.xml');
-  return 4;
+
+  // 5 and 6: posted notes (stock, custo médio, payables)
+  const n5 = {
+    ...base(a[0]!, 31655, -40),
+    itens: [itemDe(a[0]!, 3, hoje), itemDe(a[2]!, 5, hoje)],
+  };
+  n5.dups = duplicatas(montaNfeXml(n5), hoje, 2);
+  await gravaELanca(tx, n5, 'demo-nfe-31655.xml');
+  const n6 = { ...base(b[0]!, 5490, -20), itens: [itemDe(b[2]!, 2, hoje)] };
+  n6.dups = duplicatas(montaNfeXml(n6), hoje, 1);
+  await gravaELanca(tx, n6, 'demo-nfe-5490.xml');
+
+  // 7: a manual receipt (no XML), posted: 2 boxes of a[1] at its box cost
+  const p7 = a[1]!;
+  const m = await criaEntradaManual(tx as unknown as Db, systemActor, {
+    fornecedor_id: p7.fornecedor_id,
+    numero: 1207,
+    serie: 1,
+    emissao: addDays(hoje, -7),
+    observacoes: 'Recebimento sem XML (nota em papel).',
+    itens: [
+      {
+        produto_id: p7.id,
+        embalagem_id: p7.embalagem_id,
+        quantidade: '2',
+        custo_unitario: Decimal.of(p7.preco_custo).times(p7.fator).round(2).toFixed(2),
+        local_id: null,
+        ...(p7.controla_lote
+          ? {
+              lotes: [
+                {
+                  numero: `M${p7.codigo}`,
+                  quantidade: Decimal.of(p7.fator).times(2).toFixed(3),
+                  fabricacao: addDays(hoje, -20),
+                  validade: addDays(hoje, 300),
+                },
+              ],
+            }
+          : {}),
+      },
+    ],
+    duplicatas: [
+      {
+        numero: '1',
+        vencimento: addDays(hoje, 23),
+        valor: Decimal.of(p7.preco_custo).times(p7.fator).round(2).times(2).toFixed(2),
+      },
+    ],
+  } as never);
+  await lancaEntrada(tx as unknown as Db, systemActor, m.id);
+
+  // 8: posted, then estornada (returned to the supplier): stock reversed, payable cancelled
+  const n8 = { ...base(b[0]!, 5496, -12), itens: [itemDe(b[0]!, 1, hoje)] };
+  n8.dups = duplicatas(montaNfeXml(n8), hoje, 1);
+  const id8 = await gravaELanca(tx, n8, 'demo-nfe-5496.xml');
+  await estornaEntrada(
+    tx as unknown as Db,
+    systemActor,
+    id8,
+    'Mercadoria devolvida ao fornecedor (avaria no transporte).',
+  );
+
+  // the payables of the receipts, classified as purchases (the lançamento leaves the classe open)
+  await tx.execute(sql`update financial_accounts set classe_financeira_id =
+      (select id from classes_financeiras where codigo = '2.01.001')
+    where origem = 'entrada' and classe_financeira_id is null
+      and exists (select 1 from classes_financeiras where codigo = '2.01.001')`);
+  return 8;
 }
