@@ -20,6 +20,7 @@ import { financeiroRoutes } from './modules/financeiro/financeiro.routes.ts';
 import { configuraCofre } from './modules/fiscal/certificado-cofre.ts';
 import { fiscalRoutes } from './modules/fiscal/fiscal.routes.ts';
 import { frotaRoutes } from './modules/frota/frota.routes.ts';
+import { transmissaoRoutes } from './modules/notasfiscais/transmissao.routes.ts';
 import { precosRoutes } from './modules/precos/precos.routes.ts';
 import { configRoutes } from './modules/system/config.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -56,6 +57,8 @@ export function createApiRoutes() {
     .route('/auditoria', auditoriaRoutes)
     .route('/configuracoes', configuracoesRoutes)
     .route('/notasfiscais/entrada', notasEntradaRoutes)
+    // before the notes' own routes: /inutilizacao(-oes) must not be read as an :id
+    .route('/notasfiscais/saida', transmissaoRoutes)
     .route('/fiscal', fiscalRoutes);
 }
 

@@ -3,7 +3,14 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type CapturedMail = { to: string[]; from: string; subject: string; text: string; html: string };
+export type CapturedMail = {
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
+};
 
 /**
  * A real SMTP server on 127.0.0.1 that keeps every message it receives (in memory, and as JSON
@@ -32,6 +39,11 @@ export async function startSmtpCapture(opts: { dir?: string } = {}) {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            attachments: (parsed.attachments ?? []).map((a) => ({
+              filename: a.filename ?? '',
+              contentType: a.contentType,
+              content: a.content,
+            })),
           };
           mails.push(mail);
           if (opts.dir) {

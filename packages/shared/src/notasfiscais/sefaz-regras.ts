@@ -103,6 +103,7 @@ export const tipoEventoNotaLabels: Record<string, string> = {
   envio: 'Envio à SEFAZ',
   timeout: 'SEFAZ sem resposta',
   consulta: 'Consulta à SEFAZ',
+  consulta_pendente: 'Consulta sem resultado (nota ainda em processamento)',
   autorizacao: 'Autorização',
   rejeicao: 'Rejeição',
   denegacao: 'Denegação',

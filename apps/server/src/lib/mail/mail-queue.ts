@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import type { Logger } from '../logger.ts';
-import { mailOutbox } from './mail.tables.ts';
+import { type MailAnexo, mailOutbox } from './mail.tables.ts';
 import type { MailContent } from './mail-templates.ts';
 
 export type MailDeps = { config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'nodeEnv'>; logger: Logger };
@@ -18,7 +18,14 @@ export const mailNotConfiguredWarning =
 
 /** What delivers a message: a nodemailer transporter, or anything with the same sendMail. */
 export type MailTransport = {
-  sendMail(msg: { from: string; to: string; subject: string; text: string; html: string }): Promise<unknown>;
+  sendMail(msg: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    attachments?: { filename: string; contentType: string; content: Buffer }[];
+  }): Promise<unknown>;
 };
 
 /** Attempts before a message is given up (status "falhou"): about 40 minutes of retries. */
@@ -43,7 +50,7 @@ export function mailBackoffSeconds(attempts: number): number {
 export async function enqueueMail(
   db: Db,
   deps: MailDeps,
-  mail: MailContent & { para: string; tipo: string; link?: string },
+  mail: MailContent & { para: string; tipo: string; link?: string; anexos?: MailAnexo[] },
 ): Promise<number> {
   const smtp = mailConfigured(deps);
   const [row] = await db
@@ -54,6 +61,7 @@ export async function enqueueMail(
       texto: mail.texto,
       html: mail.html,
       tipo: mail.tipo,
+      anexos: mail.anexos?.length ? mail.anexos : null,
       status: smtp ? 'pendente' : 'nao_enviado',
     })
     .returning({ id: mailOutbox.id });
@@ -77,6 +85,7 @@ type ClaimedMail = {
   texto: string;
   html: string;
   tentativas: number;
+  anexos: MailAnexo[] | null;
 };
 
 /**
@@ -102,7 +111,7 @@ export async function processMailQueue(
             order by id
             limit ${opts.batchSize ?? 10}
             for update skip locked)
-        returning id, para, assunto, texto, html, tentativas`),
+        returning id, para, assunto, texto, html, tentativas, anexos`),
     );
     if (claimed.length === 0) return result;
     for (const m of claimed) {
@@ -113,10 +122,19 @@ export async function processMailQueue(
           subject: m.assunto,
           text: m.texto,
           html: m.html,
+          ...(m.anexos?.length
+            ? {
+                attachments: m.anexos.map((a) => ({
+                  filename: a.nome,
+                  contentType: a.tipo,
+                  content: Buffer.from(a.base64, 'base64'),
+                })),
+              }
+            : {}),
         });
         await db.execute(sql`
           update mail_outbox
-             set status = 'enviado', enviado_em = now(), ultimo_erro = null, texto = '', html = ''
+             set status = 'enviado', enviado_em = now(), ultimo_erro = null, texto = '', html = '', anexos = null
            where id = ${m.id}`);
         result.sent++;
         opts.logger?.info({ mailId: m.id, para: m.para }, 'e-mail enviado');

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/client.ts';
+import type { MailAnexo } from '../../lib/mail/mail.tables.ts';
+import { enqueueMail, type MailDeps } from '../../lib/mail/mail-queue.ts';
+import { geraDanfePdf } from '../nfe/danfe/danfe.ts';
+
+// The customer's copy of the note: to the cadastro's NF-e address (clientes.email_nfe, else the
+// main e-mail), with the nfeProc XML and the DANFE PDF, through the mail queue (outbox written in
+// the caller's transaction); on authorisation, on cancellation (plus the cancellation event) and
+// on demand.
+
+export const emailNotaMensagens = {
+  semEmail: 'O cliente não tem e-mail para NF-e (nem e-mail principal) no cadastro.',
+} as const;
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );
+
+export type NotaParaEmail = {
+  id: string;
+  clienteId: string;
+  numero: number;
+  serie: number;
+  chave: string;
+  xmlAutorizado: string;
+};
+
+/** The address the notes of a customer go to, or null. */
+export async function emailNfeDoCliente(
+  tx: Tx,
+  clienteId: string,
+): Promise<{ para: string; nome: string } | null> {
+  const [c] = rowsOf<{ email_nfe: string | null; email: string | null; razao_social: string }>(
+    await tx.execute(sql`select email_nfe, email, razao_social from clientes where id = ${clienteId}`),
+  );
+  const para = c?.email_nfe?.trim() || c?.email?.trim();
+  return para && c ? { para, nome: c.razao_social } : null;
+}
+
+/** Queues the customer's e-mail; answers the address, or null when the cadastro has none. */
+export async function enfileiraEmailNota(
+  tx: Tx,
+  deps: MailDeps,
+  nota: NotaParaEmail,
+  motivo: 'autorizacao' | 'cancelamento' | 'reenvio',
+  extra: { eventoCancelamentoXml?: string } = {},
+): Promise<string | null> {
+  const destino = await emailNfeDoCliente(tx, nota.clienteId);
+  if (!destino) return null;
+  const pdf = await geraDanfePdf(nota.xmlAutorizado);
+  const anexos: MailAnexo[] = [
+    {
+      nome: `${nota.chave}-procNFe.xml`,
+      tipo: 'application/xml',
+      base64: Buffer.from(nota.xmlAutorizado, 'utf8').toString('base64'),
+    },
+    { nome: `DANFE-${nota.chave}.pdf`, tipo: 'application/pdf', base64: pdf.toString('base64') },
+  ];
+  if (extra.eventoCancelamentoXml)
+    anexos.push({
+      nome: `${nota.chave}-cancelamento.xml`,
+      tipo: 'application/xml',
+      base64: Buffer.from(extra.eventoCancelamentoXml, 'utf8').toString('base64'),
+    });
+  const cancelada = motivo === 'cancelamento';
+  const assunto = cancelada
+    ? `NF-e ${nota.numero} série ${nota.serie} cancelada`
+    : `NF-e ${nota.numero} série ${nota.serie}`;
+  const corpo = cancelada
+    ? `A nota fiscal eletrônica ${nota.numero}, série ${nota.serie}, foi cancelada junto à SEFAZ. Seguem o XML da nota, o XML do cancelamento e o DANFE.`
+    : `Segue a nota fiscal eletrônica ${nota.numero}, série ${nota.serie}: o XML autorizado (nfeProc) e o DANFE em PDF.`;
+  const texto = `Olá, ${destino.nome}!\n\n${corpo}\n\nChave de acesso: ${nota.chave}\n`;
+  const html = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${escapeHtml(assunto)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937"><p>Olá, ${escapeHtml(destino.nome)}!</p><p>${escapeHtml(corpo)}</p><p>Chave de acesso: <strong>${escapeHtml(nota.chave)}</strong></p></body></html>`;
+  await enqueueMail(tx, deps, { para: destino.para, tipo: 'nfe', assunto, texto, html, anexos });
+  return destino.para;
+}
