@@ -16,6 +16,7 @@ import { actorOf, requires } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { jsonBody, pathParams, queryParams } from '../../lib/validate.ts';
 import { condicoesAtivas } from '../financeiro/condicoes-pagamento.service.ts';
+import { danfeDaEntrada } from './danfe-entrada.service.ts';
 import {
   atualizaEntrada,
   confereEntrada,
@@ -41,6 +42,15 @@ function xmlResponse(nome: string, bytes: Uint8Array) {
     headers: {
       'content-type': 'application/xml',
       'content-disposition': `attachment; filename="${nome.replace(/[^\w.-]/g, '_')}"`,
+    },
+  });
+}
+
+function pdfResponse({ nome, pdf }: { nome: string; pdf: Buffer }) {
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      'content-type': 'application/pdf',
+      'content-disposition': `inline; filename="${nome.replace(/[^\w.-]/g, '_')}"`,
     },
   });
 }
@@ -77,6 +87,9 @@ export const entradasRoutes = new Hono<AppEnv>()
     const { nome, bytes } = await xmlDaEntrada(c.var.deps.db, c.req.valid('param').id);
     return xmlResponse(nome, bytes);
   })
+  .get('/:id/danfe', requires(estoque), pathParams(idParams), async (c) =>
+    pdfResponse(await danfeDaEntrada(c.var.deps.db, c.req.valid('param').id)),
+  )
   .post('/:id/fornecedor', requires(estoque), pathParams(idParams), async (c) =>
     c.json(await criaFornecedorDoEmitente(c.var.deps.db, actorOf(c), c.req.valid('param').id)),
   )
@@ -121,4 +134,7 @@ export const notasEntradaRoutes = new Hono<AppEnv>()
   .get('/:id/xml', requires(comercial), pathParams(idParams), async (c) => {
     const { nome, bytes } = await xmlDaEntrada(c.var.deps.db, c.req.valid('param').id);
     return xmlResponse(nome, bytes);
-  });
+  })
+  .get('/:id/danfe', requires(comercial), pathParams(idParams), async (c) =>
+    pdfResponse(await danfeDaEntrada(c.var.deps.db, c.req.valid('param').id)),
+  );

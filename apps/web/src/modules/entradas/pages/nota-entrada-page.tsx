@@ -1,6 +1,6 @@
 import { formatBRL, formatDateBR, formatDateTimeBR, formatDecimalBR, formatDocumento } from '@erp/shared';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Download } from 'lucide-react';
+import { ArrowLeft, Download, FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -11,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useAuth } from '@/lib/auth/auth-context.ts';
 import { cn } from '@/lib/cn.ts';
-import { baixaXml, entradasKeys, type NotaEntrada, notasEntradaApi } from '../api/entradas-api.ts';
+import { abreDanfe, baixaXml, entradasKeys, type NotaEntrada, notasEntradaApi } from '../api/entradas-api.ts';
 import { StatusEntradaBadge } from '../components/status-entrada.tsx';
 
 // An incoming NF-e (/notasfiscais/entrada/:id) laid out like a DANFE from the stored XML's data:
@@ -116,6 +116,17 @@ function Danfe({ dados }: { dados: NotaEntrada }) {
             >
               <Download aria-hidden />
               Baixar XML
+            </Button>
+            <Button
+              variant="outline"
+              onClick={() =>
+                void abreDanfe('notas', entrada.id, `${n.chave}-danfe.pdf`).catch((err) =>
+                  toast.error(err instanceof ApiError ? err.message : 'Não foi possível gerar o DANFE.'),
+                )
+              }
+            >
+              <FileText aria-hidden />
+              DANFE (PDF)
             </Button>
           </>
         }
