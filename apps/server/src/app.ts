@@ -16,6 +16,7 @@ import { configuracoesRoutes } from './modules/configuracoes/configuracoes.route
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { entradasRoutes, notasEntradaRoutes } from './modules/entradas/entradas.routes.ts';
 import { estoqueRoutes } from './modules/estoque/estoque.routes.ts';
+import { expedicaoRoutes } from './modules/expedicao/expedicao.routes.ts';
 import { financeiroRoutes } from './modules/financeiro/financeiro.routes.ts';
 import { configuraCofre } from './modules/fiscal/certificado-cofre.ts';
 import { fiscalRoutes } from './modules/fiscal/fiscal.routes.ts';
@@ -50,6 +51,7 @@ export function createApiRoutes() {
     .route('/estoque', estoqueRoutes)
     .route('/financeiro', financeiroRoutes)
     .route('/frota', frotaRoutes)
+    .route('/expedicao', expedicaoRoutes)
     .route('/tributacao', tributacaoRoutes)
     .route('/precos', precosRoutes)
     .route('/me', meRoutes)

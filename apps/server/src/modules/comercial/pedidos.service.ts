@@ -577,3 +577,77 @@ export async function liberaBloqueio(
     await assentaStatus(tx, actor, p, computado);
   });
 }
+
+export const ajusteMensagens = {
+  soEmSeparacao: 'Só um pedido em separação tem as quantidades ajustadas pela conferência.',
+  nadaContado: 'Nenhum item do pedido foi contado: cancele o pedido em vez de ajustá-lo.',
+  bloqueio: (motivos: string) => `O ajuste bloquearia o pedido: ${motivos}`,
+} as const;
+
+/**
+ * The blind check's adjustment (dispatch, conferência): an order em separação takes the quantities
+ * counted per product (base units). A product short loses it from its last lines first (a line
+ * that reaches zero goes); a product over gets it on its last line. A changed line is typed in the
+ * base unit, unless the new quantity is a whole number of its packaging. Prices stay as typed;
+ * computaPedido re-runs the price engine's figures, taxes and totals, the blockers are evaluated
+ * again (a pending one refuses the adjustment, 409) and the reservation is made again for the new
+ * quantities — in the caller's transaction. The order keeps its status.
+ */
+export async function ajustaQuantidadesPedidoEm(
+  tx: Tx,
+  actor: Actor,
+  id: string,
+  contado: ReadonlyMap<string, string>,
+): Promise<void> {
+  const p = await travaPedido(tx, id);
+  if (p.status !== 'em_separacao')
+    throw new AppError('conflict', ajusteMensagens.soEmSeparacao, { reason: 'status' });
+  const dados = await dadosDoPedido(tx, id);
+  const linhas = await tx
+    .select({
+      produtoId: salesOrderItems.productId,
+      quantidade: salesOrderItems.quantidade,
+      unidade: salesOrderItems.unidade,
+    })
+    .from(salesOrderItems)
+    .where(eq(salesOrderItems.orderId, id))
+    .orderBy(asc(salesOrderItems.sequencia));
+  const base = linhas.map((l) => Decimal.of(l.quantidade));
+  const fator = linhas.map((l, i) => base[i]!.dividedBy(dados.itens[i]!.quantidade, 6));
+  const porProduto = new Map<string, number[]>();
+  for (const [i, l] of linhas.entries())
+    porProduto.set(l.produtoId, [...(porProduto.get(l.produtoId) ?? []), i]);
+  const novo = [...base];
+  for (const [produtoId, idx] of porProduto) {
+    const esperado = Decimal.sum(idx.map((i) => base[i]!));
+    let delta = Decimal.of(contado.get(produtoId) ?? '0').minus(esperado);
+    if (delta.isPositive()) novo[idx.at(-1)!] = novo[idx.at(-1)!]!.plus(delta);
+    for (const i of [...idx].reverse()) {
+      if (!delta.isNegative()) break;
+      const tira = novo[i]!.min(delta.negated());
+      novo[i] = novo[i]!.minus(tira);
+      delta = delta.plus(tira);
+    }
+  }
+  const itens = dados.itens.flatMap((it, i) => {
+    if (novo[i]!.eq(base[i]!)) return [it];
+    if (novo[i]!.isZero()) return [];
+    const emEmbalagem = novo[i]!.dividedBy(fator[i]!, 3);
+    return emEmbalagem.times(fator[i]!).eq(novo[i]!) && emEmbalagem.isInteger()
+      ? [{ ...it, quantidade: emEmbalagem.toFixed(3) }]
+      : [{ ...it, embalagem: linhas[i]!.unidade ?? it.embalagem, quantidade: novo[i]!.toFixed(3) }];
+  });
+  if (!itens.length) throw new AppError('conflict', ajusteMensagens.nadaContado, { reason: 'vazio' });
+  const ajustado = { ...dados, itens };
+  const computado = await computaPedido(tx, ajustado);
+  await gravaPedido(tx, id, ajustado, computado, {});
+  const avaliacao = await avaliaPedido(tx, ctxDe(p), computado);
+  const pendentes = bloqueiosPendentes(avaliacao, await liberacoesDo(tx, id));
+  if (pendentes.length)
+    throw new AppError('conflict', ajusteMensagens.bloqueio(pendentes.map((b) => b.motivo).join('; ')), {
+      reason: 'bloqueio',
+    });
+  await gravaAvaliacao(tx, id, avaliacao);
+  await liberaReservaPedido(tx, actor, id);
+  await tentaReservar(tx, actor, id, computado, true);
+}

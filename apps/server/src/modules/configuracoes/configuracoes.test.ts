@@ -15,13 +15,14 @@ describe('general settings', () => {
     const admin = await t.signIn(['admin']);
     expect(await (await t.request('GET', '/api/configuracoes/gerais', admin)).json()).toEqual({
       permitir_novos_cadastros: true,
+      expedicao_exige_conferencia: true,
     });
     const off = await t.request('PUT', '/api/configuracoes/gerais', {
       token: admin.token,
       body: { permitir_novos_cadastros: false },
     });
     expect(off.status).toBe(200);
-    expect(await off.json()).toEqual({ permitir_novos_cadastros: false });
+    expect(await off.json()).toEqual({ permitir_novos_cadastros: false, expedicao_exige_conferencia: true });
     expect(await getSetting(t.db, 'permitir_novos_cadastros')).toBe(false);
 
     await t.request('PUT', '/api/configuracoes/gerais', {

@@ -17,6 +17,7 @@ export const settingDefaults: {
   comercial_dias_inadimplencia: number;
   comercial_venda_sem_estoque: boolean;
   entradas_impostos_recuperaveis: boolean;
+  expedicao_exige_conferencia: boolean;
 } = {
   permitir_novos_cadastros: true,
   /** Stock movements may leave disponível below zero (the ledger refuses it by default). */
@@ -37,6 +38,8 @@ export const settingDefaults: {
   comercial_venda_sem_estoque: false,
   // Goods receipt: the item's ICMS, PIS and COFINS are recovered (regime normal) — not part of its cost.
   entradas_impostos_recuperaveis: false,
+  // Dispatch: an order is invoiced only after its blind check (conferência) — exigeConferencia().
+  expedicao_exige_conferencia: true,
 };
 export type SettingKey = keyof typeof settingDefaults;
 
@@ -64,7 +67,10 @@ export async function setSetting<K extends SettingKey>(
 
 /** The settings the administrator edits on /configuracoes. */
 export async function getConfiguracoesGerais(db: Db): Promise<ConfiguracoesGerais> {
-  return { permitir_novos_cadastros: await getSetting(db, 'permitir_novos_cadastros') };
+  return {
+    permitir_novos_cadastros: await getSetting(db, 'permitir_novos_cadastros'),
+    expedicao_exige_conferencia: await getSetting(db, 'expedicao_exige_conferencia'),
+  };
 }
 
 export async function updateConfiguracoesGerais(
@@ -73,5 +79,7 @@ export async function updateConfiguracoesGerais(
   input: ConfiguracoesGerais,
 ): Promise<ConfiguracoesGerais> {
   await setSetting(db, actor, 'permitir_novos_cadastros', input.permitir_novos_cadastros);
+  if (input.expedicao_exige_conferencia !== undefined)
+    await setSetting(db, actor, 'expedicao_exige_conferencia', input.expedicao_exige_conferencia);
   return getConfiguracoesGerais(db);
 }
