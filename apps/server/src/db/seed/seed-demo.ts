@@ -21,6 +21,7 @@ import { seedDemoUsers } from './demo-users.ts';
 import { seedEntradasDemo } from './entradas-demo.ts';
 import { seedEstoqueDemo } from './estoque-demo.ts';
 import { seedFinanceiroDemo } from './financeiro-demo.ts';
+import { seedFiscalDemo } from './fiscal-demo.ts';
 import { seedFrotaDemo } from './frota-demo.ts';
 import { seedPrecosDemo } from './precos-demo.ts';
 import { seedTributacaoDemo } from './tributacao-demo.ts';
@@ -67,6 +68,8 @@ export async function seedDemo(
     await seedPrecosDemo(tx, data, opts.today);
     await seedTributacaoDemo(tx, data);
     await seedFrotaDemo(tx, opts.today);
+    // the company as NF-e emitente, série 1 and a generated demo A1 certificate (encrypted)
+    await seedFiscalDemo(tx, data.today);
     await insertChunked(tx, salesOrders, data.orders);
     await insertChunked(tx, salesOrderItems, data.items);
     await insertChunked(tx, financialAccounts, data.accounts);

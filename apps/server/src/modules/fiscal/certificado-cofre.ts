@@ -32,6 +32,8 @@ export class CofreErro extends Error {
 
 type Chave = { chave: Buffer; id: string; origem: string };
 let atual: Chave | null = null;
+/** The key whose origin was last reported in the log (once per key, by the first call with a logger). */
+let informada: string | null = null;
 
 const idDe = (chave: Buffer) => createHash('sha256').update(chave).digest('hex').slice(0, 8);
 
@@ -72,9 +74,9 @@ export function configuraCofre(
     const b = chaveDoArquivo(config.dataDir);
     chave = { chave: b, id: idDe(b), origem: arquivo };
   }
-  const mudou = atual?.id !== chave.id;
   atual = chave;
-  if (mudou && logger && config.nodeEnv !== 'test') {
+  if (logger && informada !== chave.id && config.nodeEnv !== 'test') {
+    informada = chave.id;
     if (config.certificadoChave)
       logger.info('certificado A1: chave de criptografia de CERTIFICADO_CHAVE_CRIPTOGRAFIA');
     else
