@@ -95,4 +95,93 @@ describe('extrato bancário', () => {
     await foto(page, '390');
     await context.close();
   });
+
+  it('a file with several statements: each one to the account its number names, one click', async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 1366, height: 900 } });
+    const login = await context.request.post('/auth/v1/token?grant_type=password', {
+      data: { email: demoEmail('admin'), password: DEMO_PASSWORD },
+    });
+    const headers = { Authorization: `Bearer ${(await login.json()).access_token}` };
+    const cria = async (nome: string, numero: string) => {
+      const r = await context.request.post('/api/financeiro/contas-bancarias', {
+        headers,
+        data: {
+          nome,
+          tipo: 'corrente',
+          banco_codigo: '001',
+          agencia: '4321',
+          conta: numero,
+          conta_digito: '7',
+          saldo_inicial: '0',
+          data_saldo_inicial: '2026-01-01',
+        },
+      });
+      expect(r.ok(), await r.text()).toBe(true);
+      return (await r.json()) as { id: string };
+    };
+    const a = await cria(`Multi A ${run}`, `5${run}`);
+    const b = await cria(`Multi B ${run}`, `6${run}`);
+    const stmt = (acct: string, linhas: [string, string, string][]) =>
+      `<STMTTRNRS><STMTRS><CURDEF>BRL<BANKACCTFROM><BANKID>001<ACCTID>${acct}</BANKACCTFROM>
+<BANKTRANLIST><DTSTART>20260201<DTEND>20260228
+${linhas.map(([fitid, valor, memo]) => `<STMTTRN><TRNTYPE>OTHER<DTPOSTED>20260210<TRNAMT>${valor}<FITID>${fitid}<MEMO>${memo}</STMTTRN>`).join('\n')}
+</BANKTRANLIST></STMTRS></STMTTRNRS>`;
+    const multi = `OFXHEADER:100
+DATA:OFXSGML
+VERSION:102
+ENCODING:USASCII
+CHARSET:1252
+
+<OFX><BANKMSGSRSV1>
+${stmt(`5${run}-7`, [
+  [`A${run}1`, '250,00', 'DEPOSITO CONTA A'],
+  [`A${run}2`, '-10,00', 'TARIFA CONTA A'],
+])}
+${stmt(`6${run}-7`, [[`B${run}1`, '900,00', 'TED RECEBIDA CONTA B']])}
+${stmt('99999-9', [[`C${run}1`, '1,00', 'CONTA DE OUTRA EMPRESA']])}
+</BANKMSGSRSV1></OFX>
+`;
+    await signInAs(page, demoEmail('financeiro'));
+    await page.goto('/financeiro/extrato-bancario');
+    await page.getByRole('heading', { level: 1, name: 'Extrato Bancário' }).waitFor();
+    await page.getByLabel('Conta bancária', { exact: true }).selectOption(a.id);
+    await page.getByTestId('arquivo-extrato').setInputFiles({
+      name: 'tres-contas.ofx',
+      mimeType: 'application/x-ofx',
+      buffer: Buffer.from(multi, 'latin1'),
+    });
+    // the selected account's statement (by ACCTID) went in; the other two are offered
+    await expect
+      .poll(() => page.getByTestId('resultado-importacao').textContent())
+      .toBe('OFX: 2 lançamentos lidos, 2 novos, 0 já importados.');
+    const extratos = page.getByRole('region', { name: 'Extratos do arquivo' });
+    await extratos.waitFor();
+    expect(await extratos.getByTestId('extrato-1').textContent()).toContain(`Importado em Multi A ${run}`);
+    // statement 2 names account B: preselected; statement 3 names no account: not imported
+    const sel2 = extratos.getByLabel(`Conta do extrato 2 (6${run}-7)`);
+    expect(await sel2.inputValue()).toBe(b.id);
+    expect(await extratos.getByLabel('Conta do extrato 3 (99999-9)').inputValue()).toBe('');
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({
+        path: path.join(process.env.E2E_SCREENSHOTS, 'extrato-multi-1366.png'),
+        fullPage: true,
+      });
+    await extratos.getByRole('button', { name: 'Importar extratos escolhidos' }).click();
+    await expect
+      .poll(() => page.getByTestId('resultado-importacao').textContent())
+      .toBe(`Extratos importados — Multi B ${run}: 1 novos, 0 já importados.`);
+    expect(await extratos.getByTestId('extrato-2').textContent()).toContain(`Importado em Multi B ${run}`);
+    if (process.env.E2E_SCREENSHOTS) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({
+        path: path.join(process.env.E2E_SCREENSHOTS, 'extrato-multi-390.png'),
+        fullPage: true,
+      });
+      await page.setViewportSize({ width: 1366, height: 900 });
+    }
+    await page.getByLabel('Conta bancária', { exact: true }).selectOption(b.id);
+    await page.getByRole('cell', { name: 'TED RECEBIDA CONTA B' }).waitFor();
+    expect(await page.getByRole('cell', { name: 'CONTA DE OUTRA EMPRESA' }).count()).toBe(0);
+    await context.close();
+  });
 });

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  acctidDaConta,
   chavesDedupe,
   Decimal,
   type ExtratoLinhaManual,
@@ -24,8 +25,6 @@ async function contaOu404(db: Db, id: string) {
   return conta;
 }
 
-const digitos = (s: string | null | undefined) => (s ?? '').replace(/\D/g, '').replace(/^0+/, '');
-
 /** The statement of the file for this account: by ACCTID, else the only one with lines, else asked. */
 function escolheExtrato(
   extratos: OfxExtrato[],
@@ -41,12 +40,7 @@ function escolheExtrato(
     return e;
   }
   if (extratos.length === 1) return extratos[0] as OfxExtrato;
-  const alvo = digitos(`${conta.conta ?? ''}${conta.contaDigito ?? ''}`);
-  const alvoSemDv = digitos(conta.conta);
-  const porConta = extratos.filter((e) => {
-    const d = digitos(e.conta);
-    return !!d && (d === alvo || d === alvoSemDv);
-  });
+  const porConta = extratos.filter((e) => acctidDaConta(e.conta, conta.conta, conta.contaDigito));
   if (porConta.length === 1) return porConta[0] as OfxExtrato;
   const comLinhas = extratos.filter((e) => e.transacoes.length > 0);
   if (comLinhas.length === 1) return comLinhas[0] as OfxExtrato;
@@ -72,6 +66,17 @@ export type ResultadoImportacaoOfx = {
   repetidas: number;
   erros: { linha: number; mensagem: string }[];
   avisos: string[];
+  /** A file with several statements: all of them (the screen offers the others to other accounts). */
+  extratos: ExtratoDoArquivo[];
+};
+
+export type ExtratoDoArquivo = {
+  indice: number;
+  banco: string | null;
+  conta: string | null;
+  lancamentos: number;
+  /** This import took it. */
+  importado: boolean;
 };
 
 export async function importaOfx(
@@ -157,6 +162,16 @@ export async function importaOfx(
       repetidas,
       erros: r.erros,
       avisos: r.avisos,
+      extratos:
+        r.extratos.length > 1
+          ? r.extratos.map((x, i) => ({
+              indice: i,
+              banco: x.banco,
+              conta: x.conta,
+              lancamentos: x.transacoes.length,
+              importado: x === e,
+            }))
+          : [],
     };
   });
 }

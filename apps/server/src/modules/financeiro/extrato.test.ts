@@ -159,6 +159,11 @@ describe('extrato bancário', () => {
       const a = await importa(conta.id, 'bb.ofx', bytes);
       expect(a.status).toBe(201);
       expect(a.body).toMatchObject({ conta: '655000-2', lidas: 36, novas: 36, saldo_arquivo: '4555.28' });
+      // the answer lists every statement of the file (the screen offers the other one elsewhere)
+      expect(a.body.extratos).toEqual([
+        { indice: 0, banco: '001', conta: '455000-5', lancamentos: 0, importado: false },
+        { indice: 1, banco: '001', conta: '655000-2', lancamentos: 36, importado: true },
+      ]);
       expect((await importa(conta.id, 'bb.ofx', bytes)).body).toMatchObject({ novas: 0, repetidas: 36 });
       const e = (await chama(t, fin, 'GET', `/api/financeiro/extrato-bancario/${conta.id}`)).body;
       expect(e.linhas).toHaveLength(36);

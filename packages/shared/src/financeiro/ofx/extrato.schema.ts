@@ -64,3 +64,19 @@ export function chavesDedupe(
     return `dvm:${base}|${n}`;
   });
 }
+
+const digitosConta = (s: string | null | undefined) => (s ?? '').replace(/\D/g, '').replace(/^0+/, '');
+
+/**
+ * Whether a statement's ACCTID names the bank account: digits only, leading zeros dropped, with or
+ * without the check digit ("655000-2 " names conta 655000 dígito 2; "0012345" names 12345).
+ */
+export function acctidDaConta(
+  acctid: string | null | undefined,
+  conta: string | null | undefined,
+  digito: string | null | undefined,
+): boolean {
+  const d = digitosConta(acctid);
+  if (!d || !digitosConta(conta)) return false;
+  return d === digitosConta(`${conta ?? ''}${digito ?? ''}`) || d === digitosConta(conta);
+}

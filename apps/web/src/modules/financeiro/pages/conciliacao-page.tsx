@@ -1,24 +1,21 @@
 import {
   businessMonthStart,
   businessToday,
-  type ContaBancariaRow,
   formatBRL,
   formatDateBR,
   type LinhaConciliacaoRow,
-  type ListPage,
   type PeriodoConciliacaoResposta,
   type TituloAbertoRow,
 } from '@erp/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { FilterDate } from '@/components/data-table/filter-select.tsx';
+import { useState } from 'react';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { ApiError, api, unwrap } from '@/lib/api-client.ts';
-import { contasBancariasApi } from '../api/financeiro-api.ts';
 import { financeiroKeys } from '../api/keys.ts';
+import { ContaPeriodo, useContaPeriodo } from '../components/conta-periodo.tsx';
 
 // /financeiro/conciliacao-bancaria: the statement lines of one account and period beside the
 // system's movements and the open títulos; each pending line shows its ranked suggestions (accept),
@@ -40,18 +37,9 @@ const conciliacaoApi = {
 
 export function ConciliacaoBancariaPage() {
   const qc = useQueryClient();
-  const [conta, setConta] = useState('');
-  const [de, setDe] = useState(businessMonthStart());
-  const [ate, setAte] = useState(businessToday());
+  const cp = useContaPeriodo(businessMonthStart(), businessToday());
+  const { conta, de, ate } = cp;
   const [erro, setErro] = useState<string | null>(null);
-  const contas = useQuery({
-    queryKey: [...financeiroKeys.registro('contas-bancarias'), 'list', 'conciliacao'],
-    queryFn: () => contasBancariasApi.list({ per_page: '100' }) as Promise<ListPage<ContaBancariaRow>>,
-  });
-  useEffect(() => {
-    const primeira = contas.data?.items.find((x) => x.tipo !== 'caixa') ?? contas.data?.items[0];
-    if (!conta && primeira) setConta(primeira.id);
-  }, [contas.data, conta]);
   const periodo = useQuery({
     queryKey: [...financeiroKeys.all, 'conciliacao', conta, de, ate],
     queryFn: () => conciliacaoApi.periodo({ conta_bancaria_id: conta, de, ate }),
@@ -79,25 +67,7 @@ export function ConciliacaoBancariaPage() {
           ) : null
         }
       />
-      <div className="mb-4 flex flex-wrap items-end gap-3">
-        <label htmlFor="conciliacao-conta" className="flex flex-col gap-1 text-sm">
-          <span className="text-muted-foreground">Conta bancária</span>
-          <NativeSelect
-            id="conciliacao-conta"
-            value={conta}
-            onChange={(e) => setConta(e.target.value)}
-            aria-label="Conta bancária"
-          >
-            {(contas.data?.items ?? []).map((x) => (
-              <option key={x.id} value={x.id}>
-                {x.nome}
-              </option>
-            ))}
-          </NativeSelect>
-        </label>
-        <FilterDate label="De" value={de} max={ate} onChange={setDe} />
-        <FilterDate label="Até" value={ate} min={de} onChange={setAte} />
-      </div>
+      <ContaPeriodo id="conciliacao-conta" estado={cp} />
       {s ? (
         <dl className="mb-4 grid grid-cols-2 gap-3 rounded-md border p-3 text-sm sm:grid-cols-4">
           <Resumo titulo="Linhas conciliadas" valor={`${s.conciliadas} de ${s.total_linhas}`} />

@@ -1,16 +1,19 @@
-import { businessToday, type ContaBancariaRow, formatBRL, formatDateBR, type ListPage } from '@erp/shared';
+import { businessToday, formatBRL, formatDateBR } from '@erp/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
-import { type DragEvent, type FormEvent, useEffect, useRef, useState } from 'react';
-import { FilterDate } from '@/components/data-table/filter-select.tsx';
+import { type DragEvent, type FormEvent, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { NativeSelect } from '@/components/ui/native-select.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { ApiError, api, unwrap } from '@/lib/api-client.ts';
-import { contasBancariasApi } from '../api/financeiro-api.ts';
 import { financeiroKeys } from '../api/keys.ts';
+import { ContaPeriodo, useContaPeriodo } from '../components/conta-periodo.tsx';
+import {
+  type ArquivoComExtratos,
+  type ExtratoDoArquivo,
+  ExtratosDoArquivo,
+} from '../components/extratos-do-arquivo.tsx';
 
 // /financeiro/extrato-bancario: choose the account, import an OFX (or a CNAB retorno) by
 // drag-and-drop, see the lines with the running balance, each file's LEDGERBAL against the
@@ -63,21 +66,14 @@ function base64(file: File): Promise<string> {
 
 export function ExtratoBancarioPage() {
   const qc = useQueryClient();
-  const [conta, setConta] = useState('');
-  const [de, setDe] = useState('');
-  const [ate, setAte] = useState('');
+  const cp = useContaPeriodo();
+  const { conta, de, ate, contas } = cp;
   const [erro, setErro] = useState<string | null>(null);
   const [resultado, setResultado] = useState<string | null>(null);
   const [arrastando, setArrastando] = useState(false);
+  // a file with several statements: which goes to which account
+  const [multi, setMulti] = useState<ArquivoComExtratos | null>(null);
   const arquivo = useRef<HTMLInputElement>(null);
-  const contas = useQuery({
-    queryKey: [...financeiroKeys.registro('contas-bancarias'), 'list', 'extrato-bancario'],
-    queryFn: () => contasBancariasApi.list({ per_page: '100' }) as Promise<ListPage<ContaBancariaRow>>,
-  });
-  useEffect(() => {
-    const primeira = contas.data?.items.find((x) => x.tipo !== 'caixa') ?? contas.data?.items[0];
-    if (!conta && primeira) setConta(primeira.id);
-  }, [contas.data, conta]);
   const query: Record<string, string> = {};
   if (de) query.de = de;
   if (ate) query.ate = ate;
@@ -90,13 +86,31 @@ export function ExtratoBancarioPage() {
     mutationFn: async (file: File) => {
       const cnab = /\.(ret|rem|txt|cnab)$/i.test(file.name);
       const json = { conta_bancaria_id: conta, nome: file.name, conteudo_base64: await base64(file) };
-      return { cnab, r: await extratoApi.importar(json, cnab) };
+      try {
+        return { cnab, r: await extratoApi.importar(json, cnab), json };
+      } catch (x) {
+        // several statements, none naming this account: the screen asks which goes where
+        const extratos = x instanceof ApiError ? (x.body.details?.extratos as ExtratoDoArquivo[]) : undefined;
+        if (extratos?.length) {
+          setMulti({
+            nome: json.nome,
+            conteudo_base64: json.conteudo_base64,
+            extratos,
+            contaImportada: null,
+          });
+        }
+        throw x;
+      }
     },
     onMutate: () => {
       setErro(null);
       setResultado(null);
+      setMulti(null);
     },
-    onSuccess: ({ cnab, r }) => {
+    onSuccess: ({ cnab, r, json }) => {
+      const extratos = (r.extratos as ExtratoDoArquivo[] | undefined) ?? [];
+      if (!cnab && extratos.length > 1)
+        setMulti({ nome: json.nome, conteudo_base64: json.conteudo_base64, extratos, contaImportada: conta });
       const erros = (r.erros as { linha: number; mensagem: string }[]) ?? [];
       const errosTexto = erros.length
         ? ` Linhas com erro: ${erros.map((x) => `linha ${x.linha}: ${x.mensagem}`).join('; ')}`
@@ -154,25 +168,7 @@ export function ExtratoBancarioPage() {
         title="Extrato Bancário"
         description="Importe o extrato OFX ou o retorno CNAB do banco e confira o saldo."
       />
-      <div className="mb-4 flex flex-wrap items-end gap-3">
-        <label htmlFor="extrato-conta" className="flex flex-col gap-1 text-sm">
-          <span className="text-muted-foreground">Conta bancária</span>
-          <NativeSelect
-            id="extrato-conta"
-            value={conta}
-            onChange={(ev) => setConta(ev.target.value)}
-            aria-label="Conta bancária"
-          >
-            {(contas.data?.items ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.nome}
-              </option>
-            ))}
-          </NativeSelect>
-        </label>
-        <FilterDate label="De" value={de} max={ate || undefined} onChange={setDe} />
-        <FilterDate label="Até" value={ate} min={de || undefined} onChange={setAte} />
-      </div>
+      <ContaPeriodo id="extrato-conta" estado={cp} />
       <section
         aria-label="Importar arquivo"
         onDragOver={(ev) => {
@@ -216,6 +212,19 @@ export function ExtratoBancarioPage() {
         <p role="alert" className="mb-4 text-sm text-destructive">
           {erro}
         </p>
+      ) : null}
+      {multi ? (
+        <ExtratosDoArquivo
+          key={`${multi.nome}-${multi.contaImportada}`}
+          arquivo={multi}
+          contas={contas}
+          importar={(json) => extratoApi.importar(json, false)}
+          onConcluido={(texto) => {
+            setErro(null);
+            setResultado(texto);
+            void qc.invalidateQueries({ queryKey: financeiroKeys.all });
+          }}
+        />
       ) : null}
       {x ? (
         <dl className="mb-4 grid grid-cols-2 gap-3 rounded-md border p-3 text-sm sm:grid-cols-4">
