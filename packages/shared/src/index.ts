@@ -76,6 +76,7 @@ export * from './financeiro/ofx/extrato.schema.ts';
 export * from './financeiro/ofx/parse-ofx.ts';
 export * from './financeiro/ofx/valores.ts';
 export * from './financeiro/pix/br-code.ts';
+export * from './financeiro/pix/cobranca-titulo.ts';
 export * from './financeiro/plano-gerencial.ts';
 export * from './financeiro/rateio-centros.ts';
 export * from './financeiro/relatorios.schema.ts';

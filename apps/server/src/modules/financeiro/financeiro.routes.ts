@@ -52,6 +52,7 @@ import {
   classesFinanceirasService,
 } from './plano.service.ts';
 import { aging, fluxoCaixa, resumoClasses } from './relatorios.service.ts';
+import { pixRoutes } from './pix.routes.ts';
 import { titulosRoutes } from './titulos.routes.ts';
 
 // Spec section 6: the finance area is admin and financeiro — every route, reading and writing.
@@ -83,6 +84,7 @@ export const financeiroRoutes = new Hono<AppEnv>()
   )
   .route('/extrato-bancario', extratoRoutes)
   .route('/receber', titulosRoutes('receber'))
+  .route('/receber', pixRoutes)
   .route('/pagar', titulosRoutes('pagar'))
   .route('/conciliacao-bancaria', conciliacaoRoutes)
   .route(
