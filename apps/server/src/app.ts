@@ -21,6 +21,7 @@ import { financeiroRoutes } from './modules/financeiro/financeiro.routes.ts';
 import { configuraCofre } from './modules/fiscal/certificado-cofre.ts';
 import { fiscalRoutes } from './modules/fiscal/fiscal.routes.ts';
 import { frotaRoutes } from './modules/frota/frota.routes.ts';
+import { notasSaidaRoutes } from './modules/notasfiscais/notasfiscais.routes.ts';
 import { transmissaoRoutes } from './modules/notasfiscais/transmissao.routes.ts';
 import { precosRoutes } from './modules/precos/precos.routes.ts';
 import { configRoutes } from './modules/system/config.routes.ts';
@@ -59,6 +60,7 @@ export function createApiRoutes() {
     .route('/auditoria', auditoriaRoutes)
     .route('/configuracoes', configuracoesRoutes)
     .route('/notasfiscais/entrada', notasEntradaRoutes)
+    .route('/notasfiscais/saida', notasSaidaRoutes)
     // before the notes' own routes: /inutilizacao(-oes) must not be read as an :id
     .route('/notasfiscais/saida', transmissaoRoutes)
     .route('/fiscal', fiscalRoutes);

@@ -19,6 +19,7 @@ const GET_NEEDS_QUERY = [
   'GET /api/financeiro/aging',
   'GET /api/financeiro/resumo-classes',
   'GET /api/comercial/produtos',
+  'GET /api/notasfiscais/saida/lacunas',
 ];
 
 /** The demo users' role sets (spec section 6 roles, and the user with no role). */

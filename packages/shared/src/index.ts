@@ -96,6 +96,7 @@ export * from './list-params.ts';
 export * from './money.ts';
 export * from './nfe/chave.ts';
 export * from './notasfiscais/sefaz-regras.ts';
+export * from './notasfiscais/notas-saida.schema.ts';
 export * from './notasfiscais/status-nota.ts';
 export * from './permissions.ts';
 export * from './precos/limites-venda.ts';

@@ -9,6 +9,7 @@ import { entradasRoutes } from '@/modules/entradas/routes.tsx';
 import { estoqueRoutes } from '@/modules/estoque/routes.tsx';
 import { financeiroRoutes } from '@/modules/financeiro/routes.tsx';
 import { frotaRoutes } from '@/modules/frota/routes.tsx';
+import { notasFiscaisRoutes } from '@/modules/notasfiscais/routes.tsx';
 import { precosRoutes } from '@/modules/precos/routes.tsx';
 import { tributacaoRoutes } from '@/modules/tributacao/routes.tsx';
 import { usuariosRoutes } from '@/modules/usuarios/routes.tsx';
@@ -27,6 +28,7 @@ const moduleRoutes: RouteObject[] = [
   ...entradasRoutes,
   ...financeiroRoutes,
   ...frotaRoutes,
+  ...notasFiscaisRoutes,
   ...precosRoutes,
   ...tributacaoRoutes,
   ...usuariosRoutes,

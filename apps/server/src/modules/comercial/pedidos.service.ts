@@ -7,6 +7,7 @@ import {
   Decimal,
   genericMessages,
   type Liberacao,
+  notasSaidaMensagens,
   type PedidoDados,
   podeLiberarBloqueio,
   podeTransitarPedido,
@@ -45,7 +46,7 @@ export const pedidoServicoMensagens = {
   vendedorNaoEncontrado: 'Vendedor não encontrado',
   bloqueioInexistente: 'O pedido não tem este bloqueio pendente.',
   impressaoMudou: 'O pedido mudou desde que o bloqueio foi exibido: confira-o de novo antes de liberar.',
-  faturarPelaNota: 'Pedido faturado só pela emissão da nota fiscal.',
+  faturarPelaNota: notasSaidaMensagens.faturarPelaNota,
 } as const;
 
 const refs: Record<string, [string, string]> = {
@@ -485,7 +486,8 @@ export async function cancelaPedido(db: Db, actor: Actor, id: string, motivo: st
 /**
  * The kanban's move (and any explicit transition): 409 with podeTransitarPedido's reason.
  * → digitado confirms a quote; → liberado / bloqueado re-evaluate the blockers first;
- * → faturado consumes the reservation (the saída); → cancelado releases it.
+ * → cancelado releases the reservation. → faturado is refused here: an order is invoiced only
+ * through its NF-e (POST /api/notasfiscais/saida; the authorised note moves it, #20).
  */
 export async function transitaPedido(
   db: Db,
@@ -493,6 +495,7 @@ export async function transitaPedido(
   id: string,
   input: { para: StatusPedido; motivo: string | null; versao: number },
 ): Promise<void> {
+  if (input.para === 'faturado') throw new AppError('conflict', pedidoServicoMensagens.faturarPelaNota);
   await writeTx(db, actor, (tx) => transitaPedidoEm(tx, actor, id, input));
 }
 

@@ -244,12 +244,21 @@ describe('the 20-item order (POST /api/comercial/pedidos)', () => {
 
   it('an illegal move is a 409 naming the reason; cancelar needs a motivo and releases the reservation', async () => {
     const r = await api(tk.comercial, 'POST', `/pedidos/${pedidoVinte.id}/transicao`, {
-      para: 'faturado',
+      para: 'conferido',
       versao: pedidoVinte.versao,
     });
     expect(r.status).toBe(409);
     expect(r.body.message).toBe(
-      'Um pedido em «Liberado» não pode ir para «Faturado»: os próximos passos são «Bloqueado», «Em separação» ou «Cancelado».',
+      'Um pedido em «Liberado» não pode ir para «Conferido»: os próximos passos são «Bloqueado», «Em separação» ou «Cancelado».',
+    );
+    // faturado is reached only through the NF-e (notasfiscais), never by a move
+    const faturar = await api(tk.comercial, 'POST', `/pedidos/${pedidoVinte.id}/transicao`, {
+      para: 'faturado',
+      versao: pedidoVinte.versao,
+    });
+    expect(faturar.status).toBe(409);
+    expect(faturar.body.message).toBe(
+      'Pedidos são faturados pela emissão da NF-e: use «Faturar (NF-e)» no pedido ou Notas Fiscais > Saída.',
     );
     const semMotivo = await api(tk.comercial, 'POST', `/pedidos/${pedidoVinte.id}/cancelar`, {
       motivo: '',

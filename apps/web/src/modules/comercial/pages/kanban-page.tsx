@@ -13,6 +13,7 @@ import {
 import {
   formatBRL,
   formatDateBR,
+  notasSaidaMensagens,
   podeTransitarPedido,
   type StatusPedido,
   statusPedidoLabels,
@@ -93,6 +94,11 @@ export function KanbanPage() {
     const local = podeTransitarPedido(de, para, { bloqueiosPendentes: cartao.bloqueios.length });
     if (!local.permitido) {
       toast.error(local.motivo);
+      return;
+    }
+    // an order is invoiced through its NF-e (Notas Fiscais), never by a move
+    if (para === 'faturado') {
+      toast.error(notasSaidaMensagens.faturarPelaNota);
       return;
     }
     // optimistic: the card moves now, and back if the server refuses

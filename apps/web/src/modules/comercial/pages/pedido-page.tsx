@@ -5,12 +5,13 @@ import {
   modalidadeFreteLabels,
   parseDecimalBR,
   STATUS_EDITAVEIS,
+  STATUS_LIBERADOS_NAO_FATURADOS,
   statusPedidoLabels,
   TIPOS_DESCONTO,
   tipoDescontoLabels,
 } from '@erp/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Ban, CheckCircle2, Copy, FileText, Keyboard, Save } from 'lucide-react';
+import { Ban, CheckCircle2, Copy, FileText, Keyboard, Receipt, Save } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -23,6 +24,7 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { PageSpinner, Spinner } from '@/components/ui/spinner.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useOpcoes } from '@/modules/cadastros/api/opcoes.ts';
+import { notasSaidaApi, notasSaidaKeys } from '@/modules/notasfiscais/api/notas-saida-api.ts';
 import { precoApi } from '@/modules/precos/api/precos-api.ts';
 import { type PedidoDetalhe, pedidosApi } from '../api/comercial-api.ts';
 import { comercialKeys } from '../api/keys.ts';
@@ -92,6 +94,9 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
+/** Released and not yet invoiced: «Faturar (NF-e)» emits the order's note (the server decides). */
+const FATURAVEIS: readonly string[] = STATUS_LIBERADOS_NAO_FATURADOS;
+
 const ATALHOS =
   'F2 salva o orçamento · Ctrl+Enter confirma · Insert adiciona produto · Enter vai ao próximo campo · Ctrl+Delete remove o item';
 
@@ -103,6 +108,7 @@ function PedidoForm({ pedido }: { pedido: PedidoDetalhe | null }) {
   const [erros, setErros] = useState<Record<string, string[]>>({});
   const [salvando, setSalvando] = useState<null | 'salvar' | 'confirmar'>(null);
   const [cancelando, setCancelando] = useState(false);
+  const [faturando, setFaturando] = useState(false);
   const produtoRef = useRef<HTMLInputElement>(null);
   const clienteRef = useRef<HTMLInputElement>(null);
   const vendedores = useOpcoes('vendedores');
@@ -341,6 +347,22 @@ function PedidoForm({ pedido }: { pedido: PedidoDetalhe | null }) {
     }
   };
 
+  const faturar = async () => {
+    if (!pedido) return;
+    setFaturando(true);
+    try {
+      const nota = await notasSaidaApi.emitir(pedido.id);
+      toast.success(`NF-e nº ${nota.numero} emitida e assinada.`);
+      void qc.invalidateQueries({ queryKey: notasSaidaKeys.all });
+      void qc.invalidateQueries({ queryKey: comercialKeys.all });
+      navigate(`/notasfiscais/saida/${nota.id}`);
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : 'Não foi possível emitir a NF-e.');
+    } finally {
+      setFaturando(false);
+    }
+  };
+
   const titulo = pedido
     ? pedido.status === 'orcamento'
       ? `Orçamento nº ${pedido.numero}`
@@ -389,6 +411,15 @@ function PedidoForm({ pedido }: { pedido: PedidoDetalhe | null }) {
                   <FileText aria-hidden />
                   Espelho PDF
                 </Button>
+                {FATURAVEIS.includes(pedido.status) ? (
+                  <Button
+                    onClick={() => void faturar()}
+                    disabled={faturando || bloqueiosPendentes.length > 0}
+                  >
+                    {faturando ? <Spinner /> : <Receipt aria-hidden />}
+                    Faturar (NF-e)
+                  </Button>
+                ) : null}
                 {podeCancelar ? (
                   <Button variant="outline" className="text-destructive" onClick={() => setCancelando(true)}>
                     <Ban aria-hidden />

@@ -1,0 +1,161 @@
+import {
+  COUNT_CAP,
+  type NotaSaida,
+  type NotaSaidaEvento,
+  type NotaSaidaResumo,
+  type NotasSaidaListQuery,
+  notasSaidaMensagens,
+} from '@erp/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { listPage } from '../../lib/list-query.ts';
+import { leNfe } from '../nfe/parser.ts';
+import type { notasFiscais } from './notasfiscais.tables.ts';
+
+// Reading outgoing notes: the list (filters by period, status, customer, série, número/chave),
+// one note with what its XML says (items, totals, duplicatas — the XML is the document) and its
+// events, and the XML itself for download (the nfeProc once authorised, else the signed NFe).
+
+const resumoCols = sql`nf.id, nf.numero, nf.serie, nf.chave, nf.status, nf.ambiente, nf.emissao,
+  nf.valor_total::text as valor_total, nf.cliente_id, c.razao_social as cliente_nome,
+  c.documento as cliente_documento, nf.pedido_id, o.numero as pedido_numero, nf.c_stat, nf.x_motivo`;
+
+const from = sql`from notas_fiscais nf join clientes c on c.id = nf.cliente_id
+  left join sales_orders o on o.id = nf.pedido_id`;
+
+const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+
+function resumo(r: Record<string, unknown>): NotaSaidaResumo {
+  return {
+    ...(r as unknown as NotaSaidaResumo),
+    numero: Number(r.numero),
+    serie: Number(r.serie),
+    pedido_numero: r.pedido_numero == null ? null : Number(r.pedido_numero),
+    emissao: iso(r.emissao),
+  };
+}
+
+const sorts = {
+  emissao: sql`nf.emissao`,
+  numero: sql`nf.numero`,
+  cliente: sql`c.razao_social`,
+  valor: sql`nf.valor_total`,
+  status: sql`nf.status`,
+} as const;
+
+/** GET /api/notasfiscais/saida. `q`: the note's number, its chave (or part of it) or the customer. */
+export async function listNotasSaida(db: Db, q: NotasSaidaListQuery) {
+  const conds: SQL[] = [];
+  if (q.status) conds.push(sql`nf.status = ${q.status}`);
+  if (q.cliente_id) conds.push(sql`nf.cliente_id = ${q.cliente_id}`);
+  if (q.serie !== undefined) conds.push(sql`nf.serie = ${q.serie}`);
+  // the period is São Paulo's calendar days
+  if (q.de) conds.push(sql`nf.emissao >= (${q.de}::date)::timestamp at time zone 'America/Sao_Paulo'`);
+  if (q.ate) conds.push(sql`nf.emissao < (${q.ate}::date + 1)::timestamp at time zone 'America/Sao_Paulo'`);
+  for (const w of (q.q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8)) {
+    // up to 9 digits: the note's number; more: part of the chave; text: the customer (or the chave)
+    if (/^\d{1,9}$/.test(w)) {
+      conds.push(sql`nf.numero = ${Number(w)}`);
+      continue;
+    }
+    const like = `%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    conds.push(sql`(nf.chave ilike ${like} or c.razao_social ilike ${like} or c.documento ilike ${like})`);
+  }
+  const where = conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
+  return listPage(q, {
+    sorts,
+    tieBreaker: sql`nf.id` as unknown as typeof notasFiscais.id,
+    rows: async ({ limit, offset, orderBy }) =>
+      rowsOf<Record<string, unknown>>(
+        await db.execute(
+          sql`select ${resumoCols} ${from} ${where} order by ${sql.join(orderBy, sql`, `)} limit ${limit} offset ${offset}`,
+        ),
+      ).map(resumo),
+    count: async () =>
+      rowsOf<{ total: number }>(
+        await db.execute(
+          sql`select count(*)::int as total from (select 1 ${from} ${where} limit ${COUNT_CAP + 1}) x`,
+        ),
+      ),
+  });
+}
+
+type LinhaNota = Record<string, unknown> & {
+  xml: string;
+  xml_autorizado: string | null;
+  protocolo: string | null;
+  tp_emis: string;
+};
+
+async function linhaNota(db: Db, id: string): Promise<LinhaNota> {
+  const [r] = rowsOf<LinhaNota>(
+    await db.execute(
+      sql`select ${resumoCols}, nf.xml, nf.xml_autorizado, nf.protocolo, nf.tp_emis ${from} where nf.id = ${id}`,
+    ),
+  );
+  if (!r) throw new AppError('not_found', notasSaidaMensagens.notaNaoEncontrada);
+  return r;
+}
+
+const z2 = (v: string | null | undefined) => v ?? '0.00';
+
+/** GET /api/notasfiscais/saida/:id */
+export async function getNotaSaida(db: Db, id: string): Promise<NotaSaida> {
+  const r = await linhaNota(db, id);
+  const nfe = leNfe(r.xml);
+  const eventos = rowsOf<NotaSaidaEvento & { created_at: unknown }>(
+    await db.execute(sql`select e.id, e.tipo, e.sequencia, e.c_stat, e.x_motivo, e.protocolo, e.usuario, e.created_at
+      from notas_fiscais_eventos e where e.nota_id = ${id} order by e.created_at, e.id`),
+  ).map((e) => ({ ...e, created_at: iso(e.created_at) }));
+  const t = nfe.total;
+  return {
+    ...resumo(r),
+    protocolo: r.protocolo,
+    tp_emis: r.tp_emis,
+    natureza: nfe.ide.natOp,
+    itens: nfe.itens.map((i) => ({
+      n_item: i.nItem,
+      c_prod: i.cProd,
+      x_prod: i.xProd,
+      ncm: i.NCM ?? '',
+      cfop: i.CFOP ?? '',
+      u_com: i.uCom,
+      q_com: i.qCom,
+      v_un_com: i.vUnCom,
+      v_prod: i.vProd,
+      v_desc: z2(i.vDesc),
+      cst: i.imposto.cst ?? '',
+      v_icms: z2(i.imposto.vICMS),
+      v_st: z2(i.imposto.vICMSST),
+      v_ipi: z2(i.imposto.vIPI),
+    })),
+    totais: {
+      v_prod: z2(t.vProd),
+      v_desc: z2(t.vDesc),
+      v_frete: z2(t.vFrete),
+      v_bc: z2(t.vBC),
+      v_icms: z2(t.vICMS),
+      v_st: z2(t.vST),
+      v_ipi: z2(t.vIPI),
+      v_pis: z2(t.vPIS),
+      v_cofins: z2(t.vCOFINS),
+      v_ibs: z2(t.vIBS),
+      v_cbs: z2(t.vCBS),
+      v_nf: z2(t.vNF),
+    },
+    duplicatas: nfe.cobr.dup.map((d) => ({ numero: d.nDup ?? '', vencimento: d.dVenc ?? '', valor: d.vDup })),
+    eventos,
+    xml: r.xml_autorizado ?? r.xml,
+    autorizada_xml: r.xml_autorizado !== null,
+  };
+}
+
+/** The XML to download: the nfeProc once authorised, else the signed NFe; named by the chave. */
+export async function xmlNotaSaida(db: Db, id: string): Promise<{ nome: string; xml: string }> {
+  const r = await linhaNota(db, id);
+  const chave = String(r.chave);
+  return r.xml_autorizado
+    ? { nome: `${chave}-procNFe.xml`, xml: r.xml_autorizado }
+    : { nome: `${chave}-nfe.xml`, xml: r.xml };
+}

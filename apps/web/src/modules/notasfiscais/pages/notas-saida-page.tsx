@@ -1,0 +1,188 @@
+import { formatBRL, formatDateBR, formatDocumento, STATUS_NOTA, statusNotaLabels } from '@erp/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { FileText } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { type Column, DataTable } from '@/components/data-table/data-table.tsx';
+import { FilterDate, FilterSelect } from '@/components/data-table/filter-select.tsx';
+import { ListToolbar } from '@/components/data-table/list-toolbar.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { useListState } from '@/lib/list-state.ts';
+import { ClienteBusca } from '@/modules/comercial/components/cliente-busca.tsx';
+import { type NotaSaidaRow, notasSaidaApi, notasSaidaKeys } from '../api/notas-saida-api.ts';
+import { InutilizarFaixaButton } from '../components/inutilizar-faixa.tsx';
+import { StatusNotaBadge } from '../components/status-nota-badge.tsx';
+
+// Notas Fiscais de Saída (/notasfiscais/saida): the NF-e issued from orders — número, série,
+// chave, cliente, emissão, valor and status (a rejected note shows SEFAZ's message), filtered by
+// period, status, customer, série and número/chave; each opens its detail with XML and DANFE.
+
+const columns: Column<NotaSaidaRow>[] = [
+  {
+    key: 'numero',
+    header: 'Número',
+    sortKey: 'numero',
+    card: 'title',
+    className: 'whitespace-nowrap',
+    cell: (r) => (
+      <Link to={`/notasfiscais/saida/${r.id}`} className="font-medium underline-offset-4 hover:underline">
+        {r.numero}
+      </Link>
+    ),
+  },
+  { key: 'serie', header: 'Série', cell: (r) => r.serie },
+  {
+    key: 'chave',
+    header: 'Chave',
+    cell: (r) => <span className="break-all font-mono text-xs">{r.chave}</span>,
+  },
+  {
+    key: 'cliente',
+    header: 'Cliente',
+    sortKey: 'cliente',
+    cell: (r) => (
+      <div className="min-w-0">
+        <div>{r.cliente_nome}</div>
+        <div className="text-xs text-muted-foreground">{formatDocumento(r.cliente_documento)}</div>
+      </div>
+    ),
+  },
+  {
+    key: 'emissao',
+    header: 'Emissão',
+    sortKey: 'emissao',
+    cell: (r) => formatDateBR(r.emissao.slice(0, 10)),
+  },
+  {
+    key: 'valor',
+    header: 'Valor',
+    sortKey: 'valor',
+    className: 'text-right whitespace-nowrap tabular-nums',
+    cell: (r) => formatBRL(r.valor_total),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    sortKey: 'status',
+    card: 'badge',
+    cell: (r) => (
+      <div className="grid gap-1">
+        <StatusNotaBadge status={r.status} />
+        {r.status === 'rejeitada' && r.x_motivo ? (
+          <span className="text-xs text-destructive">
+            {r.c_stat ? `${r.c_stat} - ` : ''}
+            {r.x_motivo}
+          </span>
+        ) : null}
+      </div>
+    ),
+  },
+];
+
+export function NotasSaidaPage() {
+  const state = useListState({
+    defaultSort: 'emissao',
+    defaultDir: 'desc',
+    filterKeys: ['status', 'de', 'ate', 'cliente_id', 'serie'],
+  });
+  const navigate = useNavigate();
+  const [clienteNome, setClienteNome] = useState('');
+  const clienteId = useId();
+  const serieId = useId();
+  const list = useQuery({
+    queryKey: notasSaidaKeys.list(state.query),
+    queryFn: () => notasSaidaApi.list(state.query),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <div>
+      <PageHeader
+        title="Notas Fiscais de Saída"
+        description="NF-e emitidas a partir dos pedidos: situação de cada uma, XML e DANFE. Para emitir, use «Faturar (NF-e)» no pedido."
+        actions={<InutilizarFaixaButton />}
+      />
+      <ListToolbar
+        state={state}
+        searchPlaceholder="Número, chave ou cliente"
+        filters={
+          <>
+            <FilterSelect
+              label="Status"
+              value={state.filters.status}
+              allLabel="Todos"
+              options={STATUS_NOTA.map((s) => ({ value: s, label: statusNotaLabels[s] }))}
+              onChange={(v) => state.setFilter('status', v)}
+            />
+            <FilterDate
+              label="Emissão de"
+              value={state.filters.de}
+              max={state.filters.ate || undefined}
+              onChange={(v) => state.setFilter('de', v)}
+            />
+            <FilterDate
+              label="Até"
+              value={state.filters.ate}
+              min={state.filters.de || undefined}
+              onChange={(v) => state.setFilter('ate', v)}
+            />
+            <div className="grid content-start gap-1 sm:w-24">
+              <label htmlFor={serieId} className="text-xs font-medium text-muted-foreground">
+                Série
+              </label>
+              <Input
+                id={serieId}
+                inputMode="numeric"
+                value={state.filters.serie ?? ''}
+                onChange={(e) => state.setFilter('serie', e.target.value.replace(/\D/g, '').slice(0, 3))}
+              />
+            </div>
+            <div className="grid min-w-0 content-start gap-1 sm:w-64">
+              <label htmlFor={clienteId} className="text-xs font-medium text-muted-foreground">
+                Cliente
+              </label>
+              <ClienteBusca
+                id={clienteId}
+                value={state.filters.cliente_id ? clienteNome || 'Cliente escolhido' : ''}
+                onPick={(c) => {
+                  setClienteNome(c?.razao_social ?? '');
+                  state.setFilter('cliente_id', c?.id ?? '');
+                }}
+              />
+            </div>
+          </>
+        }
+      />
+      <DataTable
+        caption="Notas fiscais de saída"
+        columns={columns}
+        rows={list.data?.items}
+        total={list.data?.total}
+        totalIsLowerBound={list.data?.totalIsLowerBound}
+        loading={list.isFetching}
+        error={
+          list.isError
+            ? {
+                message:
+                  list.error instanceof ApiError ? list.error.message : 'Não foi possível carregar a lista.',
+                retry: () => void list.refetch(),
+              }
+            : null
+        }
+        state={state}
+        emptyText="Nenhuma nota fiscal de saída encontrada."
+        onRowClick={(r) => navigate(`/notasfiscais/saida/${r.id}`)}
+        rowActions={(r) => (
+          <Button size="sm" variant="outline" asChild>
+            <Link to={`/notasfiscais/saida/${r.id}`} aria-label={`Abrir a nota nº ${r.numero}`}>
+              <FileText aria-hidden />
+              Abrir
+            </Link>
+          </Button>
+        )}
+      />
+    </div>
+  );
+}
