@@ -101,9 +101,12 @@ function buscaProduto(q: string | undefined): SQL | undefined {
   const texto = searchWhere(products.busca, q);
   const digitos = q?.trim() ?? '';
   if (!/^\d{8,14}$/.test(digitos)) return texto;
+  // `id = any(array(…))`, not `exists (…)`: an OR with an indexable condition on each side lets the
+  // planner combine the trigram index and the primary key (BitmapOr) instead of reading every
+  // product (docs/benchmarks.md, "Busca do pedido")
   return or(
     texto,
-    sql`exists (select 1 from produto_embalagens e where e.produto_id = ${products.id} and e.gtin = ${digitos})`,
+    sql`${products.id} = any(array(select e.produto_id from produto_embalagens e where e.gtin = ${digitos}))`,
   );
 }
 
