@@ -8,6 +8,7 @@ import { dashboardRoutes } from '@/modules/dashboard/routes.tsx';
 import { entradasRoutes } from '@/modules/entradas/routes.tsx';
 import { estoqueRoutes } from '@/modules/estoque/routes.tsx';
 import { financeiroRoutes } from '@/modules/financeiro/routes.tsx';
+import { fiscalRoutes } from '@/modules/fiscal/routes.tsx';
 import { frotaRoutes } from '@/modules/frota/routes.tsx';
 import { notasFiscaisRoutes } from '@/modules/notasfiscais/routes.tsx';
 import { precosRoutes } from '@/modules/precos/routes.tsx';
@@ -33,6 +34,7 @@ const moduleRoutes: RouteObject[] = [
   ...tributacaoRoutes,
   ...usuariosRoutes,
   ...configuracoesRoutes,
+  ...fiscalRoutes,
   ...auditoriaRoutes,
 ];
 

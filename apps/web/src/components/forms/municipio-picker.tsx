@@ -29,23 +29,32 @@ export const municipioLabel = (m: Municipio) => `${m.nome} - ${m.uf}`;
  * Searchable municipality picker over the official IBGE list (offline): choosing one fills
  * municipio, codigo_municipio (7 digits) and uf of the surrounding form.
  */
-export function MunicipioPicker({ className, required }: { className?: string; required?: boolean }) {
+export function MunicipioPicker({
+  className,
+  required,
+  prefix = '',
+}: {
+  className?: string;
+  required?: boolean;
+  /** where the three fields sit in a nested form, e.g. 'emitente.endereco.' */
+  prefix?: string;
+}) {
   const { setValue, control } = useFormContext();
-  const [codigo, uf] = useWatch({ control, name: ['codigo_municipio', 'uf'] }) as [
+  const [codigo, uf] = useWatch({ control, name: [`${prefix}codigo_municipio`, `${prefix}uf`] }) as [
     string | null,
     string | null,
   ];
   const selected = codigo ? municipioPorCodigo(codigo) : null;
   const search = useCallback((text: string) => municipioOptions(text, uf ?? ''), [uf]);
-  const codigoError = useFieldError('codigo_municipio');
-  const nomeError = useFieldError('municipio');
+  const codigoError = useFieldError(`${prefix}codigo_municipio`);
+  const nomeError = useFieldError(`${prefix}municipio`);
   const error = codigoError ?? nomeError;
 
   const choose = (m: Municipio | null) => {
     const opts = { shouldDirty: true, shouldValidate: false };
-    setValue('codigo_municipio', m?.codigo ?? '', opts);
-    setValue('municipio', m?.nome ?? '', opts);
-    if (m) setValue('uf', m.uf, opts);
+    setValue(`${prefix}codigo_municipio`, m?.codigo ?? '', opts);
+    setValue(`${prefix}municipio`, m?.nome ?? '', opts);
+    if (m) setValue(`${prefix}uf`, m.uf, opts);
   };
 
   return (
