@@ -225,9 +225,9 @@ async function main() {
 | the same file again (information) | all ${LINHAS_OFX.toLocaleString('en')} repeated, nothing added | ${faixa(reimportar)} | — |
 | (b) reconciliation period with suggestions, GET /api/financeiro/conciliacao-bancaria | ${resumo.linhas.toLocaleString('en')} pending lines over ${DIAS} days × ${abertos.toLocaleString('en')} open títulos of the account due in the period ± 7 days (all candidates); ${resumo.comSugestao.toLocaleString('en')} lines with suggestions: ${resumo.exatas} exact first, ${resumo.memo} by documento in the memo, ${resumo.soma} sums of títulos | ${faixa(sugestoes)} | ${ok(sugestoes)} |
 
-The import parses the bytes (charset check, SGML), computes the de-duplication keys and writes the lines
-in batches of 1,000 (\`insert … on conflict do nothing\` on the account + key unique index) in one
-transaction with the import record. The period read loads the lines, the SQL-narrowed candidates (open
+The import parses the bytes (charset check, SGML), computes the de-duplication keys and writes all the
+lines in one statement (\`insert … select from jsonb_to_recordset(…) on conflict do nothing\` on the account +
+key unique index) in one transaction with the import record. The period read loads the lines, the SQL-narrowed candidates (open
 títulos of the account due in the period ± 7 days or named by a memo's digits; movements ± 3 days) and runs
 the pure engine once for all lines (one index of the títulos by amount and by date; the sum search bounded
 to the 20 títulos due nearest the line, 2–5 of them, 20,000 steps).`;
