@@ -107,9 +107,11 @@ const tag = (xml: string, nome: string) =>
 
 /**
  * Starts the double. `acClientePem`: the AC(s) whose certificates it accepts as clients (the
- * AC of the test A1). Answers `url` (for SEFAZ_URL_OVERRIDE) and `caPem` (for SEFAZ_CA_DIR).
+ * AC of the test A1); without it (the browser tests, whose demo A1 is made at seed time) any
+ * client certificate is taken — but one is still required. Answers `url` (for
+ * SEFAZ_URL_OVERRIDE) and `caPem` (for SEFAZ_CA_DIR).
  */
-export async function startSefazDouble(opts: { acClientePem: string | string[]; schemasDir: string }) {
+export async function startSefazDouble(opts: { acClientePem?: string | string[]; schemasDir: string }) {
   const id = identidadeServidor();
   const cenario: CenarioSefaz = {
     status: {},
@@ -299,11 +301,19 @@ export async function startSefazDouble(opts: { acClientePem: string | string[]; 
     {
       key: id.keyPem,
       cert: id.certPem,
-      ca: Array.isArray(opts.acClientePem) ? opts.acClientePem : [opts.acClientePem],
+      ...(opts.acClientePem
+        ? { ca: Array.isArray(opts.acClientePem) ? opts.acClientePem : [opts.acClientePem] }
+        : {}),
       requestCert: true,
-      rejectUnauthorized: true,
+      rejectUnauthorized: Boolean(opts.acClientePem),
     },
     (req, res) => {
+      const peer = (req.socket as unknown as { getPeerCertificate(): { raw?: Buffer } }).getPeerCertificate();
+      if (!peer?.raw) {
+        // no client certificate: SEFAZ refuses the connection
+        req.socket.destroy();
+        return;
+      }
       const partes: Buffer[] = [];
       req.on('data', (c: Buffer) => partes.push(c));
       req.on('end', () => {
