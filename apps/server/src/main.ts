@@ -53,7 +53,11 @@ async function main() {
   }
 
   if (config.seedDemo) {
-    const seeded = await seedDemo(database.db, { onlyIfEmpty: true, logger });
+    const seeded = await seedDemo(database.db, {
+      onlyIfEmpty: true,
+      logger,
+      nfeSchemasDir: config.nfeSchemasDir,
+    });
     if (seeded) logger.info(seeded, 'demo data loaded');
   }
 

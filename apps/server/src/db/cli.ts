@@ -39,7 +39,11 @@ async function run(command: string | undefined) {
     const { applied } = await migrate(database.db);
     console.log(`Migrações aplicadas: ${applied}.`);
     if (command === 'seed' || (command === 'reset' && config.seedDemo)) {
-      const seeded = await seedDemo(database.db, { onlyIfEmpty: true, logger });
+      const seeded = await seedDemo(database.db, {
+        onlyIfEmpty: true,
+        logger,
+        nfeSchemasDir: config.nfeSchemasDir,
+      });
       console.log(
         seeded
           ? `Dados de demonstração carregados: ${JSON.stringify(seeded)}`

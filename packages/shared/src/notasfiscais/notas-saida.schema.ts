@@ -16,6 +16,8 @@ export const notasSaidaMensagens = {
     `Só pedidos liberados, em separação ou conferidos podem ser faturados; este está «${status}».`,
   pedidoJaTemNota: (numero: number, status: string) =>
     `O pedido já tem a NF-e nº ${numero} («${status}»): cancele-a ou inutilize-a antes de emitir outra.`,
+  pedidoEmEmissao:
+    'O pedido já está sendo faturado por outra pessoa: confira a nota dele em Notas Fiscais > Saída.',
   pedidoBloqueado: 'O pedido tem bloqueios pendentes: libere-os antes de faturar.',
   semSerie: 'Nenhuma série de NF-e ativa: cadastre uma em Configurações > Fiscais.',
   serieNaoEncontrada: (serie: number) => `A série ${serie} não está cadastrada ou não está ativa.`,

@@ -20,9 +20,11 @@ import { generateDemoData } from './demo-data.ts';
 import { seedDemoUsers } from './demo-users.ts';
 import { seedEntradasDemo } from './entradas-demo.ts';
 import { seedEstoqueDemo } from './estoque-demo.ts';
+import { seedExpedicaoDemo } from './expedicao-demo.ts';
 import { seedFinanceiroDemo } from './financeiro-demo.ts';
 import { seedFiscalDemo } from './fiscal-demo.ts';
 import { seedFrotaDemo } from './frota-demo.ts';
+import { seedNotasDemo } from './notasfiscais-demo.ts';
 import { seedPrecosDemo } from './precos-demo.ts';
 import { seedTributacaoDemo } from './tributacao-demo.ts';
 
@@ -39,7 +41,7 @@ async function insertChunked(tx: Tx, table: PgTable, rows: Record<string, unknow
  */
 export async function seedDemo(
   db: Db,
-  opts: { onlyIfEmpty?: boolean; logger?: Logger; today?: string } = {},
+  opts: { onlyIfEmpty?: boolean; logger?: Logger; today?: string; nfeSchemasDir?: string } = {},
 ): Promise<{
   products: number;
   clientes: number;
@@ -76,8 +78,12 @@ export async function seedDemo(
     await seedFinanceiroDemo(tx, data.today);
     // the comercial module's orders along the status flow, through its services
     const pedidos = await seedComercialDemo(tx, data);
+    // dispatch: more released orders and three loads (montagem, em separação, conferida)
+    await seedExpedicaoDemo(tx, data);
     // goods receipts (drafts) from NF-e XML built by the seed
     await seedEntradasDemo(tx, data.today);
+    // a few outgoing NF-e of released orders, signed with the demo certificate (XSD folder needed)
+    if (opts.nfeSchemasDir) await seedNotasDemo(tx, opts.nfeSchemasDir, data.today);
     const users = await seedDemoUsers(tx);
     return {
       products: data.products.length,

@@ -1,4 +1,5 @@
 import {
+  type ConfiguracaoFiscal,
   formatDateBR,
   notasSaidaMensagens,
   STATUS_LIBERADOS_NAO_FATURADOS,
@@ -8,10 +9,10 @@ import {
   statusPedidoLabels,
 } from '@erp/shared';
 import { sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import { AppError, pgConstraint } from '../../lib/errors.ts';
-import { carregaCertificadoA1 } from '../fiscal/certificado.service.ts';
+import { type CertificadoA1, carregaCertificadoA1 } from '../fiscal/certificado.service.ts';
 import { carregaConfiguracaoFiscal } from '../fiscal/configuracao-fiscal.service.ts';
 import { assinaXml } from '../nfe/assinador.ts';
 import { NfeSchemasIndisponiveis, validaNfeXsd, verificaPastaSchemas } from '../nfe/xsd.ts';
@@ -29,16 +30,22 @@ import { montaNfe } from './xml/monta-nfe.ts';
 /** Orders that may be invoiced: released and not yet invoiced (the status table's way to faturado). */
 export const STATUS_FATURAVEIS: readonly StatusPedido[] = STATUS_LIBERADOS_NAO_FATURADOS;
 
-export async function emiteNotaDoPedido(
-  db: Db,
-  actor: Actor,
+/** What an emission needs besides the order: the company's settings and certificate, the XSD folder. */
+export type ContextoEmissao = {
+  config: ConfiguracaoFiscal;
+  certificado: CertificadoA1;
+  schemasDir: string | undefined;
+};
+
+/** Loads and checks the emission context: certificate present, valid, of the emitente; XSD folder usable. */
+export async function contextoEmissao(
+  db: Db | Tx,
   schemasDir: string | undefined,
-  input: { pedido_id: string; serie?: number },
-  agora: () => Date = () => new Date(),
-): Promise<string> {
+  agora: Date = new Date(),
+): Promise<ContextoEmissao> {
   const certificado = await carregaCertificadoA1(db);
   if (!certificado) throw new AppError('unprocessable', notasSaidaMensagens.semCertificado);
-  if (new Date(certificado.valido_ate) < agora())
+  if (new Date(certificado.valido_ate) < agora)
     throw new AppError(
       'unprocessable',
       notasSaidaMensagens.certificadoVencido(formatDateBR(certificado.valido_ate.slice(0, 10))),
@@ -56,86 +63,95 @@ export async function emiteNotaDoPedido(
     if (e instanceof NfeSchemasIndisponiveis) throw new AppError('unavailable', e.message);
     throw e;
   }
+  return { config, certificado, schemasDir };
+}
 
+/** POST /api/notasfiscais/saida: the order's NF-e in one transaction; the note's id. */
+export async function emiteNotaDoPedido(
+  db: Db,
+  actor: Actor,
+  schemasDir: string | undefined,
+  input: { pedido_id: string; serie?: number },
+  agora: () => Date = () => new Date(),
+): Promise<string> {
+  const ctx = await contextoEmissao(db, schemasDir, agora());
   try {
-    return await writeTx(db, actor, async (tx) => {
-      const [pedido] = rowsOf<{ status: StatusPedido; bloqueios_pendentes: number }>(
-        await tx.execute(
-          sql`select o.status, o.bloqueios_pendentes from sales_orders o where o.id = ${input.pedido_id} for update`,
-        ),
-      );
-      if (!pedido) throw new AppError('not_found', notasSaidaMensagens.pedidoNaoEncontrado);
-      const [viva] = rowsOf<{ numero: number; status: StatusNota }>(
-        await tx.execute(sql`select nf.numero, nf.status from notas_fiscais nf
-          where nf.pedido_id = ${input.pedido_id} and nf.status not in ('cancelada', 'inutilizada') limit 1`),
-      );
-      if (viva)
-        throw new AppError(
-          'conflict',
-          notasSaidaMensagens.pedidoJaTemNota(Number(viva.numero), statusNotaLabels[viva.status]),
-        );
-      if (!STATUS_FATURAVEIS.includes(pedido.status))
-        throw new AppError(
-          'unprocessable',
-          notasSaidaMensagens.pedidoNaoFaturavel(statusPedidoLabels[pedido.status] ?? pedido.status),
-        );
-      if (Number(pedido.bloqueios_pendentes) > 0)
-        throw new AppError('unprocessable', notasSaidaMensagens.pedidoBloqueado);
-
-      const serie = await serieParaEmissao(tx, input.serie);
-      const nNF = await alocaNumeroNfe(tx, serie);
-      const dhEmi = agora();
-      const dados = await dadosNfeDoPedido(tx, input.pedido_id, config, { serie, nNF, dhEmi });
-      const { xml, chave } = montaNfe(dados);
-      const assinado = assinaXml(xml, {
-        tag: 'infNFe',
-        keyPem: certificado.keyPem,
-        certPem: certificado.certPem,
-      });
-      const xsd = validaNfeXsd(schemasDir, new TextEncoder().encode(assinado));
-      if (!xsd.valido)
-        throw new AppError('unprocessable', notasSaidaMensagens.xsdInvalido, { erros: xsd.erros });
-
-      const [nota] = await tx
-        .insert(notasFiscais)
-        .values({
-          pedidoId: input.pedido_id,
-          clienteId: (await clienteDoPedido(tx, input.pedido_id)) as string,
-          serie,
-          numero: nNF,
-          chave,
-          status: 'assinada',
-          ambiente: dados.ide.tpAmb,
-          tpEmis: dados.ide.tpEmis,
-          emissao: dhEmi,
-          valorTotal: dados.totais.ICMSTot.vNF,
-          xml: assinado,
-          createdBy: actor.userId,
-        })
-        .returning({ id: notasFiscais.id });
-      await tx.insert(notasFiscaisEventos).values({
-        notaId: nota!.id,
-        tipo: 'assinatura',
-        xMotivo: `NF-e assinada com o certificado de ${certificado.titular}.`,
-        userId: actor.userId,
-        usuario: actor.email ?? null,
-      });
-      return nota!.id;
-    });
+    return await writeTx(db, actor, (tx) => emiteNotaEm(tx, actor, ctx, input, agora()));
   } catch (e) {
     // a concurrent invoicing of the same order won the partial unique index
     if (pgConstraint(e) === 'notas_fiscais_pedido_key')
-      throw new AppError(
-        'conflict',
-        notasSaidaMensagens.pedidoJaTemNota(0, 'em emissão').replace(' nº 0', ''),
-      );
+      throw new AppError('conflict', notasSaidaMensagens.pedidoEmEmissao);
     throw e;
   }
 }
 
-async function clienteDoPedido(tx: Parameters<Parameters<typeof writeTx>[2]>[0], pedidoId: string) {
-  const [r] = rowsOf<{ cliente_id: string }>(
-    await tx.execute(sql`select o.cliente_id from sales_orders o where o.id = ${pedidoId}`),
+/** The emission inside the caller's transaction (the route's, or the demo seed's). */
+export async function emiteNotaEm(
+  tx: Tx,
+  actor: Actor,
+  ctx: ContextoEmissao,
+  input: { pedido_id: string; serie?: number },
+  dhEmi: Date,
+): Promise<string> {
+  const { config, certificado, schemasDir } = ctx;
+  const [pedido] = rowsOf<{ status: StatusPedido; bloqueios_pendentes: number; cliente_id: string }>(
+    await tx.execute(
+      sql`select o.status, o.bloqueios_pendentes, o.cliente_id from sales_orders o where o.id = ${input.pedido_id} for update`,
+    ),
   );
-  return r?.cliente_id;
+  if (!pedido) throw new AppError('not_found', notasSaidaMensagens.pedidoNaoEncontrado);
+  const [viva] = rowsOf<{ numero: number; status: StatusNota }>(
+    await tx.execute(sql`select nf.numero, nf.status from notas_fiscais nf
+      where nf.pedido_id = ${input.pedido_id} and nf.status not in ('cancelada', 'inutilizada') limit 1`),
+  );
+  if (viva)
+    throw new AppError(
+      'conflict',
+      notasSaidaMensagens.pedidoJaTemNota(Number(viva.numero), statusNotaLabels[viva.status]),
+    );
+  if (!STATUS_FATURAVEIS.includes(pedido.status))
+    throw new AppError(
+      'unprocessable',
+      notasSaidaMensagens.pedidoNaoFaturavel(statusPedidoLabels[pedido.status] ?? pedido.status),
+    );
+  if (Number(pedido.bloqueios_pendentes) > 0)
+    throw new AppError('unprocessable', notasSaidaMensagens.pedidoBloqueado);
+
+  const serie = await serieParaEmissao(tx, input.serie);
+  const nNF = await alocaNumeroNfe(tx, serie);
+  const dados = await dadosNfeDoPedido(tx, input.pedido_id, config, { serie, nNF, dhEmi });
+  const { xml, chave } = montaNfe(dados);
+  const assinado = assinaXml(xml, {
+    tag: 'infNFe',
+    keyPem: certificado.keyPem,
+    certPem: certificado.certPem,
+  });
+  const xsd = validaNfeXsd(schemasDir, new TextEncoder().encode(assinado));
+  if (!xsd.valido) throw new AppError('unprocessable', notasSaidaMensagens.xsdInvalido, { erros: xsd.erros });
+
+  const [nota] = await tx
+    .insert(notasFiscais)
+    .values({
+      pedidoId: input.pedido_id,
+      clienteId: pedido.cliente_id,
+      serie,
+      numero: nNF,
+      chave,
+      status: 'assinada',
+      ambiente: dados.ide.tpAmb,
+      tpEmis: dados.ide.tpEmis,
+      emissao: dhEmi,
+      valorTotal: dados.totais.ICMSTot.vNF,
+      xml: assinado,
+      createdBy: actor.userId,
+    })
+    .returning({ id: notasFiscais.id });
+  await tx.insert(notasFiscaisEventos).values({
+    notaId: nota!.id,
+    tipo: 'assinatura',
+    xMotivo: `NF-e assinada com o certificado de ${certificado.titular}.`,
+    userId: actor.userId,
+    usuario: actor.email ?? null,
+  });
+  return nota!.id;
 }
