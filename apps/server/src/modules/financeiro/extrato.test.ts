@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, SHARED_DIR, type TestContext } from '../../test/test-app.ts';
 import { criaCliente } from '../tributacao/tributacao-test-support.ts';
@@ -85,6 +85,22 @@ describe('extrato bancário', () => {
       ),
     );
     expect(c.body).toMatchObject({ lidas: 4, novas: 2, repetidas: 2 });
+    // audited in bulk (one statement-level trigger, migration 0042): one 'criacao' row per new line, by
+    // the importing user, with the line as written; a repeated line writes nothing
+    const audit = (
+      await t.db.execute(sql`select a.acao, a.user_email, a.depois ->> 'memo' as memo, a.depois ->> 'valor' as valor
+        from audit_log a join extrato_linhas l on l.id::text = a.registro_id
+        where a.tabela = 'extrato_linhas' and l.conta_bancaria_id = ${conta2.id} order by l.data, l.posicao`)
+    ).rows as Json[];
+    expect(audit.map((r) => [r.acao, r.memo, r.valor])).toEqual([
+      ['criacao', 'TARIFA', '-10.00'],
+      ['criacao', 'DEP', '50.00'],
+      ['criacao', 'DEP', '50.00'],
+      ['criacao', 'DEP', '50.00'],
+      ['criacao', 'X', '-1.50'],
+    ]);
+    expect(new Set(audit.map((r) => r.user_email)).size).toBe(1);
+    expect(audit[0]!.user_email).toMatch(/@/);
     const e = (await chama(t, fin, 'GET', `/api/financeiro/extrato-bancario/${conta2.id}`)).body;
     expect(e.linhas.map((l: Json) => [l.data, l.valor, l.saldo])).toEqual([
       ['2026-01-05', '-10.00', '90.00'],
