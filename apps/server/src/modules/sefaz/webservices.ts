@@ -1,3 +1,5 @@
+import { CODIGO_UF_IBGE } from '@erp/shared';
+
 // Web-service addresses of the NF-e 4.00 (modelo 55) per authoriser and ambiente, and which
 // authoriser serves each UF — normal and in contingência (SVC). Facts from the Portal Nacional da
 // NF-e's list (www.nfe.fazenda.gov.br/portal/webServices.aspx, as republished in 2025): own
@@ -51,36 +53,8 @@ export type Autorizador =
   | 'SVCAN'
   | 'SVCRS';
 
-/** IBGE code (cUF) of each UF. */
-export const CODIGO_UF: Record<string, string> = {
-  RO: '11',
-  AC: '12',
-  AM: '13',
-  RR: '14',
-  PA: '15',
-  AP: '16',
-  TO: '17',
-  MA: '21',
-  PI: '22',
-  CE: '23',
-  RN: '24',
-  PB: '25',
-  PE: '26',
-  AL: '27',
-  SE: '28',
-  BA: '29',
-  MG: '31',
-  ES: '32',
-  RJ: '33',
-  SP: '35',
-  PR: '41',
-  SC: '42',
-  RS: '43',
-  MS: '50',
-  MT: '51',
-  GO: '52',
-  DF: '53',
-};
+/** IBGE code (cUF) of each UF (the fiscal settings' table). */
+export const CODIGO_UF: Record<string, string> = CODIGO_UF_IBGE;
 export const UFS = Object.keys(CODIGO_UF);
 
 const PROPRIOS = ['AM', 'BA', 'GO', 'MG', 'MS', 'MT', 'PE', 'PR', 'RS', 'SP'] as const;
