@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startSefazDouble } from '../../../server/src/test/sefaz-double.ts';
 import { startSmtpCapture } from '../../../server/src/test/smtp-capture.ts';
 
 const webDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -41,6 +42,14 @@ export default async function setup(project: TestProject) {
   });
   const mailDir = path.join(dataDir, 'mail');
   const smtp = await startSmtpCapture({ dir: mailDir });
+  const schemasDir =
+    process.env.NFE_SCHEMAS_DIR ?? path.resolve(serverDir, '../../../shared/nfe/schemas/PL_010_V1.30');
+  // The local SEFAZ double (never the real services): the server's SEFAZ client is pointed at it and
+  // trusts its test CA; it takes the demo A1 (made at seed time) as the client certificate.
+  const sefaz = await startSefazDouble({ schemasDir });
+  const sefazCaDir = path.join(dataDir, 'sefaz-ca');
+  fs.mkdirSync(sefazCaDir);
+  fs.writeFileSync(path.join(sefazCaDir, 'double.pem'), sefaz.caPem);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn('npx', ['tsx', 'src/main.ts'], {
@@ -57,8 +66,9 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       WEB_DIST_DIR: distDir,
       // The official NF-e XSD package (goods receipt), read in place from ../shared beside the repository.
-      NFE_SCHEMAS_DIR:
-        process.env.NFE_SCHEMAS_DIR ?? path.resolve(serverDir, '../../../shared/nfe/schemas/PL_010_V1.30'),
+      NFE_SCHEMAS_DIR: schemasDir,
+      SEFAZ_URL_OVERRIDE: sefaz.url,
+      SEFAZ_CA_DIR: sefazCaDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -103,6 +113,7 @@ export default async function setup(project: TestProject) {
     killServer();
     await new Promise((r) => setTimeout(r, 500));
     await smtp.close();
+    await sefaz.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
