@@ -76,6 +76,13 @@ export const contasBancariasApi = {
 
 // ——— Títulos (receber / pagar) ———
 
+/** PIX charge of a receivable: the BR Code, its QR (PNG) and the printable Cobrança PIX (PDF). */
+export const pixApi = {
+  cobranca: (id: string) => unwrap(f.receber[':id'].pix.$get({ param: { id } })),
+  qr: (id: string) => f.receber[':id']['pix.png'].$get({ param: { id } }) as unknown as Promise<Response>,
+  pdf: (id: string) => f.receber[':id']['pix.pdf'].$get({ param: { id } }) as unknown as Promise<Response>,
+};
+
 export type TipoTituloApi = 'receber' | 'pagar';
 
 export const titulosApi = (tipo: TipoTituloApi) => {

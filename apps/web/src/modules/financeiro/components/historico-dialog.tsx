@@ -14,10 +14,12 @@ import { ApiError } from '@/lib/api-client.ts';
 import type { TipoTituloApi } from '../api/financeiro-api.ts';
 import { useContasOpcoes } from '../api/queries.ts';
 import { useBaixas } from './estorno-dialog.tsx';
+import { PixPanel } from './pix-panel.tsx';
 import { tituloResumo } from './titulo-resumo.ts';
 
 // A título's history: every baixa (date, account, paid, juros, multa, desconto, what it
 // extinguished, who), the reversed ones marked with the estorno's motivo; and the cancelamento.
+// An open receivable also shows its PIX charge (pix-panel.tsx).
 
 const num = 'text-right whitespace-nowrap tabular-nums';
 
@@ -46,6 +48,9 @@ export function HistoricoDialog({
           <p className="rounded-md border border-border p-3 text-sm">
             <Badge variant="outline">Cancelado</Badge> {titulo.motivo_cancelamento}
           </p>
+        ) : null}
+        {tipo === 'receber' && (titulo.status === 'em_aberto' || titulo.status === 'parcial') ? (
+          <PixPanel tituloId={titulo.id} />
         ) : null}
         {baixas.isPending ? (
           <Skeleton className="h-24 w-full" />
