@@ -54,7 +54,13 @@ const CASOS: Caso[] = [
     emitente: 'UNIMAKE SOLUCOES CORPORATIVAS LTDA',
     destinatario: 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL',
     totais: ['84,90', '0,00'],
-    presentes: ['141170000487910 - 12/07/2017 10:03:59', 'VENDA PRODUC.DO ESTABELEC', '06.117.473/0001-50'],
+    presentes: [
+      '141170000487910 - 12/07/2017 10:03:59',
+      'VENDA PRODUC.DO ESTABELEC',
+      '06.117.473/0001-50',
+      'CSOSN',
+      '0101',
+    ],
     marcas: ['SEM VALOR FISCAL', 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO'],
   },
   {

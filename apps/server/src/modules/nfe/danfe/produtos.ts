@@ -12,7 +12,7 @@ const COLUNAS: Coluna[] = [
   { titulo: 'CÓDIGO PRODUTO', largura: 48, alinhamento: 'left' },
   { titulo: 'DESCRIÇÃO DO PRODUTO / SERVIÇO', largura: 0, alinhamento: 'left' },
   { titulo: 'NCM/SH', largura: 34, alinhamento: 'center' },
-  { titulo: 'O/CST', largura: 20, alinhamento: 'center' },
+  { titulo: 'O/CST', largura: 25, alinhamento: 'center' },
   { titulo: 'CFOP', largura: 20, alinhamento: 'center' },
   { titulo: 'UNID', largura: 20, alinhamento: 'center' },
   { titulo: 'QUANT', largura: 38, alinhamento: 'right' },
@@ -81,10 +81,13 @@ export function produtos(
   doc.lineWidth(0.5).rect(d.x, y, d.w, ALTURA_CABECALHO).stroke();
   doc.font('Helvetica').fontSize(5);
   let x = d.x;
+  // Simples Nacional items carry a CSOSN instead of a CST
+  const csosn = itens.some((it) => it.imposto.icmsGrupo?.startsWith('ICMSSN'));
   COLUNAS.forEach((c, k) => {
     const w = ws[k]!;
-    const h = doc.heightOfString(c.titulo, { width: w - 2 });
-    doc.text(c.titulo, x + 1, y + (ALTURA_CABECALHO - h) / 2 + 0.5, { width: w - 2, align: 'center' });
+    const titulo = csosn && c.titulo === 'O/CST' ? 'O/CSOSN' : c.titulo;
+    const h = doc.heightOfString(titulo, { width: w - 2 });
+    doc.text(titulo, x + 1, y + (ALTURA_CABECALHO - h) / 2 + 0.5, { width: w - 2, align: 'center' });
     x += w;
   });
   y += ALTURA_CABECALHO;
