@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import forge from 'node-forge';
 import { verificaAssinaturaElemento, verificaAssinaturaNfe } from '../modules/nfe/assinatura.ts';
 import { validaNfeXsd } from '../modules/nfe/xsd.ts';
-import { dataHoraBrasilia } from '../modules/sefaz/mensagens.ts';
+import { dataHoraNfe } from '../modules/notasfiscais/xml/ide.ts';
 import { conteudoSoap } from '../modules/sefaz/soap.ts';
 import {
   type Autorizador,
@@ -138,9 +138,9 @@ export async function startSefazDouble(opts: { acClientePem?: string | string[];
     const idNfe = /<infNFe\b[^>]*\bId="NFe([0-9A-Z]{44})"/.exec(nfe)?.[1] ?? '';
     const cUF = tag(nfe, 'cUF') ?? '35';
     const base = (cStat: string, xMotivo: string, prot = '') =>
-      `<retEnviNFe xmlns="${NS}" versao="4.00">${cab(cStat, xMotivo)}<cUF>${cUF}</cUF><dhRecbto>${dataHoraBrasilia(agora())}</dhRecbto>${prot}</retEnviNFe>`;
+      `<retEnviNFe xmlns="${NS}" versao="4.00">${cab(cStat, xMotivo)}<cUF>${cUF}</cUF><dhRecbto>${dataHoraNfe(agora())}</dhRecbto>${prot}</retEnviNFe>`;
     const protNFe = (cStat: string, xMotivo: string, extra: { nProt?: string; digVal?: string }) =>
-      `<protNFe versao="4.00"><infProt><tpAmb>2</tpAmb><verAplic>${VER_APLIC}</verAplic><chNFe>${idNfe}</chNFe><dhRecbto>${dataHoraBrasilia(agora())}</dhRecbto>${extra.nProt ? `<nProt>${extra.nProt}</nProt>` : ''}${extra.digVal ? `<digVal>${extra.digVal}</digVal>` : ''}<cStat>${cStat}</cStat><xMotivo>${xMotivo}</xMotivo></infProt></protNFe>`;
+      `<protNFe versao="4.00"><infProt><tpAmb>2</tpAmb><verAplic>${VER_APLIC}</verAplic><chNFe>${idNfe}</chNFe><dhRecbto>${dataHoraNfe(agora())}</dhRecbto>${extra.nProt ? `<nProt>${extra.nProt}</nProt>` : ''}${extra.digVal ? `<digVal>${extra.digVal}</digVal>` : ''}<cStat>${cStat}</cStat><xMotivo>${xMotivo}</xMotivo></infProt></protNFe>`;
     const assinatura = verificaAssinaturaNfe(nfe);
     if (assinatura.status !== 'valida')
       return [
@@ -213,7 +213,7 @@ export async function startSefazDouble(opts: { acClientePem?: string | string[];
     const ch = tag(msg, 'chNFe') ?? '';
     const a = autorizadas.get(ch);
     const corpo = (cStat: string, xMotivo: string, prot = '') =>
-      `<retConsSitNFe xmlns="${NS}" versao="4.00">${cab(cStat, xMotivo)}<cUF>${ch.slice(0, 2)}</cUF><dhRecbto>${dataHoraBrasilia(agora())}</dhRecbto><chNFe>${ch}</chNFe>${prot}</retConsSitNFe>`;
+      `<retConsSitNFe xmlns="${NS}" versao="4.00">${cab(cStat, xMotivo)}<cUF>${ch.slice(0, 2)}</cUF><dhRecbto>${dataHoraNfe(agora())}</dhRecbto><chNFe>${ch}</chNFe>${prot}</retConsSitNFe>`;
     if (!a) return ['217', corpo('217', 'Rejeicao: NF-e nao consta na base de dados da SEFAZ')];
     if (a.cancelada) return ['101', corpo('101', 'Cancelamento de NF-e homologado', a.protXml)];
     return [
@@ -231,7 +231,7 @@ export async function startSefazDouble(opts: { acClientePem?: string | string[];
     }[c];
     return [
       c,
-      `<retConsStatServ xmlns="${NS}" versao="4.00">${cab(c, x)}<cUF>${tag(msg, 'cUF')}</cUF><dhRecbto>${dataHoraBrasilia(agora())}</dhRecbto>${c === '107' ? '<tMed>1</tMed>' : ''}</retConsStatServ>`,
+      `<retConsStatServ xmlns="${NS}" versao="4.00">${cab(c, x)}<cUF>${tag(msg, 'cUF')}</cUF><dhRecbto>${dataHoraNfe(agora())}</dhRecbto>${c === '107' ? '<tMed>1</tMed>' : ''}</retConsStatServ>`,
     ];
   }
 
@@ -245,7 +245,7 @@ export async function startSefazDouble(opts: { acClientePem?: string | string[];
         `<retEvento versao="1.00"><infEvento><tpAmb>2</tpAmb><verAplic>${VER_APLIC}</verAplic><cOrgao>${cOrgao}</cOrgao>` +
         `<cStat>${cStat}</cStat><xMotivo>${xMotivo}</xMotivo><chNFe>${ch}</chNFe><tpEvento>${tpEvento}</tpEvento>` +
         `<xEvento>${tpEvento === '110111' ? 'Cancelamento' : 'Carta de Correcao'}</xEvento><nSeqEvento>${nSeq}</nSeqEvento>` +
-        `<dhRegEvento>${dataHoraBrasilia(agora())}</dhRegEvento>${nProt ? `<nProt>${nProt}</nProt>` : ''}</infEvento></retEvento>`;
+        `<dhRegEvento>${dataHoraNfe(agora())}</dhRegEvento>${nProt ? `<nProt>${nProt}</nProt>` : ''}</infEvento></retEvento>`;
       return [
         cStat,
         `<retEnvEvento xmlns="${NS}" versao="1.00"><idLote>${tag(msg, 'idLote')}</idLote>${cab('128', 'Lote de Evento Processado').replace('<cStat>', `<cOrgao>${cOrgao}</cOrgao><cStat>`)}${inf}</retEnvEvento>`,
@@ -278,7 +278,7 @@ export async function startSefazDouble(opts: { acClientePem?: string | string[];
     const cUF = tag(msg, 'cUF') ?? '';
     const corpo = (cStat: string, xMotivo: string, nProt?: string) => [
       cStat,
-      `<retInutNFe xmlns="${NS}" versao="4.00"><infInut>${cab(cStat, xMotivo)}<cUF>${cUF}</cUF><ano>${tag(msg, 'ano')}</ano><CNPJ>${cnpj}</CNPJ><mod>55</mod><serie>${serie}</serie><nNFIni>${ini}</nNFIni><nNFFin>${fin}</nNFFin><dhRecbto>${dataHoraBrasilia(agora())}</dhRecbto>${nProt ? `<nProt>${nProt}</nProt>` : ''}</infInut></retInutNFe>`,
+      `<retInutNFe xmlns="${NS}" versao="4.00"><infInut>${cab(cStat, xMotivo)}<cUF>${cUF}</cUF><ano>${tag(msg, 'ano')}</ano><CNPJ>${cnpj}</CNPJ><mod>55</mod><serie>${serie}</serie><nNFIni>${ini}</nNFIni><nNFFin>${fin}</nNFFin><dhRecbto>${dataHoraNfe(agora())}</dhRecbto>${nProt ? `<nProt>${nProt}</nProt>` : ''}</infInut></retInutNFe>`,
     ];
     const assinatura = verificaAssinaturaElemento(msg, 'infInut');
     if (!assinatura.valida)
@@ -352,7 +352,7 @@ export async function startSefazDouble(opts: { acClientePem?: string | string[];
           if (!xsd.valido) {
             resposta = [
               '215',
-              `<retConsStatServ xmlns="${NS}" versao="4.00">${cab('215', `Rejeicao: Falha no schema XML [${xsd.erros[0]?.slice(0, 200).replace(/[<>&]/g, ' ')}]`)}<cUF>35</cUF><dhRecbto>${dataHoraBrasilia(agora())}</dhRecbto></retConsStatServ>`,
+              `<retConsStatServ xmlns="${NS}" versao="4.00">${cab('215', `Rejeicao: Falha no schema XML [${xsd.erros[0]?.slice(0, 200).replace(/[<>&]/g, ' ')}]`)}<cUF>35</cUF><dhRecbto>${dataHoraNfe(agora())}</dhRecbto></retConsStatServ>`,
             ];
           } else if (servico === 'NFeAutorizacao4') {
             if (cenario.atrasoAutorizacaoMs)
@@ -365,7 +365,7 @@ export async function startSefazDouble(opts: { acClientePem?: string | string[];
           else
             resposta = [
               '999',
-              `<retConsReciNFe xmlns="${NS}" versao="4.00">${cab('999', 'Nao implementado')}<cUF>35</cUF><dhRecbto>${dataHoraBrasilia(agora())}</dhRecbto></retConsReciNFe>`,
+              `<retConsReciNFe xmlns="${NS}" versao="4.00">${cab('999', 'Nao implementado')}<cUF>35</cUF><dhRecbto>${dataHoraNfe(agora())}</dhRecbto></retConsReciNFe>`,
             ];
           requisicoes.push({ autorizador, servico, cStat: resposta[0], clienteCn });
           if (res.destroyed) return;

@@ -46,11 +46,16 @@ export async function enfileiraEmailNota(
   deps: MailDeps,
   nota: NotaParaEmail,
   motivo: 'autorizacao' | 'cancelamento' | 'reenvio',
-  extra: { eventoCancelamentoXml?: string } = {},
+  extra: { eventoCancelamentoXml?: string; retEventoCancelamento?: string | null } = {},
 ): Promise<string | null> {
   const destino = await emailNfeDoCliente(tx, nota.clienteId);
   if (!destino) return null;
-  const pdf = await geraDanfePdf(nota.xmlAutorizado);
+  // a cancelled note's DANFE carries the "NF-e CANCELADA" mark: its retEvento beside the protocol
+  const pdf = await geraDanfePdf(
+    extra.retEventoCancelamento
+      ? nota.xmlAutorizado.replace('</nfeProc>', `${extra.retEventoCancelamento}</nfeProc>`)
+      : nota.xmlAutorizado,
+  );
   const anexos: MailAnexo[] = [
     {
       nome: `${nota.chave}-procNFe.xml`,

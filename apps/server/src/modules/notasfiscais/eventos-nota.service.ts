@@ -150,7 +150,7 @@ export async function cancelaNota(
       deps,
       { ...n, xmlAutorizado: n.xmlAutorizado ?? '' },
       'cancelamento',
-      { eventoCancelamentoXml: proc },
+      { eventoCancelamentoXml: proc, retEventoCancelamento: r.retEventoXml },
     );
     if (para)
       await registraEvento(tx, actor, n.id, { tipo: 'email', xMotivo: `Cancelamento enviado para ${para}` });

@@ -8,7 +8,6 @@ import type { Logger } from '../../lib/logger.ts';
 import { assinaXml } from '../nfe/assinador.ts';
 import { validaNfeXsd } from '../nfe/xsd.ts';
 import type { Protocolo, RespostaAutorizacao } from '../sefaz/cliente.ts';
-import { dataHoraBrasilia } from '../sefaz/mensagens.ts';
 import { SefazErroHttp, SefazIndisponivel, SefazTimeout } from '../sefaz/soap.ts';
 import { autorizadorContingencia, TP_EMIS_SVC } from '../sefaz/webservices.ts';
 import { aplicaEfeitosAutorizacao } from './efeitos-nota.service.ts';
@@ -22,6 +21,7 @@ import {
   contextoSefaz,
   contingenciaAberta,
 } from './sefaz-contexto.ts';
+import { dataHoraNfe } from './xml/ide.ts';
 
 // Transmission of an outgoing NF-e to SEFAZ (README "transmissão"): NFeAutorizacao4 synchronous,
 // outcome by cStat — 100/150 autorizada (the nfeProc kept byte for byte, effects in the same
@@ -313,7 +313,7 @@ export async function transmiteNota(
     const troca = trocaTipoEmissao(
       n.xml,
       tpEmis,
-      cont ? { dhCont: dataHoraBrasilia(cont.inicio), xJust: cont.justificativa } : null,
+      cont ? { dhCont: dataHoraNfe(cont.inicio), xJust: cont.justificativa } : null,
     );
     nfe = assinaXml(troca.xml, { tag: 'infNFe', ...ctx.assinante });
     const xsd = validaNfeXsd(deps.config.nfeSchemasDir, Buffer.from(nfe, 'utf8'));
@@ -350,7 +350,12 @@ export async function transmiteNota(
       try {
         const adotada = await consultaEAdota(db, deps, actor, ctx, n, Boolean(cont), true);
         if (adotada) return resultado(adotada, cont);
-      } catch {}
+      } catch {
+        // the consult got no answer either: when the normal authoriser does not answer its status
+        // service, the NEXT notes go out in contingência (this one waits for its consult)
+        if (!cont && (await statusNormal(ctx)) !== '107')
+          await abreContingencia(db, actor, ctx.uf, 'sem resposta no prazo (timeout)');
+      }
       throw new AppError('unavailable', transmissaoMensagens.semResposta);
     }
     if ((e instanceof SefazIndisponivel || e instanceof SefazErroHttp) && !cont && tentativa === 0) {

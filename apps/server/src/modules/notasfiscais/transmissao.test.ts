@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { systemActor } from '../../lib/audit-context.ts';
 import { createSmtpTransport, processMailQueue } from '../../lib/mail/mail-queue.ts';
+import { paginasPdf, temPoppler } from '../../test/pdf-texto.ts';
 import { geraAcTeste, geraPfxTeste } from '../../test/pfx-teste.ts';
 import { type SefazDouble, startSefazDouble } from '../../test/sefaz-double.ts';
 import { startSmtpCapture } from '../../test/smtp-capture.ts';
@@ -388,6 +389,7 @@ describe.skipIf(!dir)('transmissão à SEFAZ (double com TLS mútuo)', () => {
       `DANFE-${m.chave}.pdf`,
       `${m.chave}-cancelamento.xml`,
     ]);
+    if (temPoppler) expect(paginasPdf(mail.attachments[1]!.content)[0]).toContain('NF-e CANCELADA');
 
     // outside the window: refused here (422) before SEFAZ is asked
     const { nota: v } = await notaAssinada({ semPedido: true });

@@ -1,4 +1,5 @@
 import { assinaXml } from '../nfe/assinador.ts';
+import { dataHoraNfe } from '../notasfiscais/xml/ide.ts';
 import { semDeclaracao } from './soap.ts';
 import { CODIGO_UF } from './webservices.ts';
 
@@ -22,12 +23,6 @@ export function textoXml(s: string): string {
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;');
-}
-
-/** "2026-11-23T10:15:00-03:00": the instant in Brasília time (UTC−3, no daylight saving since 2019). */
-export function dataHoraBrasilia(d: Date): string {
-  const local = new Date(d.getTime() - 3 * 3600_000);
-  return `${local.toISOString().slice(0, 19)}-03:00`;
 }
 
 export type Assinante = { keyPem: string; certPem: string };
@@ -64,7 +59,7 @@ function montaEvento(base: EventoBase, tpEvento: string, detEvento: string, assi
   const evento =
     `<evento xmlns="${NS}" versao="1.00"><infEvento Id="${id}">` +
     `<cOrgao>${CODIGO_UF[base.uf]}</cOrgao><tpAmb>${base.tpAmb}</tpAmb><CNPJ>${base.cnpj}</CNPJ>` +
-    `<chNFe>${base.chNFe}</chNFe><dhEvento>${dataHoraBrasilia(base.dhEvento)}</dhEvento>` +
+    `<chNFe>${base.chNFe}</chNFe><dhEvento>${dataHoraNfe(base.dhEvento)}</dhEvento>` +
     `<tpEvento>${tpEvento}</tpEvento><nSeqEvento>${base.nSeqEvento}</nSeqEvento><verEvento>1.00</verEvento>` +
     `<detEvento versao="1.00">${detEvento}</detEvento></infEvento></evento>`;
   const assinado = assinaXml(evento, { tag: 'infEvento', ...assinante });
