@@ -7,6 +7,7 @@ import { configuracoesRoutes } from '@/modules/configuracoes/routes.tsx';
 import { dashboardRoutes } from '@/modules/dashboard/routes.tsx';
 import { entradasRoutes } from '@/modules/entradas/routes.tsx';
 import { estoqueRoutes } from '@/modules/estoque/routes.tsx';
+import { expedicaoRoutes } from '@/modules/expedicao/routes.tsx';
 import { financeiroRoutes } from '@/modules/financeiro/routes.tsx';
 import { fiscalRoutes } from '@/modules/fiscal/routes.tsx';
 import { frotaRoutes } from '@/modules/frota/routes.tsx';
@@ -29,6 +30,7 @@ const moduleRoutes: RouteObject[] = [
   ...entradasRoutes,
   ...financeiroRoutes,
   ...frotaRoutes,
+  ...expedicaoRoutes,
   ...notasFiscaisRoutes,
   ...precosRoutes,
   ...tributacaoRoutes,

@@ -21,6 +21,7 @@ import { seedDemoUsers } from './demo-users.ts';
 import { seedEntradasDemo } from './entradas-demo.ts';
 import { seedEstoqueDemo } from './estoque-demo.ts';
 import { seedExpedicaoDemo } from './expedicao-demo.ts';
+import { seedExpedicaoDemo } from './expedicao-demo.ts';
 import { seedFinanceiroDemo } from './financeiro-demo.ts';
 import { seedFiscalDemo } from './fiscal-demo.ts';
 import { seedFrotaDemo } from './frota-demo.ts';
@@ -77,7 +78,8 @@ export async function seedDemo(
     await insertChunked(tx, financialAccounts, data.accounts);
     await seedFinanceiroDemo(tx, data.today);
     // the comercial module's orders along the status flow, through its services
-    const pedidos = await seedComercialDemo(tx, data);
+    // dispatch: more released orders and three loads (montagem, em separação, conferida)
+    const pedidos = (await seedComercialDemo(tx, data)) + (await seedExpedicaoDemo(tx, data)).pedidos;
     // dispatch: more released orders and three loads (montagem, em separação, conferida)
     await seedExpedicaoDemo(tx, data);
     // goods receipts (drafts) from NF-e XML built by the seed

@@ -1,0 +1,252 @@
+import type {
+  CapacidadeCarga,
+  CategoriaCnh,
+  Divergencia,
+  ListPage,
+  StatusCarga,
+  StatusConferencia,
+  StatusEntrega,
+  StatusPedido,
+  TipoVeiculo,
+} from '@erp/shared';
+import { api, unwrap } from '@/lib/api-client.ts';
+
+// Wrappers over /api/expedicao through the Hono client's authenticated fetch, reached by path with
+// the response shapes written here (as the comercial screens do).
+
+type Q = Record<string, string>;
+
+export type VeiculoCarga = {
+  id: string;
+  placa: string;
+  tipo: TipoVeiculo;
+  tara: number;
+  capacidade: number;
+  volume: string | null;
+  valor_maximo_carga: string | null;
+  motorista_padrao_id: string | null;
+  categoria_exigida: 'B' | 'C' | 'E';
+  descricao: string;
+};
+export type MotoristaCarga = {
+  id: string;
+  nome: string;
+  ativo: boolean;
+  cnh_numero: string | null;
+  cnh_categoria: CategoriaCnh | null;
+  cnh_validade: string | null;
+};
+export type ParadaCarga = {
+  pedido_id: string;
+  sequencia: number;
+  numero: number;
+  status: StatusPedido;
+  cliente_nome: string;
+  fantasia: string | null;
+  endereco: string;
+  bairro: string | null;
+  cidade: string | null;
+  uf: string | null;
+  cep: string | null;
+  regiao_nome: string | null;
+  data_entrega: string | null;
+  peso_bruto: string;
+  volume: string;
+  valor_total: string;
+  forma_pagamento: string | null;
+  itens: number;
+  entrega_status: StatusEntrega;
+  entrega_motivo: string | null;
+  conferencia_status: StatusConferencia | null;
+};
+export type Carga = {
+  id: string;
+  numero: number;
+  data_saida_prevista: string;
+  status: StatusCarga;
+  veiculo: VeiculoCarga | null;
+  motorista: MotoristaCarga | null;
+  ajudantes: { id: string; nome: string }[];
+  regioes: { id: string; nome: string }[];
+  observacoes: string | null;
+  excesso: { justificativa: string; descricao: string | null; usuario: string | null; em: string } | null;
+  motorista_liberacao: { justificativa: string; usuario: string | null; em: string } | null;
+  motivo_cancelamento: string | null;
+  paradas: ParadaCarga[];
+  capacidade: CapacidadeCarga;
+  historico: {
+    de: StatusCarga | null;
+    para: StatusCarga;
+    motivo: string | null;
+    usuario: string | null;
+    created_at: string;
+  }[];
+  transicoes: StatusCarga[];
+  versao: number;
+};
+export type CargaResumo = {
+  id: string;
+  numero: number;
+  data_saida_prevista: string;
+  status: StatusCarga;
+  placa: string | null;
+  motorista_nome: string | null;
+  pedidos: number;
+  peso: string;
+  valor: string;
+  conferidos: number;
+  versao: number;
+};
+export type OpcoesCarga = {
+  veiculos: VeiculoCarga[];
+  motoristas: MotoristaCarga[];
+  ajudantes: { id: string; nome: string }[];
+  regioes: { id: string; nome: string }[];
+};
+export type PedidoDisponivel = {
+  id: string;
+  numero: number;
+  status: StatusPedido;
+  cliente_nome: string;
+  data_entrega: string | null;
+  valor_total: string;
+  peso_bruto: string;
+  volume: string;
+  regiao_id: string | null;
+  regiao_nome: string | null;
+  cidade: string | null;
+  uf: string | null;
+  cep: string | null;
+  bairro: string | null;
+};
+export type Disponiveis = {
+  items: PedidoDisponivel[];
+  total: number;
+  limite: number;
+  regioes: { id: string | null; nome: string; quantidade: number }[];
+  cidades: { cidade: string; uf: string | null; quantidade: number }[];
+};
+export type PedidoConferencia = {
+  id: string;
+  numero: number;
+  status: StatusPedido;
+  cliente_nome: string;
+  carga_id: string | null;
+  carga_numero: number | null;
+  itens: number;
+  conferencia_id: string | null;
+  conferencia_status: StatusConferencia | null;
+};
+export type Conferencia = {
+  id: string;
+  status: StatusConferencia;
+  pedido: { id: string; numero: number; cliente_nome: string; status: StatusPedido };
+  carga: { id: string; numero: number } | null;
+  conferente: string | null;
+  iniciada_em: string;
+  finalizada_em: string | null;
+  ajustada: boolean;
+  progresso: { lidos: number; linhas: number };
+  contagem: {
+    produto_id: string;
+    codigo: string;
+    nome: string;
+    unidade: string;
+    quantidade: string;
+    leituras: number;
+  }[];
+  leituras: {
+    id: number;
+    codigo: string;
+    produto_codigo: string;
+    produto_nome: string;
+    embalagem: string;
+    quantidade: string;
+    quantidade_base: string;
+    created_at: string;
+  }[];
+  divergencias: (Divergencia & { codigo: string; nome: string; unidade: string })[];
+};
+
+type Node = {
+  [segment: string]: Node;
+} & {
+  $get(a?: { query?: Q; param?: Q }): Promise<Response>;
+  $post(a?: { json?: unknown; param?: Q }): Promise<Response>;
+  $put(a?: { json?: unknown; param?: Q }): Promise<Response>;
+  $delete(a?: { param?: Q }): Promise<Response>;
+};
+
+const root = api as unknown as Node;
+function at(path: string): Node {
+  let node = root;
+  for (const s of path.split('/')) node = node[s] as Node;
+  return node;
+}
+const get = <T>(path: string, query: Q = {}) => unwrap(at(path).$get({ query }) as never) as Promise<T>;
+const post = <T>(path: string, json: unknown = {}) => unwrap(at(path).$post({ json }) as never) as Promise<T>;
+const put = <T>(path: string, json: unknown) => unwrap(at(path).$put({ json }) as never) as Promise<T>;
+const del = <T>(path: string) => unwrap(at(path).$delete() as never) as Promise<T>;
+
+const C = 'expedicao/cargas';
+
+export type CargaCampos = {
+  data_saida_prevista: string;
+  veiculo_id: string | null;
+  motorista_id: string | null;
+  ajudantes: string[];
+  regioes: string[];
+  observacoes?: string | null;
+  justificativa?: string | null;
+};
+
+export const cargasApi = {
+  list: (query: Q) => get<ListPage<CargaResumo>>(C, query),
+  get: (id: string) => get<Carga>(`${C}/${id}`),
+  opcoes: () => get<OpcoesCarga>('expedicao/opcoes'),
+  disponiveis: (query: Q) => get<Disponiveis>('expedicao/montagem/pedidos', query),
+  create: (json: CargaCampos) => post<Carga>(C, json),
+  update: (id: string, json: CargaCampos & { versao: number }) => put<Carga>(`${C}/${id}`, json),
+  adiciona: (id: string, json: { pedido_ids: string[]; versao: number; justificativa?: string | null }) =>
+    post<Carga>(`${C}/${id}/pedidos`, json),
+  remove: (id: string, pedidoId: string) => del<Carga>(`${C}/${id}/pedidos/${pedidoId}`),
+  sequencia: (id: string, json: { pedido_ids: string[]; versao: number }) =>
+    put<Carga>(`${C}/${id}/sequencia`, json),
+  transicao: (id: string, json: { para: StatusCarga; versao: number; motivo?: string | null }) =>
+    post<Carga>(`${C}/${id}/transicao`, json),
+  entrega: (id: string, pedidoId: string, json: { status: StatusEntrega; motivo?: string | null }) =>
+    put<Carga>(`${C}/${id}/pedidos/${pedidoId}/entrega`, json),
+  /** A PDF's response (opened in a new tab with the session's token). */
+  pdf: (id: string, nome: 'mapa-separacao.pdf' | 'romaneio.pdf') =>
+    at(`${C}/${id}/${nome}`).$get() as Promise<Response>,
+};
+
+export const conferenciaApi = {
+  pedidos: (query: Q) => get<PedidoConferencia[]>('expedicao/conferencia/pedidos', query),
+  inicia: (pedido_id: string) => post<Conferencia>('expedicao/conferencias', { pedido_id }),
+  get: (id: string) => get<Conferencia>(`expedicao/conferencias/${id}`),
+  leitura: (id: string, json: { codigo: string; quantidade?: string }) =>
+    post<Conferencia>(`expedicao/conferencias/${id}/leituras`, json),
+  removeLeitura: (id: string, leituraId: number) =>
+    del<Conferencia>(`expedicao/conferencias/${id}/leituras/${leituraId}`),
+  finaliza: (id: string) => post<Conferencia>(`expedicao/conferencias/${id}/finalizar`),
+  reconta: (id: string, produto_id: string) =>
+    post<Conferencia>(`expedicao/conferencias/${id}/recontar`, { produto_id }),
+  ajusta: (id: string) => post<Conferencia>(`expedicao/conferencias/${id}/ajustar`),
+};
+
+/** Opens a PDF response in a new tab (the window is opened first so pop-up blockers allow it). */
+export async function abrePdf(res: () => Promise<Response>): Promise<boolean> {
+  const janela = window.open('', '_blank');
+  try {
+    const r = await res();
+    if (!r.ok) throw new Error(String(r.status));
+    const url = URL.createObjectURL(await r.blob());
+    if (janela) janela.location.href = url;
+    else window.open(url, '_blank');
+    return true;
+  } catch {
+    janela?.close();
+    return false;
+  }
+}
