@@ -99,6 +99,8 @@ describe('configurações fiscais', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     await expect.poll(() => page.getByTestId('certificado-validade').textContent()).toBe('Vence em 20 dias');
+    // nothing wider than the phone
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await foto(page, 'tela-390');
     await context.close();
   });

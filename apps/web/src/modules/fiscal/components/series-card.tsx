@@ -133,7 +133,7 @@ export function SeriesCard() {
               <TableRow>
                 <TableHead>Série</TableHead>
                 <TableHead className="text-right">Próximo número</TableHead>
-                <TableHead className="text-right">Último usado</TableHead>
+                <TableHead className="hidden text-right sm:table-cell">Último usado</TableHead>
                 <TableHead>Situação</TableHead>
                 <TableHead className="w-12">
                   <span className="sr-only">Ações</span>
@@ -145,7 +145,9 @@ export function SeriesCard() {
                 <TableRow key={s.id}>
                   <TableCell className="font-medium">{s.serie}</TableCell>
                   <TableCell className="text-right tabular-nums">{s.proximo_numero}</TableCell>
-                  <TableCell className="text-right tabular-nums">{s.ultimo_numero_usado ?? '—'}</TableCell>
+                  <TableCell className="hidden text-right tabular-nums sm:table-cell">
+                    {s.ultimo_numero_usado ?? '—'}
+                  </TableCell>
                   <TableCell className="flex flex-wrap gap-1">
                     <Badge variant={s.ativa ? 'success' : 'secondary'}>{s.ativa ? 'Ativa' : 'Inativa'}</Badge>
                     {s.padrao ? <Badge variant="outline">Padrão</Badge> : null}
