@@ -362,11 +362,14 @@ export async function startSefazDouble(opts: { acClientePem?: string | string[];
           else if (servico === 'NFeStatusServico4') resposta = status(aut, msg);
           else if (servico === 'NFeRecepcaoEvento4') resposta = evento(msg);
           else if (servico === 'NFeInutilizacao4') resposta = inutilizacao(msg);
-          else
+          else {
+            // NFeRetAutorizacao4: every lot here is synchronous (indSinc 1), no receipt is ever issued
+            const cUF = tag(msg, 'nRec')?.slice(0, 2) ?? '35';
             resposta = [
-              '999',
-              `<retConsReciNFe xmlns="${NS}" versao="4.00">${cab('999', 'Nao implementado')}<cUF>35</cUF><dhRecbto>${dataHoraNfe(agora())}</dhRecbto></retConsReciNFe>`,
+              '106',
+              `<retConsReciNFe xmlns="${NS}" versao="4.00"><tpAmb>2</tpAmb><verAplic>${VER_APLIC}</verAplic><nRec>${tag(msg, 'nRec')}</nRec><cStat>106</cStat><xMotivo>Lote nao localizado</xMotivo><cUF>${cUF}</cUF><dhRecbto>${dataHoraNfe(agora())}</dhRecbto></retConsReciNFe>`,
             ];
+          }
           requisicoes.push({ autorizador, servico, cStat: resposta[0], clienteCn });
           if (res.destroyed) return;
           responde(

@@ -118,6 +118,10 @@ describe.skipIf(!disponivel)('cliente SEFAZ × double (TLS mútuo)', () => {
     expect(c.protocolo?.xml).toBe(r.protocolo?.xml);
     expect(validaNfeXsd(dir, Buffer.from(c.xml)).valido).toBe(true);
     expect((await cliente.consultaProtocolo(nfe({ nNF: 9999, cNF: '10000009' }).chave)).cStat).toBe('217');
+    // NFeRetAutorizacao4: no asynchronous lot was ever sent
+    const recibo = await cliente.consultaRecibo('411000000000001');
+    expect([recibo.cStat, recibo.xMotivo]).toEqual(['106', 'Lote nao localizado']);
+    expect(validaNfeXsd(dir, Buffer.from(recibo.xml)).valido).toBe(true);
   });
 
   it('denegada (301) traz protocolo; rejeição sem nProt', async () => {
