@@ -267,6 +267,21 @@ describe.skipIf(!dir)('transmissão à SEFAZ (double com TLS mútuo)', () => {
     expect(ped!.status).toBe('faturado');
   });
 
+  it('duas transmissões ao mesmo tempo: uma nota autorizada, saída e títulos lançados uma só vez', async () => {
+    const { nota: n, pedidoId } = await notaAssinada();
+    const [a, b] = await Promise.all([
+      api(tk.comercial, 'POST', saida(n.id, 'transmitir')),
+      api(tk.comercial, 'POST', saida(n.id, 'transmitir')),
+    ]);
+    expect([a.body.status, b.body.status]).toEqual(['autorizada', 'autorizada']);
+    expect(await q(sql`select 1 from estoque_movimentos where origem_id = ${pedidoId}`)).toHaveLength(1);
+    expect(await q(sql`select 1 from financial_accounts where origem_id = ${n.id}`)).toHaveLength(2);
+    const tipos = (await api(tk.comercial, 'GET', saida(n.id, 'eventos'))).body.items.map(
+      (e: Json) => e.tipo,
+    );
+    expect(tipos.filter((t: string) => t === 'autorizacao')).toHaveLength(1);
+  });
+
   it('rejeição: rejeitada com cStat e xMotivo; reenviada com o mesmo número (assinada de novo) → autorizada', async () => {
     const { nota: n } = await notaAssinada();
     double.cenario.proximaAutorizacao = { cStat: '225', xMotivo: 'Rejeicao: Falha no Schema XML da NFe' };
