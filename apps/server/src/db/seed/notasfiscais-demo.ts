@@ -9,24 +9,23 @@ import { rowsOf, type Tx } from '../client.ts';
 // (nothing unvalidated is ever stored); SEFAZ never saw them (status «assinada»).
 
 export async function seedNotasDemo(tx: Tx, schemasDir: string, today: string, quantas = 4): Promise<number> {
-  const ctx = await contextoEmissao(tx, schemasDir, new Date(`${today}T09:00:00-03:00`));
+  // issued on the demo's day from 09:00, never in the future (the demo day may be today)
+  const agora = Date.now();
+  const nove = new Date(`${today}T09:00:00-03:00`).getTime();
+  const inicio = nove + quantas * 60_000 > agora ? agora - (quantas + 1) * 60_000 : nove;
+  const ctx = await contextoEmissao(tx, schemasDir, new Date(inicio));
   const pedidos = rowsOf<{ id: string }>(
     await tx.execute(sql`select o.id from sales_orders o
       where o.status in ('liberado', 'em_separacao', 'conferido') and o.bloqueios_pendentes = 0
       order by o.numero limit ${quantas * 2}`),
   );
   let emitidas = 0;
-  for (const [i, p] of pedidos.entries()) {
+  for (const p of pedidos) {
     if (emitidas >= quantas) break;
     try {
+      const dhEmi = new Date(inicio + emitidas * 60_000);
       await tx.transaction(async (sp) => {
-        await emiteNotaEm(
-          sp as Tx,
-          systemActor,
-          ctx,
-          { pedido_id: p.id },
-          new Date(`${today}T09:${String(10 + i).padStart(2, '0')}:00-03:00`),
-        );
+        await emiteNotaEm(sp as Tx, systemActor, ctx, { pedido_id: p.id }, dhEmi);
       });
       emitidas++;
     } catch {
