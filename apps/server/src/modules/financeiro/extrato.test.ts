@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client.ts';
 import { createTestApp, SHARED_DIR, type TestContext } from '../../test/test-app.ts';
 import { criaCliente } from '../tributacao/tributacao-test-support.ts';
 import { financialAccounts } from './financeiro.tables.ts';
@@ -87,11 +88,11 @@ describe('extrato bancário', () => {
     expect(c.body).toMatchObject({ lidas: 4, novas: 2, repetidas: 2 });
     // audited in bulk (one statement-level trigger, migration 0042): one 'criacao' row per new line, by
     // the importing user, with the line as written; a repeated line writes nothing
-    const audit = (
+    const audit = rowsOf<Json>(
       await t.db.execute(sql`select a.acao, a.user_email, a.depois ->> 'memo' as memo, a.depois ->> 'valor' as valor
         from audit_log a join extrato_linhas l on l.id::text = a.registro_id
-        where a.tabela = 'extrato_linhas' and l.conta_bancaria_id = ${conta2.id} order by l.data, l.posicao`)
-    ).rows as Json[];
+        where a.tabela = 'extrato_linhas' and l.conta_bancaria_id = ${conta2.id} order by l.data, l.posicao`),
+    );
     expect(audit.map((r) => [r.acao, r.memo, r.valor])).toEqual([
       ['criacao', 'TARIFA', '-10.00'],
       ['criacao', 'DEP', '50.00'],
