@@ -13,23 +13,30 @@ import { financeiroKeys } from '../api/keys.ts';
 // with a copy button, and the printable Cobrança PIX. When the título cannot be charged (no key on
 // the account, emitente not configured) the server's pt-BR reason is shown instead.
 
+/** The blob as a data: URL (the CSP allows data: images, not blob:). */
+const comoDataUrl = (b: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const r = new FileReader();
+    r.onload = () => resolve(String(r.result));
+    r.onerror = () => reject(r.error);
+    r.readAsDataURL(b);
+  });
+
 function useQrUrl(id: string, pronto: boolean) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!pronto) return;
     let vivo = true;
-    let criado: string | null = null;
     void pixApi
       .qr(id)
       .then(async (r) => {
-        if (!r.ok || !vivo) return;
-        criado = URL.createObjectURL(await r.blob());
-        if (vivo) setUrl(criado);
+        if (!r.ok) return;
+        const dataUrl = await comoDataUrl(await r.blob());
+        if (vivo) setUrl(dataUrl);
       })
       .catch(() => undefined);
     return () => {
       vivo = false;
-      if (criado) URL.revokeObjectURL(criado);
     };
   }, [id, pronto]);
   return url;
@@ -91,7 +98,7 @@ export function PixPanel({ tituloId }: { tituloId: string }) {
           <div className="flex min-w-0 flex-1 flex-col gap-2 text-sm">
             <p>
               Valor <strong className="tabular-nums">{formatBRL(pix.data.valor)}</strong> · conta{' '}
-              {pix.data.conta.nome} · chave {tipoChavePixLabels[pix.data.tipo_chave]}
+              {pix.data.conta.nome} ({tipoChavePixLabels[pix.data.tipo_chave]})
             </p>
             <label htmlFor="pix-copia-e-cola" className="text-xs font-medium text-muted-foreground">
               PIX copia e cola
