@@ -28,6 +28,8 @@ export type CenarioSefaz = {
   fora: Autorizador[];
   /** Milliseconds before answering NFeAutorizacao4 (the note IS authorised: a timeout on the client side). */
   atrasoAutorizacaoMs: number;
+  /** Authorisers that answer every service this late (an overloaded SEFAZ: repeated timeouts). */
+  lentos: Partial<Record<Autorizador, number>>;
   /** One-shot answer of the next authorisation instead of 100 (e.g. 301 denegada, 225 rejeição). */
   proximaAutorizacao: { cStat: string; xMotivo: string } | null;
   /** Shifts the double's clock (cancel window tests). */
@@ -117,6 +119,7 @@ export async function startSefazDouble(opts: { acClientePem?: string | string[];
     status: {},
     fora: [],
     atrasoAutorizacaoMs: 0,
+    lentos: {},
     proximaAutorizacao: null,
     deslocamentoRelogioMs: 0,
   };
@@ -349,6 +352,8 @@ export async function startSefazDouble(opts: { acClientePem?: string | string[];
           if (!msg) return fault('nfeDadosMsg ausente');
           const xsd = validaNfeXsd(opts.schemasDir, Buffer.from(msg, 'utf8'));
           let resposta: [string, string];
+          const lento = cenario.lentos[aut];
+          if (lento) await new Promise((r) => setTimeout(r, lento));
           if (!xsd.valido) {
             resposta = [
               '215',
@@ -395,6 +400,7 @@ export async function startSefazDouble(opts: { acClientePem?: string | string[];
         status: {},
         fora: [],
         atrasoAutorizacaoMs: 0,
+        lentos: {},
         proximaAutorizacao: null,
         deslocamentoRelogioMs: 0,
       });

@@ -550,6 +550,31 @@ describe.skipIf(!dir)('transmissão à SEFAZ (double com TLS mútuo)', () => {
     expect(await q(sql`select 1 from sefaz_contingencias where fim is null`)).toEqual([]);
   });
 
+  it('SEFAZ-SP sem responder: a nota sem resposta espera a consulta (nunca vai à SVC com outra chave); as próximas vão em contingência', async () => {
+    const { nota: n } = await notaAssinada({ semPedido: true });
+    double.cenario.lentos = { SP: 3500 };
+    const r = await api(tk.comercial, 'POST', saida(n.id, 'transmitir'));
+    expect(r.status).toBe(503);
+    expect(await q(sql`select autorizador from sefaz_contingencias where fim is null`)).toEqual([
+      { autorizador: 'SVCAN' },
+    ]);
+    // the unanswered note: consulted first — still no answer — so it is NOT re-sent (no new chave in SVC)
+    const de = await api(tk.comercial, 'POST', saida(n.id, 'transmitir'));
+    expect(de.status).toBe(503);
+    expect(de.body.message).toMatch(/não será reenviada antes da consulta/);
+    expect((await nota(n.id)).tpEmis).toBe('1');
+    // another note goes out in SVC-AN meanwhile
+    const { nota: m } = await notaAssinada({ semPedido: true });
+    const cont = await api(tk.comercial, 'POST', saida(m.id, 'transmitir'));
+    expect(cont.body).toMatchObject({ status: 'autorizada', contingencia: 'SVCAN' });
+    // SP answers again: the first note's consult finds the authorisation SP gave it (tpEmis 1, one note)
+    double.cenario.lentos = {};
+    const fim = await api(tk.comercial, 'POST', saida(n.id, 'transmitir'));
+    expect(fim.body.status).toBe('autorizada');
+    expect([(await nota(n.id)).chave, (await nota(n.id)).tpEmis]).toEqual([n.chave, '1']);
+    expect([...double.autorizadas.values()].filter((a) => a.nNF === String(n.numero))).toHaveLength(1);
+  });
+
   it('permissões: financeiro e estoque não transmitem (403)', async () => {
     const { nota: n } = await notaAssinada({ semPedido: true });
     for (const token of [tk.financeiro, tk.estoque]) {
