@@ -60,9 +60,9 @@ export function createApiRoutes() {
     .route('/auditoria', auditoriaRoutes)
     .route('/configuracoes', configuracoesRoutes)
     .route('/notasfiscais/entrada', notasEntradaRoutes)
-    .route('/notasfiscais/saida', notasSaidaRoutes)
     // before the notes' own routes: /inutilizacao(-oes) must not be read as an :id
     .route('/notasfiscais/saida', transmissaoRoutes)
+    .route('/notasfiscais/saida', notasSaidaRoutes)
     .route('/fiscal', fiscalRoutes);
 }
 
