@@ -68,6 +68,22 @@ describe('configurações fiscais', () => {
     await page.getByRole('combobox', { name: /^Ambiente da NF-e/ }).selectOption('homologacao');
     expect(await page.getByTestId('ambiente-atual').textContent()).toBe('Homologação');
 
+    // a new série through its dialog; the same number again is refused next to the field
+    for (const tentativa of [0, 1]) {
+      await page.getByRole('button', { name: 'Nova série' }).click();
+      const d = page.getByRole('dialog');
+      await d.getByRole('spinbutton', { name: /^Série/ }).fill('890');
+      await d.getByRole('spinbutton', { name: /^Próximo número/ }).fill('15');
+      await d.getByRole('button', { name: 'Salvar' }).click();
+      if (tentativa === 0) {
+        await toast(page, 'Série criada.');
+        await expect.poll(() => page.getByRole('row').filter({ hasText: '890' }).count()).toBe(1);
+      } else {
+        await expect.poll(() => d.getByText('Já existe uma série com este número').isVisible()).toBe(true);
+        await d.getByRole('button', { name: 'Cancelar' }).click();
+      }
+    }
+
     // a generated A1 (legacy PKCS#12) of the demo company that expires in 20 days
     const dia = 86400000;
     const g = geraPfxTeste({
