@@ -24,6 +24,7 @@ import {
   notasSaidaApi,
   notasSaidaKeys,
 } from '../api/notas-saida-api.ts';
+import { AcoesSefaz } from '../components/acoes-sefaz.tsx';
 import { StatusNotaBadge } from '../components/status-nota-badge.tsx';
 
 // An outgoing NF-e (/notasfiscais/saida/:id): status (with SEFAZ's message), identification, the
@@ -98,6 +99,7 @@ function Nota({ n }: { n: NotaSaidaDetalhe }) {
         description={`${n.cliente_nome} · emitida em ${formatDateTimeBR(n.emissao)}`}
         actions={
           <>
+            <AcoesSefaz nota={n} />
             <Button variant="outline" asChild>
               <Link to="/notasfiscais/saida">
                 <ArrowLeft aria-hidden />

@@ -13,6 +13,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { useListState } from '@/lib/list-state.ts';
 import { ClienteBusca } from '@/modules/comercial/components/cliente-busca.tsx';
 import { type NotaSaidaRow, notasSaidaApi, notasSaidaKeys } from '../api/notas-saida-api.ts';
+import { InutilizarFaixaButton } from '../components/inutilizar-faixa.tsx';
 import { StatusNotaBadge } from '../components/status-nota-badge.tsx';
 
 // Notas Fiscais de Saída (/notasfiscais/saida): the NF-e issued from orders — número, série,
@@ -101,6 +102,7 @@ export function NotasSaidaPage() {
       <PageHeader
         title="Notas Fiscais de Saída"
         description="NF-e emitidas a partir dos pedidos: situação de cada uma, XML e DANFE. Para emitir, use «Faturar (NF-e)» no pedido."
+        actions={<InutilizarFaixaButton />}
       />
       <ListToolbar
         state={state}
