@@ -557,7 +557,10 @@ export const auditCampos = {
   'nfe_inutilizacoes.user_id': ref('Usuário', 'users'),
   'nfe_inutilizacoes.usuario': { rotulo: 'Usuário' },
   'sefaz_contingencias.uf': { rotulo: 'UF' },
-  'sefaz_contingencias.autorizador': codes('Autorizador de contingência', { SVCAN: 'SVC-AN', SVCRS: 'SVC-RS' }),
+  'sefaz_contingencias.autorizador': codes('Autorizador de contingência', {
+    SVCAN: 'SVC-AN',
+    SVCRS: 'SVC-RS',
+  }),
   'sefaz_contingencias.inicio': instant('Início (dhCont)'),
   'sefaz_contingencias.justificativa': { rotulo: 'Justificativa' },
   'sefaz_contingencias.fim': instant('Fim'),
