@@ -54,8 +54,12 @@ export function assinaXml(xml: string, opcoes: OpcoesAssinatura): string {
     signatureAlgorithm: RSA_SHA1,
     getKeyInfoContent: () => `<X509Data><X509Certificate>${cert}</X509Certificate></X509Data>`,
   });
+  // the signed element sits at most three levels down (NFe/infNFe, inutNFe/infInut,
+  // envEvento/evento/infEvento): absolute paths, not a scan of every descendant of a 50-item note
+  const caminho = (cond: string) =>
+    [1, 2, 3].map((n) => `${'/*'.repeat(n - 1)}/*[local-name(.)='${tag}'${cond}]`).join(' | ');
   sig.addReference({
-    xpath: `//*[local-name(.)='${tag}' and @Id='${id}']`,
+    xpath: caminho(` and @Id='${id}'`),
     transforms: [ENVELOPED, C14N],
     digestAlgorithm: SHA1,
     uri: `#${id}`,
@@ -63,7 +67,7 @@ export function assinaXml(xml: string, opcoes: OpcoesAssinatura): string {
   });
   // xml-crypto reads the Id attribute ("Id" is among its default id attributes)
   sig.computeSignature(xml, {
-    location: { reference: `//*[local-name(.)='${tag}']`, action: 'after' },
+    location: { reference: caminho(''), action: 'after' },
   });
   return sig.getSignedXml();
 }
