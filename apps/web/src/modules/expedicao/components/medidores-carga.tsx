@@ -1,5 +1,6 @@
 import {
   type CapacidadeCarga,
+  Decimal,
   formatBRL,
   formatDecimalBR,
   type Medidor,
@@ -10,8 +11,11 @@ import { cn } from '@/lib/cn.ts';
 // The load's live gauges: weight, volume and value against the vehicle's limits (the server's
 // avaliaCapacidade, recomputed on every change). Over a limit the bar and the figure turn red.
 
+/** m³ for people: 3 decimals at most ("0,012 m³"). */
+export const m3 = (v: string) => `${formatDecimalBR(Decimal.of(v).toFixed(3), 0)} m³`;
+
 const texto = (m: Medidor, v: string) =>
-  m.medida === 'valor' ? formatBRL(v) : `${formatDecimalBR(v, 0)} ${m.medida === 'peso' ? 'kg' : 'm³'}`;
+  m.medida === 'valor' ? formatBRL(v) : m.medida === 'peso' ? `${formatDecimalBR(v, 0)} kg` : m3(v);
 
 export function MedidoresCarga({ capacidade }: { capacidade: CapacidadeCarga }) {
   return (

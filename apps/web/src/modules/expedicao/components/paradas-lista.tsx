@@ -16,6 +16,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { cn } from '@/lib/cn.ts';
 import { StatusPedidoBadge } from '@/modules/comercial/components/status-pedido-badge.tsx';
 import type { ParadaCarga } from '../api/expedicao-api.ts';
+import { m3 } from './medidores-carga.tsx';
 import { StatusConferenciaBadge } from './status-carga-badge.tsx';
 
 // The stops of a load in delivery order. Reordered by dragging the handle (pointer, touch, or the
@@ -173,8 +174,7 @@ function Parada({
               .join(' · ')}
           </div>
           <div className="text-xs tabular-nums text-muted-foreground">
-            {formatDecimalBR(p.peso_bruto, 0)} kg · {formatDecimalBR(p.volume, 0)} m³ ·{' '}
-            {formatBRL(p.valor_total)}
+            {formatDecimalBR(p.peso_bruto, 0)} kg · {m3(p.volume)} · {formatBRL(p.valor_total)}
           </div>
         </div>
         {reordenavel ? (

@@ -27,7 +27,7 @@ import { abrePdf, type Carga, type CargaCampos, cargasApi } from '../api/expedic
 import { expedicaoKeys } from '../api/keys.ts';
 import { CargaCamposForm } from '../components/carga-campos.tsx';
 import { JustificativaDialog } from '../components/justificativa-dialog.tsx';
-import { MedidoresCarga } from '../components/medidores-carga.tsx';
+import { MedidoresCarga, m3 } from '../components/medidores-carga.tsx';
 import { ParadasLista } from '../components/paradas-lista.tsx';
 import { StatusCargaBadge } from '../components/status-carga-badge.tsx';
 
@@ -222,7 +222,7 @@ export function CargaPage() {
         <CardHeader>
           <CardTitle>Capacidade</CardTitle>
           <CardDescription>
-            {formatDecimalBR(c.capacidade.peso, 0)} kg · {formatDecimalBR(c.capacidade.volume, 0)} m³ ·{' '}
+            {formatDecimalBR(c.capacidade.peso, 0)} kg · {m3(c.capacidade.volume)} ·{' '}
             {formatBRL(c.capacidade.valor)} em {c.capacidade.pedidos}{' '}
             {c.capacidade.pedidos === 1 ? 'pedido' : 'pedidos'}
           </CardDescription>
@@ -248,7 +248,7 @@ export function CargaPage() {
         </CardContent>
       </Card>
 
-      <div className={montagem ? 'grid gap-4 lg:grid-cols-2' : 'grid gap-4'}>
+      <div className={montagem ? 'grid gap-4 lg:grid-cols-2 [&>*]:min-w-0' : 'grid gap-4 [&>*]:min-w-0'}>
         {montagem ? (
           <Disponiveis
             carga={c}
@@ -529,7 +529,7 @@ function Disponiveis({
                       {p.data_entrega ? ` · entrega ${formatDateBR(p.data_entrega)}` : ''}
                     </span>
                     <span className="tabular-nums">
-                      {formatDecimalBR(p.peso_bruto, 0)} kg · {formatDecimalBR(p.volume, 0)} m³
+                      {formatDecimalBR(p.peso_bruto, 0)} kg · {m3(p.volume)}
                     </span>
                   </span>
                 </span>

@@ -47,7 +47,7 @@ export function FaturamentoPage() {
           onRetry={() => void cargas.refetch()}
         />
       ) : null}
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] [&>*]:min-w-0">
         <Card>
           <CardHeader>
             <CardTitle>Cargas</CardTitle>
