@@ -91,7 +91,7 @@ export function ParadasLista({
     );
   return (
     <DndContext sensors={sensors} onDragEnd={fim} accessibility={{ announcements: anuncios }}>
-      <ol className="grid gap-2" aria-label="Paradas da carga">
+      <ol className="grid grid-cols-1 gap-2" aria-label="Paradas da carga">
         {paradas.map((p, i) => (
           <Parada
             key={p.pedido_id}
@@ -134,7 +134,7 @@ function Parada({
       ref={drop.setNodeRef}
       data-parada={p.numero}
       className={cn(
-        'rounded-md border bg-card p-3 text-sm transition-colors',
+        'min-w-0 rounded-md border bg-card p-3 text-sm transition-colors',
         drop.isOver && !drag.isDragging && 'border-primary bg-primary/5',
       )}
     >

@@ -499,7 +499,7 @@ function Disponiveis({
             onRetry={() => void lista.refetch()}
           />
         ) : null}
-        <ul className="grid max-h-[28rem] gap-1 overflow-y-auto" aria-label="Pedidos disponíveis">
+        <ul className="grid max-h-[28rem] grid-cols-1 gap-1 overflow-y-auto" aria-label="Pedidos disponíveis">
           {!itens.length && !lista.isFetching ? (
             <li className="p-4 text-center text-sm text-muted-foreground">
               Nenhum pedido disponível com estes filtros.
