@@ -17,6 +17,7 @@ import { cn } from '@/lib/cn.ts';
 import { StatusPedidoBadge } from '@/modules/comercial/components/status-pedido-badge.tsx';
 import type { ParadaCarga } from '../api/expedicao-api.ts';
 import { m3 } from './medidores-carga.tsx';
+import { moverPara } from './paradas-ordem.ts';
 import { StatusConferenciaBadge } from './status-carga-badge.tsx';
 
 // The stops of a load in delivery order. Reordered by dragging the handle (pointer, touch, or the
@@ -46,12 +47,6 @@ const paradaVizinha: KeyboardCoordinateGetter = (event, { currentCoordinates, co
     y: rect.top + Math.max((rect.height - (context.collisionRect?.height ?? 0)) / 2, 0),
   };
 };
-
-export function moverPara(ids: string[], id: string, destino: number): string[] {
-  const sem = ids.filter((x) => x !== id);
-  sem.splice(Math.max(0, Math.min(destino, sem.length)), 0, id);
-  return sem;
-}
 
 export function ParadasLista({
   paradas,
