@@ -21,7 +21,6 @@ import { seedDemoUsers } from './demo-users.ts';
 import { seedEntradasDemo } from './entradas-demo.ts';
 import { seedEstoqueDemo } from './estoque-demo.ts';
 import { seedExpedicaoDemo } from './expedicao-demo.ts';
-import { seedExpedicaoDemo } from './expedicao-demo.ts';
 import { seedFinanceiroDemo } from './financeiro-demo.ts';
 import { seedFiscalDemo } from './fiscal-demo.ts';
 import { seedFrotaDemo } from './frota-demo.ts';
@@ -80,8 +79,6 @@ export async function seedDemo(
     // the comercial module's orders along the status flow, through its services
     // dispatch: more released orders and three loads (montagem, em separação, conferida)
     const pedidos = (await seedComercialDemo(tx, data)) + (await seedExpedicaoDemo(tx, data)).pedidos;
-    // dispatch: more released orders and three loads (montagem, em separação, conferida)
-    await seedExpedicaoDemo(tx, data);
     // goods receipts (drafts) from NF-e XML built by the seed
     await seedEntradasDemo(tx, data.today);
     // a few outgoing NF-e of released orders, signed with the demo certificate (XSD folder needed)
