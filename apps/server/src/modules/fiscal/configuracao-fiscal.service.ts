@@ -149,6 +149,11 @@ export async function carregaConfiguracaoFiscal(db: Db | Tx): Promise<Configurac
 }
 
 async function grava(tx: Tx, chave: Chave, valor: unknown) {
+  // app_settings.valor is NOT NULL: an emptied setting is removed (its reader answers the default)
+  if (valor === null || valor === undefined) {
+    await tx.delete(appSettings).where(sql`${appSettings.chave} = ${chave}`);
+    return;
+  }
   await tx
     .insert(appSettings)
     .values({ chave, valor })

@@ -76,6 +76,16 @@ describe('fiscal settings (/api/fiscal/configuracao)', () => {
     await expect(carregaConfiguracaoFiscal(t.db)).rejects.toThrow(/Configure o emitente/);
   });
 
+  it('saves without a responsável técnico and with blank informações complementares (no 500)', async () => {
+    const r = await put(corpo({ responsavel_tecnico: null, informacoes_complementares: '' }));
+    expect(r.status, await r.clone().text()).toBe(200);
+    const body = await r.json();
+    expect(body.responsavel_tecnico).toBeNull();
+    expect(body.informacoes_complementares).toBeNull();
+    const sem = await put(corpo({ responsavel_tecnico: null, informacoes_complementares: null }));
+    expect(sem.status).toBe(200);
+  });
+
   it('saves the emitente (alphanumeric CNPJ), the tax engine keys, and answers the CSRT only as configurado', async () => {
     const r = await put(corpo());
     expect(r.status).toBe(200);

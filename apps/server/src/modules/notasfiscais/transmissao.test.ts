@@ -148,7 +148,6 @@ describe.skipIf(!dir)('transmissão à SEFAZ (double com TLS mútuo)', () => {
         },
       },
       ambiente: 'homologacao',
-      // (null here answers 500 today: the fiscal settings write null into app_settings.valor)
       responsavel_tecnico: {
         cnpj: '11.222.333/0001-81',
         contato: 'Equipe Plataforma ERP',
