@@ -75,7 +75,7 @@ function measure(): Rodada {
       p_ipi: '5',
     },
   } as const;
-  const base = dadosNfeExemplo(cenario);
+  const base = dadosNfeExemplo({ ...cenario, parcelas: [...cenario.parcelas] });
   const umaNota = (n: number, fases?: number[][]) => {
     const t0 = performance.now();
     const { xml } = montaNfe({ ...base, ide: { ...base.ide, nNF: n } });

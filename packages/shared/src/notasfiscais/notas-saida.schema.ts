@@ -31,6 +31,11 @@ export const notasSaidaMensagens = {
   produtoSemNcm: (produtos: string) => `Produtos sem NCM (obrigatório na NF-e): ${produtos}.`,
   xsdInvalido: 'A NF-e gerada não passou na validação do schema (XSD); nada foi gravado.',
   notaNaoEncontrada: 'Nota fiscal não encontrada',
+  regerarSoRejeitada: (status: string) =>
+    `Só uma nota rejeitada (ou assinada e ainda não autorizada) pode ser gerada novamente; esta está «${status}».`,
+  regerarSemPedido: 'Esta nota não tem pedido de origem: não há de onde gerá-la novamente.',
+  regerarAposTimeout:
+    'O último envio desta nota ficou sem resposta da SEFAZ: consulte a nota antes de gerá-la novamente.',
   faturarPelaNota:
     'Pedidos são faturados pela emissão da NF-e: use «Faturar (NF-e)» no pedido ou Notas Fiscais > Saída.',
 } as const;

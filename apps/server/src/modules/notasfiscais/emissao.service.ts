@@ -93,7 +93,7 @@ export async function emiteNotaEm(
   input: { pedido_id: string; serie?: number },
   dhEmi: Date,
 ): Promise<string> {
-  const { config, certificado, schemasDir } = ctx;
+  const { certificado } = ctx;
   const [pedido] = rowsOf<{ status: StatusPedido; bloqueios_pendentes: number; cliente_id: string }>(
     await tx.execute(
       sql`select o.status, o.bloqueios_pendentes, o.cliente_id from sales_orders o where o.id = ${input.pedido_id} for update`,
@@ -119,15 +119,11 @@ export async function emiteNotaEm(
 
   const serie = await serieParaEmissao(tx, input.serie);
   const nNF = await alocaNumeroNfe(tx, serie);
-  const dados = await dadosNfeDoPedido(tx, input.pedido_id, config, { serie, nNF, dhEmi });
-  const { xml, chave } = montaNfe(dados);
-  const assinado = assinaXml(xml, {
-    tag: 'infNFe',
-    keyPem: certificado.keyPem,
-    certPem: certificado.certPem,
+  const { dados, assinado, chave } = await nfeAssinadaDoPedido(tx, ctx, input.pedido_id, {
+    serie,
+    nNF,
+    dhEmi,
   });
-  const xsd = validaNfeXsd(schemasDir, new TextEncoder().encode(assinado));
-  if (!xsd.valido) throw new AppError('unprocessable', notasSaidaMensagens.xsdInvalido, { erros: xsd.erros });
 
   const [nota] = await tx
     .insert(notasFiscais)
@@ -154,4 +150,94 @@ export async function emiteNotaEm(
     usuario: actor.email ?? null,
   });
   return nota!.id;
+}
+
+/** The order's NF-e built from its tax-engine figures, signed with the A1 and XSD-validated. */
+async function nfeAssinadaDoPedido(
+  tx: Tx,
+  ctx: ContextoEmissao,
+  pedidoId: string,
+  numeracao: { serie: number; nNF: number; dhEmi: Date },
+) {
+  const dados = await dadosNfeDoPedido(tx, pedidoId, ctx.config, numeracao);
+  const { xml, chave } = montaNfe(dados);
+  const assinado = assinaXml(xml, {
+    tag: 'infNFe',
+    keyPem: ctx.certificado.keyPem,
+    certPem: ctx.certificado.certPem,
+  });
+  const xsd = validaNfeXsd(ctx.schemasDir, new TextEncoder().encode(assinado));
+  if (!xsd.valido) throw new AppError('unprocessable', notasSaidaMensagens.xsdInvalido, { erros: xsd.erros });
+  return { dados, assinado, chave };
+}
+
+/**
+ * POST …/:id/regerar: a rejected (or not yet sent) note built again from its order as it is now —
+ * the order or the customer's cadastro corrected after SEFAZ's rejection — with the SAME série and
+ * number, signed and validated again, back to «assinada». Refused while a send is unanswered (the
+ * note may be authorised: consult first), and for any other status.
+ */
+export async function regeraNota(
+  db: Db,
+  actor: Actor,
+  schemasDir: string | undefined,
+  id: string,
+  agora: () => Date = () => new Date(),
+): Promise<void> {
+  const ctx = await contextoEmissao(db, schemasDir, agora());
+  await writeTx(db, actor, async (tx) => {
+    const [nota] = rowsOf<{ status: StatusNota; pedido_id: string | null; serie: number; numero: number }>(
+      await tx.execute(sql`select nf.status, nf.pedido_id, nf.serie, nf.numero from notas_fiscais nf
+        where nf.id = ${id} for update`),
+    );
+    if (!nota) throw new AppError('not_found', notasSaidaMensagens.notaNaoEncontrada);
+    if (nota.status !== 'rejeitada' && nota.status !== 'assinada')
+      throw new AppError('conflict', notasSaidaMensagens.regerarSoRejeitada(statusNotaLabels[nota.status]));
+    if (!nota.pedido_id) throw new AppError('unprocessable', notasSaidaMensagens.regerarSemPedido);
+    const [ultimo] = rowsOf<{ tipo: string }>(
+      await tx.execute(sql`select e.tipo from notas_fiscais_eventos e
+        where e.nota_id = ${id} and e.tipo in ('timeout', 'consulta', 'autorizacao', 'rejeicao', 'denegacao')
+        order by e.created_at desc, e.id desc limit 1`),
+    );
+    if (ultimo?.tipo === 'timeout') throw new AppError('conflict', notasSaidaMensagens.regerarAposTimeout);
+    const [pedido] = rowsOf<{ status: StatusPedido; bloqueios_pendentes: number }>(
+      await tx.execute(
+        sql`select o.status, o.bloqueios_pendentes from sales_orders o where o.id = ${nota.pedido_id} for update`,
+      ),
+    );
+    if (!pedido || !STATUS_FATURAVEIS.includes(pedido.status))
+      throw new AppError(
+        'unprocessable',
+        notasSaidaMensagens.pedidoNaoFaturavel(
+          pedido ? (statusPedidoLabels[pedido.status] ?? pedido.status) : '—',
+        ),
+      );
+    if (Number(pedido.bloqueios_pendentes) > 0)
+      throw new AppError('unprocessable', notasSaidaMensagens.pedidoBloqueado);
+    const dhEmi = agora();
+    const { dados, assinado, chave } = await nfeAssinadaDoPedido(tx, ctx, nota.pedido_id, {
+      serie: Number(nota.serie),
+      nNF: Number(nota.numero),
+      dhEmi,
+    });
+    await tx
+      .update(notasFiscais)
+      .set({
+        xml: assinado,
+        chave,
+        status: 'assinada',
+        tpEmis: dados.ide.tpEmis,
+        emissao: dhEmi,
+        valorTotal: dados.totais.ICMSTot.vNF,
+        updatedAt: new Date(),
+      })
+      .where(sql`${notasFiscais.id} = ${id}`);
+    await tx.insert(notasFiscaisEventos).values({
+      notaId: id,
+      tipo: 'assinatura',
+      xMotivo: `NF-e gerada novamente a partir do pedido (mesmo número), assinada com o certificado de ${ctx.certificado.titular}.`,
+      userId: actor.userId,
+      usuario: actor.email ?? null,
+    });
+  });
 }

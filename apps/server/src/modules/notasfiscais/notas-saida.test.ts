@@ -372,3 +372,40 @@ describe('the kanban no longer invoices by itself', () => {
     expect(nota.status).toBe(201);
   });
 });
+
+describe('POST …/:id/regerar: a rejected note built again from its corrected order, same number', () => {
+  it('rebuilds from the customer as corrected, keeps série and número, signs again; other statuses refused', async () => {
+    const p = await pedidoLiberado(t, tk.comercial, cliente, [[produtoA, '2', '12.50']]);
+    const emitida = await api(tk.comercial, 'POST', '', { pedido_id: p.id });
+    expect(emitida.status, JSON.stringify(emitida.body)).toBe(201);
+    const { id, numero, serie } = emitida.body;
+    // SEFAZ rejected it (the rejection itself is #20's transmission, tested with the double)
+    await t.db.execute(
+      sql`update notas_fiscais set status = 'rejeitada', c_stat = '233', x_motivo = 'Rejeicao: IE do destinatario nao cadastrada' where id = ${id}`,
+    );
+    // the cadastro is corrected
+    await t.db.execute(sql`update clientes set numero = '999-B' where id = ${cliente}`);
+    const r = await api(tk.comercial, 'POST', `/${id}/regerar`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ id, numero, serie, status: 'assinada' });
+    const [row] = rowsOf<{ xml: string; chave: string }>(
+      await t.db.execute(sql`select xml, chave from notas_fiscais where id = ${id}`),
+    );
+    expect(row!.xml).toContain('<nro>999-B</nro>');
+    expect(leNfe(row!.xml).ide.nNF).toBe(String(numero));
+    expect(validaChave(row!.chave)).toBeNull();
+    expect(verificaAssinaturaNfe(row!.xml).status).toBe('valida');
+    if (xmlsec) expect(xmlsecAceita(row!.xml)).toBe(true);
+    if (TEST_NFE_SCHEMAS_DIR)
+      expect(validaNfeXsd(TEST_NFE_SCHEMAS_DIR, new TextEncoder().encode(row!.xml)).erros).toEqual([]);
+    expect(r.body.eventos.map((e: Json) => e.tipo)).toEqual(['assinatura', 'assinatura']);
+
+    // authorised → refused; unknown → 404
+    await t.db.execute(sql`update notas_fiscais set status = 'autorizada' where id = ${id}`);
+    const aut = await api(tk.comercial, 'POST', `/${id}/regerar`);
+    expect(aut.status).toBe(409);
+    expect(aut.body.message).toBe(notasSaidaMensagens.regerarSoRejeitada('Autorizada'));
+    const nenhuma = await api(tk.comercial, 'POST', '/00000000-0000-4000-8000-000000000000/regerar');
+    expect(nenhuma.status).toBe(404);
+  });
+});

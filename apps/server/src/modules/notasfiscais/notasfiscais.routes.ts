@@ -11,7 +11,7 @@ import { actorOf, requires } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { jsonBody, pathParams, queryParams } from '../../lib/validate.ts';
 import { geraDanfePdf } from '../nfe/danfe/danfe.ts';
-import { emiteNotaDoPedido } from './emissao.service.ts';
+import { emiteNotaDoPedido, regeraNota } from './emissao.service.ts';
 import { getNotaSaida, listNotasSaida, xmlNotaSaida } from './notas-leitura.service.ts';
 import { lacunasSerie } from './numeracao.service.ts';
 
@@ -33,6 +33,11 @@ export const notasSaidaRoutes = new Hono<AppEnv>()
       c.req.valid('json'),
     );
     return c.json(await getNotaSaida(c.var.deps.db, id), 201);
+  })
+  .post('/:id/regerar', requires(p), pathParams(idParams), async (c) => {
+    const { id } = c.req.valid('param');
+    await regeraNota(c.var.deps.db, actorOf(c), c.var.deps.config.nfeSchemasDir, id);
+    return c.json(await getNotaSaida(c.var.deps.db, id));
   })
   .get('/lacunas', requires(p), queryParams(lacunasQuerySchema), async (c) =>
     c.json(await lacunasSerie(c.var.deps.db, c.req.valid('query').serie)),

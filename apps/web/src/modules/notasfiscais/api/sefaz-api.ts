@@ -8,6 +8,8 @@ const s = api.notasfiscais.saida;
 export const sefazApi = {
   transmitir: (id: string) => unwrap(s[':id'].transmitir.$post({ param: { id } })),
   consultar: (id: string) => unwrap(s[':id'].consultar.$post({ param: { id } })),
+  /** A rejected note built again from its (corrected) order, same número. */
+  regerar: (id: string) => unwrap(s[':id'].regerar.$post({ param: { id } })),
   cancelar: (id: string, justificativa: string) =>
     unwrap(s[':id'].cancelar.$post({ param: { id }, json: { justificativa } })),
   cartaCorrecao: (id: string, correcao: string) =>

@@ -1,6 +1,6 @@
 import { cancelarNotaSchema, cartaCorrecaoSchema, type StatusNota } from '@erp/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Ban, FilePenLine, Mail, RefreshCw, Send } from 'lucide-react';
+import { Ban, FilePenLine, Mail, RefreshCw, RotateCcw, Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
@@ -58,7 +58,14 @@ export function AcoesSefaz({ nota }: { nota: Nota }) {
     onError: (err) => toast.error(mensagemDe(err, 'Não foi possível reenviar o e-mail.')),
     onSettled: recarrega,
   });
-  const ocupado = transmitir.isPending || consultar.isPending || reenviar.isPending;
+  const regerar = useMutation({
+    mutationFn: () => sefazApi.regerar(nota.id),
+    onSuccess: () =>
+      toast.success(`NF-e nº ${nota.numero} gerada novamente a partir do pedido: transmita-a.`),
+    onError: (err) => toast.error(mensagemDe(err, 'Não foi possível gerar a nota novamente.')),
+    onSettled: recarrega,
+  });
+  const ocupado = transmitir.isPending || consultar.isPending || reenviar.isPending || regerar.isPending;
   const pendente = nota.status === 'assinada' || nota.status === 'rejeitada';
   const autorizada = nota.status === 'autorizada';
   return (
@@ -67,6 +74,17 @@ export function AcoesSefaz({ nota }: { nota: Nota }) {
         <Button disabled={ocupado} onClick={() => transmitir.mutate()}>
           {transmitir.isPending ? <Spinner /> : <Send aria-hidden />}
           Transmitir
+        </Button>
+      ) : null}
+      {nota.status === 'rejeitada' ? (
+        <Button
+          variant="outline"
+          disabled={ocupado}
+          onClick={() => regerar.mutate()}
+          title="Gera a nota de novo a partir do pedido e do cadastro corrigidos, com o mesmo número"
+        >
+          {regerar.isPending ? <Spinner /> : <RotateCcw aria-hidden />}
+          Gerar novamente
         </Button>
       ) : null}
       {nota.status !== 'inutilizada' && nota.status !== 'em_digitacao' ? (
