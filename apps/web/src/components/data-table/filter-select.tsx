@@ -88,3 +88,30 @@ export function FilterDate({
     </div>
   );
 }
+
+/**
+ * The "de / até" pair of a period filter: two FilterDate whose bounds follow each other (até never
+ * before de). Values 'YYYY-MM-DD' or ''.
+ */
+export function FilterPeriodo({
+  de,
+  ate,
+  onDe,
+  onAte,
+  deLabel = 'De',
+  ateLabel = 'Até',
+}: {
+  de: string;
+  ate: string;
+  onDe(value: string): void;
+  onAte(value: string): void;
+  deLabel?: string;
+  ateLabel?: string;
+}) {
+  return (
+    <>
+      <FilterDate label={deLabel} value={de} max={ate || undefined} onChange={onDe} />
+      <FilterDate label={ateLabel} value={ate} min={de || undefined} onChange={onAte} />
+    </>
+  );
+}

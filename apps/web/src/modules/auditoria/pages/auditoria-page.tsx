@@ -9,7 +9,7 @@ import { Download, Eye } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { type Column, DataTable } from '@/components/data-table/data-table.tsx';
-import { FilterDate, FilterSelect } from '@/components/data-table/filter-select.tsx';
+import { FilterPeriodo, FilterSelect } from '@/components/data-table/filter-select.tsx';
 import { ListToolbar } from '@/components/data-table/list-toolbar.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -163,17 +163,11 @@ export function AuditoriaPage() {
               allLabel="Todas as ações"
               onChange={(v) => state.setFilter('acao', v)}
             />
-            <FilterDate
-              label="De"
-              value={f.de}
-              max={f.ate || undefined}
-              onChange={(v) => state.setFilter('de', v)}
-            />
-            <FilterDate
-              label="Até"
-              value={f.ate}
-              min={f.de || undefined}
-              onChange={(v) => state.setFilter('ate', v)}
+            <FilterPeriodo
+              de={f.de}
+              ate={f.ate}
+              onDe={(v) => state.setFilter('de', v)}
+              onAte={(v) => state.setFilter('ate', v)}
             />
           </>
         }

@@ -8,7 +8,7 @@ import {
 } from '@erp/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { FilterDate, FilterSelect } from '@/components/data-table/filter-select.tsx';
+import { FilterPeriodo, FilterSelect } from '@/components/data-table/filter-select.tsx';
 import { LoadErrorAlert } from '@/components/data-table/list-states.tsx';
 import { ListToolbar } from '@/components/data-table/list-toolbar.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
@@ -64,17 +64,13 @@ export function BloqueadosPage() {
               options={TIPOS_BLOQUEIO.map((t) => ({ value: t, label: tipoBloqueioLabels[t] }))}
               onChange={(v) => state.setFilter('bloqueio', v)}
             />
-            <FilterDate
-              label="Emissão de"
-              value={state.filters.de}
-              max={state.filters.ate || undefined}
-              onChange={(v) => state.setFilter('de', v)}
-            />
-            <FilterDate
-              label="Emissão até"
-              value={state.filters.ate}
-              min={state.filters.de || undefined}
-              onChange={(v) => state.setFilter('ate', v)}
+            <FilterPeriodo
+              deLabel="Emissão de"
+              ateLabel="Emissão até"
+              de={state.filters.de}
+              ate={state.filters.ate}
+              onDe={(v) => state.setFilter('de', v)}
+              onAte={(v) => state.setFilter('ate', v)}
             />
           </>
         }

@@ -23,7 +23,7 @@ import { GripVertical } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { FilterDate, FilterSelect } from '@/components/data-table/filter-select.tsx';
+import { FilterPeriodo, FilterSelect } from '@/components/data-table/filter-select.tsx';
 import { LoadErrorAlert } from '@/components/data-table/list-states.tsx';
 import { ListToolbar } from '@/components/data-table/list-toolbar.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
@@ -147,17 +147,13 @@ export function KanbanPage() {
               options={filterOptions(regioes)}
               onChange={(v) => state.setFilter('regiao_id', v)}
             />
-            <FilterDate
-              label="Emissão de"
-              value={state.filters.de}
-              max={state.filters.ate || undefined}
-              onChange={(v) => state.setFilter('de', v)}
-            />
-            <FilterDate
-              label="Emissão até"
-              value={state.filters.ate}
-              min={state.filters.de || undefined}
-              onChange={(v) => state.setFilter('ate', v)}
+            <FilterPeriodo
+              deLabel="Emissão de"
+              ateLabel="Emissão até"
+              de={state.filters.de}
+              ate={state.filters.ate}
+              onDe={(v) => state.setFilter('de', v)}
+              onAte={(v) => state.setFilter('ate', v)}
             />
             <div className="flex items-center gap-2 sm:mt-6">
               <Checkbox

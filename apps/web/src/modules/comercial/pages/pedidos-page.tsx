@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { type Column, DataTable } from '@/components/data-table/data-table.tsx';
-import { FilterDate, FilterSelect } from '@/components/data-table/filter-select.tsx';
+import { FilterPeriodo, FilterSelect } from '@/components/data-table/filter-select.tsx';
 import { ListToolbar } from '@/components/data-table/list-toolbar.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
@@ -126,17 +126,13 @@ export function PedidosPage() {
               options={STATUS_PEDIDO.map((s) => ({ value: s, label: statusPedidoLabels[s] }))}
               onChange={(v) => state.setFilter('status', v)}
             />
-            <FilterDate
-              label="Emissão de"
-              value={state.filters.de}
-              max={state.filters.ate || undefined}
-              onChange={(v) => state.setFilter('de', v)}
-            />
-            <FilterDate
-              label="Emissão até"
-              value={state.filters.ate}
-              min={state.filters.de || undefined}
-              onChange={(v) => state.setFilter('ate', v)}
+            <FilterPeriodo
+              deLabel="Emissão de"
+              ateLabel="Emissão até"
+              de={state.filters.de}
+              ate={state.filters.ate}
+              onDe={(v) => state.setFilter('de', v)}
+              onAte={(v) => state.setFilter('ate', v)}
             />
             <FilterSelect
               label="Vendedor"

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AlertTriangle, ClipboardList, FilePlus2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { type Column, DataTable } from '@/components/data-table/data-table.tsx';
-import { FilterDate, FilterSelect } from '@/components/data-table/filter-select.tsx';
+import { FilterPeriodo, FilterSelect } from '@/components/data-table/filter-select.tsx';
 import { ListToolbar } from '@/components/data-table/list-toolbar.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
@@ -124,17 +124,12 @@ export function EntradasPage() {
                 options={fornecedores.map((f) => ({ value: f.id, label: f.nome }))}
                 onChange={(v) => state.setFilter('fornecedor_id', v)}
               />
-              <FilterDate
-                label="Emissão de"
-                value={state.filters.de}
-                max={state.filters.ate || undefined}
-                onChange={(v) => state.setFilter('de', v)}
-              />
-              <FilterDate
-                label="Até"
-                value={state.filters.ate}
-                min={state.filters.de || undefined}
-                onChange={(v) => state.setFilter('ate', v)}
+              <FilterPeriodo
+                deLabel="Emissão de"
+                de={state.filters.de}
+                ate={state.filters.ate}
+                onDe={(v) => state.setFilter('de', v)}
+                onAte={(v) => state.setFilter('ate', v)}
               />
             </>
           }

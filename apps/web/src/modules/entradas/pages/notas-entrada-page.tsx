@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { type Column, DataTable } from '@/components/data-table/data-table.tsx';
-import { FilterDate, FilterSelect } from '@/components/data-table/filter-select.tsx';
+import { FilterPeriodo, FilterSelect } from '@/components/data-table/filter-select.tsx';
 import { ListToolbar } from '@/components/data-table/list-toolbar.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
@@ -86,17 +86,12 @@ export function NotasEntradaPage() {
               options={STATUS_ENTRADA.map((s) => ({ value: s, label: statusEntradaLabels[s] }))}
               onChange={(v) => state.setFilter('status', v)}
             />
-            <FilterDate
-              label="Emissão de"
-              value={state.filters.de}
-              max={state.filters.ate || undefined}
-              onChange={(v) => state.setFilter('de', v)}
-            />
-            <FilterDate
-              label="Até"
-              value={state.filters.ate}
-              min={state.filters.de || undefined}
-              onChange={(v) => state.setFilter('ate', v)}
+            <FilterPeriodo
+              deLabel="Emissão de"
+              de={state.filters.de}
+              ate={state.filters.ate}
+              onDe={(v) => state.setFilter('de', v)}
+              onAte={(v) => state.setFilter('ate', v)}
             />
           </>
         }

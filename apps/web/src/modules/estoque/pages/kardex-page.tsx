@@ -17,7 +17,7 @@ import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type Column, DataTable } from '@/components/data-table/data-table.tsx';
 import { ExportButtons } from '@/components/data-table/export-buttons.tsx';
-import { FilterDate, FilterSelect } from '@/components/data-table/filter-select.tsx';
+import { FilterPeriodo, FilterSelect } from '@/components/data-table/filter-select.tsx';
 import { ListToolbar } from '@/components/data-table/list-toolbar.tsx';
 import { FieldGroup, TextareaField } from '@/components/forms/fields.tsx';
 import { RegisterFormDialog } from '@/components/forms/register-form-dialog.tsx';
@@ -162,17 +162,11 @@ export function KardexPage() {
         state={state}
         filters={
           <>
-            <FilterDate
-              label="De"
-              value={state.filters.de}
-              max={state.filters.ate || undefined}
-              onChange={(v) => state.setFilter('de', v)}
-            />
-            <FilterDate
-              label="Até"
-              value={state.filters.ate}
-              min={state.filters.de || undefined}
-              onChange={(v) => state.setFilter('ate', v)}
+            <FilterPeriodo
+              de={state.filters.de}
+              ate={state.filters.ate}
+              onDe={(v) => state.setFilter('de', v)}
+              onAte={(v) => state.setFilter('ate', v)}
             />
             <FilterSelect
               label="Local"

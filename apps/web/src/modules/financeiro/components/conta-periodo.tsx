@@ -1,7 +1,7 @@
 import type { ContaBancariaRow, ListPage } from '@erp/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { FilterDate } from '@/components/data-table/filter-select.tsx';
+import { FilterPeriodo } from '@/components/data-table/filter-select.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
 import { contasBancariasApi } from '../api/financeiro-api.ts';
 import { financeiroKeys } from '../api/keys.ts';
@@ -55,8 +55,7 @@ export function ContaPeriodo({ id, estado }: { id: string; estado: ContaPeriodoE
           ))}
         </NativeSelect>
       </label>
-      <FilterDate label="De" value={de} max={ate || undefined} onChange={setDe} />
-      <FilterDate label="Até" value={ate} min={de || undefined} onChange={setAte} />
+      <FilterPeriodo de={de} ate={ate} onDe={setDe} onAte={setAte} />
     </div>
   );
 }

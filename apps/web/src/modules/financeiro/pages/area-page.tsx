@@ -16,7 +16,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowDownCircle, ArrowUpCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { FilterDate, FilterSelect } from '@/components/data-table/filter-select.tsx';
+import { FilterPeriodo, FilterSelect } from '@/components/data-table/filter-select.tsx';
 import { LoadErrorAlert } from '@/components/data-table/list-states.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
@@ -125,8 +125,7 @@ function FluxoDeCaixa() {
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="flex flex-wrap items-start gap-3">
-          <FilterDate label="De" value={de} max={ate || undefined} onChange={setDe} />
-          <FilterDate label="Até" value={ate} min={de || undefined} onChange={setAte} />
+          <FilterPeriodo de={de} ate={ate} onDe={setDe} onAte={setAte} />
           <FilterSelect
             label="Agrupamento"
             value={agrupamento}

@@ -10,7 +10,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { type Column, DataTable } from '@/components/data-table/data-table.tsx';
-import { FilterDate } from '@/components/data-table/filter-select.tsx';
+import { FilterPeriodo } from '@/components/data-table/filter-select.tsx';
 import { ListToolbar } from '@/components/data-table/list-toolbar.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -114,20 +114,12 @@ export function ExtratoContaPage() {
       <ListToolbar
         state={state}
         filters={
-          <>
-            <FilterDate
-              label="De"
-              value={state.filters.de}
-              max={state.filters.ate || undefined}
-              onChange={(v) => state.setFilter('de', v)}
-            />
-            <FilterDate
-              label="Até"
-              value={state.filters.ate}
-              min={state.filters.de || undefined}
-              onChange={(v) => state.setFilter('ate', v)}
-            />
-          </>
+          <FilterPeriodo
+            de={state.filters.de}
+            ate={state.filters.ate}
+            onDe={(v) => state.setFilter('de', v)}
+            onAte={(v) => state.setFilter('ate', v)}
+          />
         }
       />
       <DataTable

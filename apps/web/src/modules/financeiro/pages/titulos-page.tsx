@@ -13,7 +13,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Ban, CircleDollarSign, History, Layers, MoreHorizontal, Pencil, Plus, Undo2, X } from 'lucide-react';
 import { useState } from 'react';
 import { type Column, DataTable } from '@/components/data-table/data-table.tsx';
-import { FilterDate, FilterSelect } from '@/components/data-table/filter-select.tsx';
+import { FilterPeriodo, FilterSelect } from '@/components/data-table/filter-select.tsx';
 import { ListToolbar } from '@/components/data-table/list-toolbar.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
@@ -191,17 +191,13 @@ function TitulosPage({ tipo }: { tipo: TipoTituloApi }) {
               options={FILTROS_STATUS_TITULO.map((s) => ({ value: s, label: filtroStatusTituloLabels[s] }))}
               onChange={(v) => state.setFilter('status', v)}
             />
-            <FilterDate
-              label="Vencimento de"
-              value={state.filters.vencimento_de}
-              max={state.filters.vencimento_ate || undefined}
-              onChange={(v) => state.setFilter('vencimento_de', v)}
-            />
-            <FilterDate
-              label="Vencimento até"
-              value={state.filters.vencimento_ate}
-              min={state.filters.vencimento_de || undefined}
-              onChange={(v) => state.setFilter('vencimento_ate', v)}
+            <FilterPeriodo
+              deLabel="Vencimento de"
+              ateLabel="Vencimento até"
+              de={state.filters.vencimento_de}
+              ate={state.filters.vencimento_ate}
+              onDe={(v) => state.setFilter('vencimento_de', v)}
+              onAte={(v) => state.setFilter('vencimento_ate', v)}
             />
             <PessoaFiltro
               tipo={tipo}

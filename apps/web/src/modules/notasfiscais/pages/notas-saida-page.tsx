@@ -4,7 +4,7 @@ import { FileText } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type Column, DataTable } from '@/components/data-table/data-table.tsx';
-import { FilterDate, FilterSelect } from '@/components/data-table/filter-select.tsx';
+import { FilterPeriodo, FilterSelect } from '@/components/data-table/filter-select.tsx';
 import { ListToolbar } from '@/components/data-table/list-toolbar.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -116,17 +116,12 @@ export function NotasSaidaPage() {
               options={STATUS_NOTA.map((s) => ({ value: s, label: statusNotaLabels[s] }))}
               onChange={(v) => state.setFilter('status', v)}
             />
-            <FilterDate
-              label="Emissão de"
-              value={state.filters.de}
-              max={state.filters.ate || undefined}
-              onChange={(v) => state.setFilter('de', v)}
-            />
-            <FilterDate
-              label="Até"
-              value={state.filters.ate}
-              min={state.filters.de || undefined}
-              onChange={(v) => state.setFilter('ate', v)}
+            <FilterPeriodo
+              deLabel="Emissão de"
+              de={state.filters.de}
+              ate={state.filters.ate}
+              onDe={(v) => state.setFilter('de', v)}
+              onAte={(v) => state.setFilter('ate', v)}
             />
             <div className="grid content-start gap-1 sm:w-24">
               <label htmlFor={serieId} className="text-xs font-medium text-muted-foreground">
