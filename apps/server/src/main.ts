@@ -7,6 +7,8 @@ import { holdDataDir } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { printDemoSignIns } from './db/seed/demo-users.ts';
 import { seedDemo } from './db/seed/seed-demo.ts';
+import type { Deps } from './lib/context.ts';
+import { startJobs } from './lib/jobs/jobs.ts';
 import { createLogger } from './lib/logger.ts';
 import { startMailWorker } from './lib/mail/mail-queue.ts';
 import { loadJwtSecret } from './modules/auth/jwt-secret.ts';
@@ -62,8 +64,21 @@ async function main() {
   }
 
   const jwtSecret = await loadJwtSecret(database.db, config.jwtSecret);
-  const app = createApp({ database, db: database.db, config, logger, jwtSecret });
+  const deps: Deps = { database, db: database.db, config, logger, jwtSecret };
+  const app = createApp(deps);
   const mailWorker = startMailWorker({ db: database.db, config, logger });
+  // The job queue (decision record 0004) and its workers start in the background (pg-boss takes a
+  // few seconds on PGlite): until then the routes that queue answer 503.
+  const jobsStarted = startJobs({ database, databaseUrl: config.databaseUrl, logger })
+    .then(async (jobs) => {
+      deps.jobs = jobs;
+      logger.info('job queue started');
+      return jobs;
+    })
+    .catch((err) => {
+      logger.error({ err: (err as Error).message }, 'job queue did not start');
+      return null;
+    });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const ms = Math.round(performance.now() - started);
@@ -92,6 +107,7 @@ async function main() {
     // Stop accepting, let in-flight requests finish, then close the database.
     server.close(async () => {
       await mailWorker.stop().catch(() => {});
+      await (await jobsStarted)?.stop().catch(() => {});
       await database.close().catch(() => {});
       logger.info('stopped');
       process.exit(0);
