@@ -16,6 +16,7 @@ import {
   TableRow,
 } from '@/components/ui/table.tsx';
 import { useIsPhone } from '@/components/ui/use-media-query.ts';
+import { ApiError } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
 import type { ListState } from '@/lib/list-state.ts';
 import { LoadErrorAlert } from './list-states.tsx';
@@ -463,4 +464,19 @@ function SortButton<T>({ col, state }: { col: Column<T>; state: ListState<string
       <Icon aria-hidden className={cn('size-3.5', !active && 'opacity-40')} />
     </button>
   );
+}
+
+/**
+ * The DataTable's `error` for a list query: the server's pt-BR message (or `padrao` when the request
+ * itself failed) with a retry; null while the query is fine.
+ */
+export function erroDaLista(
+  query: { isError: boolean; error: unknown; refetch(): unknown },
+  padrao = 'Não foi possível carregar a lista.',
+): { message: string; retry(): void } | null {
+  if (!query.isError) return null;
+  return {
+    message: query.error instanceof ApiError ? query.error.message : padrao,
+    retry: () => void query.refetch(),
+  };
 }

@@ -2,12 +2,11 @@ import { formatBRL, formatDateBR, formatDocumento, STATUS_ENTRADA, statusEntrada
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AlertTriangle, ClipboardList, FilePlus2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { type Column, DataTable } from '@/components/data-table/data-table.tsx';
+import { type Column, DataTable, erroDaLista } from '@/components/data-table/data-table.tsx';
 import { FilterPeriodo, FilterSelect } from '@/components/data-table/filter-select.tsx';
 import { ListToolbar } from '@/components/data-table/list-toolbar.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { ApiError } from '@/lib/api-client.ts';
 import { useListState } from '@/lib/list-state.ts';
 import { useFornecedoresOpcoes } from '@/modules/estoque/api/queries.ts';
 import { type EntradaResumo, entradasApi, entradasKeys } from '../api/entradas-api.ts';
@@ -140,17 +139,7 @@ export function EntradasPage() {
           rows={list.data?.items}
           total={list.data?.total}
           loading={list.isFetching}
-          error={
-            list.isError
-              ? {
-                  message:
-                    list.error instanceof ApiError
-                      ? list.error.message
-                      : 'Não foi possível carregar a lista.',
-                  retry: () => void list.refetch(),
-                }
-              : null
-          }
+          error={erroDaLista(list)}
           state={state}
           emptyText="Nenhuma entrada encontrada."
           onRowClick={(r) => navigate(`/estoque/entradas/${r.id}`)}

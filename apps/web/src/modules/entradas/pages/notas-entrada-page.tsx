@@ -2,12 +2,11 @@ import { formatBRL, formatDateBR, STATUS_ENTRADA, statusEntradaLabels } from '@e
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { type Column, DataTable } from '@/components/data-table/data-table.tsx';
+import { type Column, DataTable, erroDaLista } from '@/components/data-table/data-table.tsx';
 import { FilterPeriodo, FilterSelect } from '@/components/data-table/filter-select.tsx';
 import { ListToolbar } from '@/components/data-table/list-toolbar.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { ApiError } from '@/lib/api-client.ts';
 import { useListState } from '@/lib/list-state.ts';
 import { type EntradaResumo, entradasKeys, notasEntradaApi } from '../api/entradas-api.ts';
 import { StatusEntradaBadge } from '../components/status-entrada.tsx';
@@ -102,15 +101,7 @@ export function NotasEntradaPage() {
         rows={list.data?.items}
         total={list.data?.total}
         loading={list.isFetching}
-        error={
-          list.isError
-            ? {
-                message:
-                  list.error instanceof ApiError ? list.error.message : 'Não foi possível carregar a lista.',
-                retry: () => void list.refetch(),
-              }
-            : null
-        }
+        error={erroDaLista(list)}
         state={state}
         emptyText="Nenhuma nota de entrada encontrada."
         onRowClick={(r) => navigate(`/notasfiscais/entrada/${r.id}`)}

@@ -13,7 +13,7 @@ import { ClipboardList, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { type Column, DataTable } from '@/components/data-table/data-table.tsx';
+import { type Column, DataTable, erroDaLista } from '@/components/data-table/data-table.tsx';
 import { FilterSelect } from '@/components/data-table/filter-select.tsx';
 import { ListToolbar } from '@/components/data-table/list-toolbar.tsx';
 import { FieldGroup, SelectField, TextareaField } from '@/components/forms/fields.tsx';
@@ -22,7 +22,6 @@ import type { RecordForm } from '@/components/forms/use-record-form.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { ApiError } from '@/lib/api-client.ts';
 import { useListState } from '@/lib/list-state.ts';
 import { inventariosApi } from '../api/estoque-api.ts';
 import { estoqueKeys } from '../api/keys.ts';
@@ -136,15 +135,7 @@ export function InventariosPage() {
         total={list.data?.total}
         totalIsLowerBound={list.data?.totalIsLowerBound}
         loading={list.isFetching}
-        error={
-          list.isError
-            ? {
-                message:
-                  list.error instanceof ApiError ? list.error.message : 'Não foi possível carregar a lista.',
-                retry: () => void list.refetch(),
-              }
-            : null
-        }
+        error={erroDaLista(list)}
         state={state}
         emptyText="Nenhum inventário encontrado."
         onRowClick={(r) => navigate(`/estoque/inventarios/${r.id}`)}

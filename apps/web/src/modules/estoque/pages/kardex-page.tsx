@@ -15,7 +15,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { ArrowLeft, Undo2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { type Column, DataTable } from '@/components/data-table/data-table.tsx';
+import { type Column, DataTable, erroDaLista } from '@/components/data-table/data-table.tsx';
 import { ExportButtons } from '@/components/data-table/export-buttons.tsx';
 import { FilterPeriodo, FilterSelect } from '@/components/data-table/filter-select.tsx';
 import { ListToolbar } from '@/components/data-table/list-toolbar.tsx';
@@ -207,15 +207,7 @@ export function KardexPage() {
         total={list.data?.total}
         totalIsLowerBound={list.data?.totalIsLowerBound}
         loading={list.isFetching}
-        error={
-          list.isError
-            ? {
-                message:
-                  list.error instanceof ApiError ? list.error.message : 'Não foi possível carregar o Kardex.',
-                retry: () => void list.refetch(),
-              }
-            : null
-        }
+        error={erroDaLista(list, 'Não foi possível carregar o Kardex.')}
         state={state}
         emptyText="Nenhum movimento encontrado."
         rowActions={(r) =>

@@ -15,7 +15,7 @@ import { ArrowLeftRight, ChevronDown, ChevronRight, ClipboardList, SlidersHorizo
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import type { Column } from '@/components/data-table/data-table.tsx';
-import { DataTable } from '@/components/data-table/data-table.tsx';
+import { DataTable, erroDaLista } from '@/components/data-table/data-table.tsx';
 import { ExportButtons } from '@/components/data-table/export-buttons.tsx';
 import { FilterSelect } from '@/components/data-table/filter-select.tsx';
 import { LoadErrorAlert } from '@/components/data-table/list-states.tsx';
@@ -217,15 +217,7 @@ export function PosicaoPage() {
         total={list.data?.total}
         totalIsLowerBound={list.data?.totalIsLowerBound}
         loading={list.isFetching}
-        error={
-          list.isError
-            ? {
-                message:
-                  list.error instanceof ApiError ? list.error.message : 'Não foi possível carregar a lista.',
-                retry: () => void list.refetch(),
-              }
-            : null
-        }
+        error={erroDaLista(list)}
         state={state}
         emptyText="Nenhum produto encontrado."
         rowActions={(r) => (

@@ -12,7 +12,7 @@ import { FilePen, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { type Column, DataTable } from '@/components/data-table/data-table.tsx';
+import { type Column, DataTable, erroDaLista } from '@/components/data-table/data-table.tsx';
 import { FilterSelect } from '@/components/data-table/filter-select.tsx';
 import { ListToolbar } from '@/components/data-table/list-toolbar.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -125,17 +125,7 @@ export function CargasPage() {
         total={list.data?.total}
         totalIsLowerBound={list.data?.totalIsLowerBound}
         loading={list.isFetching}
-        error={
-          list.isError
-            ? {
-                message:
-                  list.error instanceof ApiError
-                    ? list.error.message
-                    : 'Não foi possível carregar as cargas.',
-                retry: () => void list.refetch(),
-              }
-            : null
-        }
+        error={erroDaLista(list, 'Não foi possível carregar as cargas.')}
         state={state}
         emptyText="Nenhuma carga encontrada."
         onRowClick={(r) => navigate(`/expedicao/cargas/${r.id}`)}

@@ -9,7 +9,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { type Column, DataTable } from '@/components/data-table/data-table.tsx';
+import { type Column, DataTable, erroDaLista } from '@/components/data-table/data-table.tsx';
 import { FilterPeriodo } from '@/components/data-table/filter-select.tsx';
 import { ListToolbar } from '@/components/data-table/list-toolbar.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -129,17 +129,7 @@ export function ExtratoContaPage() {
         total={list.data?.total}
         totalIsLowerBound={list.data?.totalIsLowerBound}
         loading={list.isFetching}
-        error={
-          list.isError
-            ? {
-                message:
-                  list.error instanceof ApiError
-                    ? list.error.message
-                    : 'Não foi possível carregar o extrato.',
-                retry: () => void list.refetch(),
-              }
-            : null
-        }
+        error={erroDaLista(list, 'Não foi possível carregar o extrato.')}
         state={state}
         emptyText="Nenhum movimento nesta conta."
       />

@@ -12,7 +12,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Ban, CircleDollarSign, History, Layers, MoreHorizontal, Pencil, Plus, Undo2, X } from 'lucide-react';
 import { useState } from 'react';
-import { type Column, DataTable } from '@/components/data-table/data-table.tsx';
+import { type Column, DataTable, erroDaLista } from '@/components/data-table/data-table.tsx';
 import { FilterPeriodo, FilterSelect } from '@/components/data-table/filter-select.tsx';
 import { ListToolbar } from '@/components/data-table/list-toolbar.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -25,7 +25,6 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { ApiError } from '@/lib/api-client.ts';
 import { useListState } from '@/lib/list-state.ts';
 import { type TipoTituloApi, titulosApi } from '../api/financeiro-api.ts';
 import { financeiroKeys } from '../api/keys.ts';
@@ -252,15 +251,7 @@ function TitulosPage({ tipo }: { tipo: TipoTituloApi }) {
         total={list.data?.total}
         totalIsLowerBound={list.data?.totalIsLowerBound}
         loading={list.isFetching}
-        error={
-          list.isError
-            ? {
-                message:
-                  list.error instanceof ApiError ? list.error.message : 'Não foi possível carregar a lista.',
-                retry: () => void list.refetch(),
-              }
-            : null
-        }
+        error={erroDaLista(list)}
         state={state}
         savedId={salvo}
         emptyText="Nenhum título encontrado."

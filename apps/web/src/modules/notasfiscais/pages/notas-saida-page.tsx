@@ -3,13 +3,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { type Column, DataTable } from '@/components/data-table/data-table.tsx';
+import { type Column, DataTable, erroDaLista } from '@/components/data-table/data-table.tsx';
 import { FilterPeriodo, FilterSelect } from '@/components/data-table/filter-select.tsx';
 import { ListToolbar } from '@/components/data-table/list-toolbar.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { ApiError } from '@/lib/api-client.ts';
 import { useListState } from '@/lib/list-state.ts';
 import { ClienteBusca } from '@/modules/comercial/components/cliente-busca.tsx';
 import { type NotaSaidaRow, notasSaidaApi, notasSaidaKeys } from '../api/notas-saida-api.ts';
@@ -157,15 +156,7 @@ export function NotasSaidaPage() {
         total={list.data?.total}
         totalIsLowerBound={list.data?.totalIsLowerBound}
         loading={list.isFetching}
-        error={
-          list.isError
-            ? {
-                message:
-                  list.error instanceof ApiError ? list.error.message : 'Não foi possível carregar a lista.',
-                retry: () => void list.refetch(),
-              }
-            : null
-        }
+        error={erroDaLista(list)}
         state={state}
         emptyText="Nenhuma nota fiscal de saída encontrada."
         onRowClick={(r) => navigate(`/notasfiscais/saida/${r.id}`)}

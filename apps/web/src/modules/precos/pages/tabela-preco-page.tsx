@@ -4,7 +4,7 @@ import { ArrowLeft, Copy, Pencil, Percent, Plus, Trash2, Upload } from 'lucide-r
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { type Column, DataTable } from '@/components/data-table/data-table.tsx';
+import { type Column, DataTable, erroDaLista } from '@/components/data-table/data-table.tsx';
 import { ExportButtons } from '@/components/data-table/export-buttons.tsx';
 import { ListToolbar } from '@/components/data-table/list-toolbar.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -168,17 +168,7 @@ export function TabelaPrecoPage() {
         total={itens.data?.total}
         totalIsLowerBound={itens.data?.totalIsLowerBound}
         loading={itens.isFetching}
-        error={
-          itens.isError
-            ? {
-                message:
-                  itens.error instanceof ApiError
-                    ? itens.error.message
-                    : 'Não foi possível carregar os produtos.',
-                retry: () => void itens.refetch(),
-              }
-            : null
-        }
+        error={erroDaLista(itens, 'Não foi possível carregar os produtos.')}
         state={state}
         emptyText="Nenhum produto nesta tabela."
         savedId={salvo}
