@@ -122,4 +122,44 @@ describe('assinaXml', () => {
     expect(i).toMatch(/<\/infInut><Signature [^>]+>.*<\/Signature><\/inutNFe>$/);
     expect(xmlsecAceita(i, 'http://www.portalfiscal.inf.br/nfe:infInut')).toBe(true);
   });
+  // assinaXml replaces three whole-document steps of SignedXml on its own instance (see
+  // aceleraAssinatura): the result must be the very bytes plain xml-crypto gives.
+  it('gives the same bytes as plain xml-crypto (NFe with many items, evento, inutNFe, a comment inside)', () => {
+    const det = Array.from(
+      { length: 60 },
+      (_, i) =>
+        `<det nItem="${i + 1}"><prod><cProd>P${i}</cProd><xProd>Parafuso &lt;M8&gt; &amp; porca "${i}"</xProd><vProd>10.00</vProd></prod><imposto><ICMS><ICMS00><orig>0</orig></ICMS00></ICMS></imposto></det>`,
+    ).join('');
+    const grande = `<NFe xmlns="http://www.portalfiscal.inf.br/nfe"><infNFe versao="4.00" Id="${ID}"><ide><cUF>35</cUF></ide>${det}<infAdic><infCpl>a	b  c</infCpl></infAdic></infNFe></NFe>`;
+    const comentario = grande.replace('<ide>', '<!-- rascunho --><ide>');
+    const evento = `<envEvento xmlns="http://www.portalfiscal.inf.br/nfe" versao="1.00"><idLote>1</idLote><evento versao="1.00"><infEvento Id="ID1101113526111234567800019555001000000001112345678001"><cOrgao>35</cOrgao></infEvento></evento></envEvento>`;
+    const inut = `<inutNFe xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><infInut Id="ID35261234567800019555001000000010000000020"><tpAmb>2</tpAmb></infInut></inutNFe>`;
+    const casos = [
+      [nfe, 'infNFe'],
+      [grande, 'infNFe'],
+      [comentario, 'infNFe'],
+      [`<?xml version="1.0" encoding="UTF-8"?>${grande}`, 'infNFe'],
+      [evento, 'infEvento'],
+      [inut, 'infInut'],
+    ] as const;
+    for (const [xml, tag] of casos) {
+      const rapido = assinaXml(xml, { tag, ...chaves });
+      expect(rapido).toBe(assinaXml(xml, { tag, ...chaves, xmlCryptoPuro: true }));
+      // the input's bytes are kept around the appended Signature
+      expect(rapido.replace(/<Signature [\s\S]*<\/Signature>/, '')).toBe(xml);
+      if (tag === 'infNFe') expect(verificaAssinaturaNfe(rapido).status).toBe('valida');
+    }
+  });
+
+  it.skipIf(!xmlsec)('xmlsec1 accepts a many-item NFe and one with a comment inside infNFe', () => {
+    const det = Array.from(
+      { length: 60 },
+      (_, i) => `<det nItem="${i + 1}"><prod><xProd>Item &amp; ${i}</xProd></prod></det>`,
+    ).join('');
+    const grande = `<NFe xmlns="http://www.portalfiscal.inf.br/nfe"><infNFe versao="4.00" Id="${ID}"><ide><cUF>35</cUF></ide>${det}</infNFe></NFe>`;
+    const idAttr = 'http://www.portalfiscal.inf.br/nfe:infNFe';
+    expect(xmlsecAceita(assinaXml(grande, { tag: 'infNFe', ...chaves }), idAttr)).toBe(true);
+    const comentario = grande.replace('<ide>', '<!-- rascunho --><ide>');
+    expect(xmlsecAceita(assinaXml(comentario, { tag: 'infNFe', ...chaves }), idAttr)).toBe(true);
+  });
 });
