@@ -23,6 +23,18 @@ export const statusConferenciaLabels: Record<StatusConferencia, string> = {
   cancelada: 'Cancelada',
 };
 
+/**
+ * What "conferido" means for invoicing (company setting `expedicao_exige_conferencia`, default on):
+ * the order has a conferência finished as conferida — the only way its status reaches conferido
+ * while the setting is on (the kanban move to conferido is refused and points to the check).
+ */
+export const conferenciaExigidaMensagens = {
+  naoConferido:
+    'O pedido ainda não foi conferido: faça a conferência em Expedição › Conferência antes de emitir a nota fiscal.',
+  conferirPelaConferencia:
+    'Um pedido só fica «Conferido» pela conferência cega: use Expedição › Conferência (leitura dos produtos e finalização).',
+} as const;
+
 export type QuantidadeProduto = { produto_id: string; quantidade: string };
 
 export type Divergencia = {

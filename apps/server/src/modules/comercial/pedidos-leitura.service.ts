@@ -8,6 +8,7 @@ import {
   type PedidosListQuery,
   papeisQueLiberam,
   type pedidosListQuerySchema,
+  STATUS_LIBERADOS_NAO_FATURADOS,
   type StatusPedido,
   statusPedidoLabels,
   type TipoBloqueio,
@@ -20,6 +21,7 @@ import { notFoundMessage } from '../../lib/crud.ts';
 import { AppError } from '../../lib/errors.ts';
 import { cappedCount, escapeLike, listPage } from '../../lib/list-query.ts';
 import { products } from '../estoque/estoque.tables.ts';
+import { conferenciaPendente } from '../expedicao/conferencia-exigida.service.ts';
 import { disponivelPorProduto } from './bloqueios.service.ts';
 import {
   pedidoBloqueios,
@@ -274,6 +276,10 @@ export async function getPedido(db: Db, id: string, soBloqueados = false) {
     })),
     historico,
     transicoes: TRANSICOES_PEDIDO[h.status],
+    /** Issue 21: released, not invoiced, and the required conferência not finished — «Faturar (NF-e)» waits. */
+    conferencia_pendente:
+      (STATUS_LIBERADOS_NAO_FATURADOS as readonly string[]).includes(h.status) &&
+      (await conferenciaPendente(db, id)),
   };
 }
 export type Pedido = Awaited<ReturnType<typeof getPedido>>;

@@ -4,6 +4,7 @@ import {
   bloqueiosPendentes,
   businessToday,
   comissaoDoPedido,
+  conferenciaExigidaMensagens,
   Decimal,
   genericMessages,
   type Liberacao,
@@ -22,6 +23,7 @@ import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import { notFoundMessage, rethrowMissingRef } from '../../lib/crud.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getSetting } from '../configuracoes/settings.service.ts';
+import { conferenciaEhExigida } from '../expedicao/conferencia-exigida.service.ts';
 import { avaliaPedido, contextoBloqueios, disponivelPorProduto } from './bloqueios.service.ts';
 import {
   pedidoBloqueios,
@@ -486,7 +488,8 @@ export async function cancelaPedido(db: Db, actor: Actor, id: string, motivo: st
 /**
  * The kanban's move (and any explicit transition): 409 with podeTransitarPedido's reason.
  * → digitado confirms a quote; → liberado / bloqueado re-evaluate the blockers first;
- * → cancelado releases the reservation. → faturado is refused here: an order is invoiced only
+ * → cancelado releases the reservation. → conferido is refused while the company requires the
+ * blind check (only finishing the conferência moves it, issue 21). → faturado is refused here: an order is invoiced only
  * through its NF-e (POST /api/notasfiscais/saida; the authorised note moves it, #20).
  */
 export async function transitaPedido(
@@ -496,7 +499,18 @@ export async function transitaPedido(
   input: { para: StatusPedido; motivo: string | null; versao: number },
 ): Promise<void> {
   if (input.para === 'faturado') throw new AppError('conflict', pedidoServicoMensagens.faturarPelaNota);
-  await writeTx(db, actor, (tx) => transitaPedidoEm(tx, actor, id, input));
+  await writeTx(db, actor, async (tx) => {
+    // issue 21: while the check is required, conferido is reached only by finishing the conferência
+    if (input.para === 'conferido' && (await conferenciaEhExigida(tx))) {
+      const p = await travaPedido(tx, id);
+      checaVersao(p, input.versao);
+      recusaTransicao(p.status, 'conferido');
+      throw new AppError('conflict', conferenciaExigidaMensagens.conferirPelaConferencia, {
+        reason: 'conferencia',
+      });
+    }
+    await transitaPedidoEm(tx, actor, id, input);
+  });
 }
 
 /** transitaPedido inside the caller's transaction (versao optional: the demo seed). */

@@ -1,4 +1,5 @@
 import {
+  conferenciaExigidaMensagens,
   Decimal,
   type Divergencia,
   divergenciasConferencia,
@@ -14,9 +15,10 @@ import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import { notFoundMessage } from '../../lib/crud.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ajustaQuantidadesPedidoEm, transitaPedidoEm } from '../comercial/pedidos.service.ts';
-import { getSetting } from '../configuracoes/settings.service.ts';
 import { cargaAtivaDoPedido, concluiConferenciaDaCarga } from './cargas.service.ts';
 import { conferencias, conferenciasLeituras } from './expedicao.tables.ts';
+
+export { exigeConferencia } from './conferencia-exigida.service.ts';
 
 // The blind check (conferência cega) of an order em separação: the scans are stored one by one (a
 // reload resumes the check), the screen gets what was read and the progress (products read / the
@@ -35,8 +37,7 @@ export const conferenciaMensagens = {
   naoPertenceNoAjuste:
     'Há produtos que não pertencem ao pedido: retire-os e reconte-os antes de ajustar o pedido.',
   leituraNaoEncontrada: 'Leitura não encontrada.',
-  naoConferido:
-    'O pedido ainda não foi conferido: faça a conferência em Expedição › Conferência antes de emitir a nota fiscal.',
+  naoConferido: conferenciaExigidaMensagens.naoConferido,
 } as const;
 
 type ConferenciaTravada = {
@@ -402,20 +403,4 @@ export async function ajustaPedidoPelaConferencia(db: Db, actor: Actor, id: stri
     await ajustaQuantidadesPedidoEm(tx, actor, c.pedido_id, porProduto);
     await conclui(tx, actor, c, true);
   });
-}
-
-/**
- * For the NF-e emission (module notasfiscais): with the company setting
- * `expedicao_exige_conferencia` on (default), an order is invoiced only after its conferência
- * finished as conferida — otherwise 409 with the reason. Call it inside the emission, before
- * anything is written.
- */
-export async function exigeConferencia(db: Db | Tx, pedidoId: string): Promise<void> {
-  if (!(await getSetting(db as Db, 'expedicao_exige_conferencia'))) return;
-  const [r] = rowsOf<{ id: string }>(
-    await db.execute(
-      sql`select id from conferencias where pedido_id = ${pedidoId} and status = 'conferida' limit 1`,
-    ),
-  );
-  if (!r) throw new AppError('conflict', conferenciaMensagens.naoConferido, { reason: 'conferencia' });
 }

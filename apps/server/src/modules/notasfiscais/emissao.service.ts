@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import { AppError, pgConstraint } from '../../lib/errors.ts';
+import { exigeConferencia } from '../expedicao/conferencia-exigida.service.ts';
 import { type CertificadoA1, carregaCertificadoA1 } from '../fiscal/certificado.service.ts';
 import { carregaConfiguracaoFiscal } from '../fiscal/configuracao-fiscal.service.ts';
 import { assinaXml } from '../nfe/assinador.ts';
@@ -116,6 +117,8 @@ export async function emiteNotaEm(
     );
   if (Number(pedido.bloqueios_pendentes) > 0)
     throw new AppError('unprocessable', notasSaidaMensagens.pedidoBloqueado);
+  // issue 21: with the company setting on, only a conferido order (its blind check finished)
+  await exigeConferencia(tx, input.pedido_id);
 
   const serie = await serieParaEmissao(tx, input.serie);
   const nNF = await alocaNumeroNfe(tx, serie);

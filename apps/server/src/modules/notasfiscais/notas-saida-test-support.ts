@@ -175,3 +175,54 @@ export async function pedidoLiberado(
   if (conf.status !== 'liberado') throw new Error(`pedido ${conf.numero} ficou ${conf.status}`);
   return { id: conf.id, numero: conf.numero, valor_total: conf.valor_total };
 }
+
+/**
+ * Issue 21: an order is invoiced only once conferido — here through the real dispatch API: a
+ * liberado order moves to em separação, every product is scanned blind by its code and base
+ * quantity, and the check is finished (conferida; the order conferido).
+ */
+export async function conferePedido(t: TestContext, token: string, pedidoId: string): Promise<void> {
+  let p = ok(await chama(t, token, 'GET', `/api/comercial/pedidos/${pedidoId}`), 200, 'pedido');
+  if (p.status === 'liberado')
+    p = ok(
+      await chama(t, token, 'POST', `/api/comercial/pedidos/${pedidoId}/transicao`, {
+        para: 'em_separacao',
+        versao: p.versao,
+      }),
+      200,
+      'em separação',
+    );
+  const c = ok(
+    await chama(t, token, 'POST', '/api/expedicao/conferencias', { pedido_id: pedidoId }),
+    201,
+    'conferência',
+  );
+  for (const it of p.itens as Json[])
+    ok(
+      await chama(t, token, 'POST', `/api/expedicao/conferencias/${c.id}/leituras`, {
+        codigo: it.produto_codigo,
+        quantidade: it.quantidade_base,
+      }),
+      200,
+      'leitura',
+    );
+  const fim = ok(
+    await chama(t, token, 'POST', `/api/expedicao/conferencias/${c.id}/finalizar`),
+    200,
+    'finalizar',
+  );
+  if (fim.status !== 'conferida') throw new Error(`conferência do pedido ficou ${fim.status}`);
+}
+
+/** A released order of the customer, conferido through the real conferência (ready to invoice). */
+export async function pedidoConferido(
+  t: TestContext,
+  token: string,
+  clienteId: string,
+  itens: [produtoId: string, quantidade: string, preco: string][],
+  extra: Json = {},
+): Promise<{ id: string; numero: number; valor_total: string }> {
+  const p = await pedidoLiberado(t, token, clienteId, itens, extra);
+  await conferePedido(t, token, p.id);
+  return p;
+}

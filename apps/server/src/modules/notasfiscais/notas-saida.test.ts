@@ -2,20 +2,30 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { businessToday, Decimal, notasSaidaMensagens, validaChave } from '@erp/shared';
+import {
+  businessToday,
+  conferenciaExigidaMensagens,
+  Decimal,
+  notasSaidaMensagens,
+  validaChave,
+} from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
+import { systemActor } from '../../lib/audit-context.ts';
 import { createTestApp, TEST_NFE_SCHEMAS_DIR, type TestContext } from '../../test/test-app.ts';
 import { chama, type Json, tokens } from '../comercial/comercial-test-support.ts';
+import { setSetting } from '../configuracoes/settings.service.ts';
 import { condicoesPagamento, formasPagamento } from '../financeiro/financeiro.tables.ts';
 import { verificaAssinaturaNfe } from '../nfe/assinatura.ts';
 import { leNfe } from '../nfe/parser.ts';
 import { validaNfeXsd } from '../nfe/xsd.ts';
 import {
   CNPJ_EMITENTE,
+  conferePedido,
   criaClienteNfe,
   enviaCertificado,
+  pedidoConferido,
   pedidoLiberado,
   preparaEmissao,
   produtoComRegra,
@@ -24,7 +34,9 @@ import {
 // Invoicing orders through the HTTP API on the real database: the NF-e of an order built from the
 // order's taxes, signed with the uploaded A1 certificate (our verifier and xmlsec1 accept it),
 // XSD-valid, stored «assinada»; one live note per order; numbering without duplicates under
-// concurrency; gaps listed; the list, XML and DANFE; the kanban no longer invoices by itself.
+// concurrency; gaps listed; the list, XML and DANFE; the kanban no longer invoices by itself;
+// issue 21: only a conferido order (its blind check finished, through the real conferência API) is
+// invoiced unless the company switched the check off, and the kanban cannot move to conferido.
 
 const xmlsec = (() => {
   try {
@@ -126,7 +138,25 @@ describe('POST /api/notasfiscais/saida', () => {
     keyPem = cert.pfx.keyPem;
   });
 
-  it('invoices a released order: signed, XSD-valid, stored «assinada» with number 1 of série 1', async () => {
+  it('issue 21: a released order not yet conferido is refused (409 pointing to Expedição › Conferência)', async () => {
+    const r = await api(tk.comercial, 'POST', '', { pedido_id: pedidoId });
+    expect(r.status).toBe(409);
+    expect(r.body.message).toBe(conferenciaExigidaMensagens.naoConferido);
+    expect(r.body.message).toBe(
+      'O pedido ainda não foi conferido: faça a conferência em Expedição › Conferência antes de emitir a nota fiscal.',
+    );
+    // nothing was written: no note, no number taken
+    const [n] = rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from notas_fiscais`));
+    expect(n!.n).toBe(0);
+    // the order page says why «Faturar (NF-e)» waits
+    const pedido = await chama(t, tk.comercial, 'GET', `/api/comercial/pedidos/${pedidoId}`);
+    expect(pedido.body.conferencia_pendente).toBe(true);
+    await conferePedido(t, tk.comercial, pedidoId);
+    const depois = await chama(t, tk.comercial, 'GET', `/api/comercial/pedidos/${pedidoId}`);
+    expect(depois.body).toMatchObject({ status: 'conferido', conferencia_pendente: false });
+  });
+
+  it('invoices a conferido order: signed, XSD-valid, stored «assinada» with number 1 of série 1', async () => {
     const r = await api(tk.comercial, 'POST', '', { pedido_id: pedidoId });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     notaId = r.body.id;
@@ -157,7 +187,7 @@ describe('POST /api/notasfiscais/saida', () => {
     expect(xml).toContain('<idCSRT>01</idCSRT>');
     // the order stays as it was: the stock saída and receivables are #20's, on authorisation
     const pedido = await chama(t, tk.comercial, 'GET', `/api/comercial/pedidos/${pedidoId}`);
-    expect(pedido.body.status).toBe('liberado');
+    expect(pedido.body.status).toBe('conferido');
     expect(r.body.eventos.map((e: Json) => e.tipo)).toEqual(['assinatura']);
   });
 
@@ -193,7 +223,7 @@ describe('POST /api/notasfiscais/saida', () => {
   });
 
   it('interstate, several items, instalments from the condição and tPag from the forma', async () => {
-    const p = await pedidoLiberado(
+    const p = await pedidoConferido(
       t,
       tk.comercial,
       clienteMg,
@@ -309,7 +339,7 @@ describe('numbering', () => {
   it('20 orders invoiced in parallel get 20 distinct consecutive numbers', async () => {
     const pedidos = [];
     for (let i = 0; i < 20; i++)
-      pedidos.push(await pedidoLiberado(t, tk.comercial, cliente, [[produtoB, String(i + 1), '12.50']]));
+      pedidos.push(await pedidoConferido(t, tk.comercial, cliente, [[produtoB, String(i + 1), '12.50']]));
     const antes = Number(
       rowsOf<{ m: number }>(await t.db.execute(sql`select max(numero)::int as m from notas_fiscais`))[0]!.m,
     );
@@ -334,7 +364,7 @@ describe('numbering', () => {
       versao: s!.versao,
     });
     expect(pula.status, JSON.stringify(pula.body)).toBe(200);
-    const p = await pedidoLiberado(t, tk.comercial, cliente, [[produtoA, '1', '12.50']]);
+    const p = await pedidoConferido(t, tk.comercial, cliente, [[produtoA, '1', '12.50']]);
     const r = await api(tk.comercial, 'POST', '', { pedido_id: p.id });
     expect(r.body.numero).toBe(s!.proximo_numero + 3);
     const lac = await api(tk.comercial, 'GET', '/lacunas?serie=1');
@@ -350,32 +380,56 @@ describe('numbering', () => {
 });
 
 describe('the kanban no longer invoices by itself', () => {
-  it('→ faturado is refused with the way to invoice (Notas Fiscais)', async () => {
+  it('→ faturado is refused with the way to invoice (Notas Fiscais); → conferido with the way to confer', async () => {
     const p = await pedidoLiberado(t, tk.comercial, cliente, [[produtoA, '2', '12.50']]);
-    for (const para of ['em_separacao', 'conferido']) {
+    const move = async (para: string) => {
       const atual = await chama(t, tk.comercial, 'GET', `/api/comercial/pedidos/${p.id}`);
-      const r = await chama(t, tk.comercial, 'POST', `/api/comercial/pedidos/${p.id}/transicao`, {
+      return chama(t, tk.comercial, 'POST', `/api/comercial/pedidos/${p.id}/transicao`, {
         para,
         versao: atual.body.versao,
       });
-      expect(r.status, JSON.stringify(r.body)).toBe(200);
-    }
-    const atual = await chama(t, tk.comercial, 'GET', `/api/comercial/pedidos/${p.id}`);
-    const r = await chama(t, tk.comercial, 'POST', `/api/comercial/pedidos/${p.id}/transicao`, {
-      para: 'faturado',
-      versao: atual.body.versao,
-    });
+    };
+    expect((await move('em_separacao')).status).toBe(200);
+    // issue 21: while the company requires the check, only the conferência makes an order conferido
+    const conferido = await move('conferido');
+    expect(conferido.status).toBe(409);
+    expect(conferido.body.message).toBe(conferenciaExigidaMensagens.conferirPelaConferencia);
+    const r = await move('faturado');
     expect(r.status).toBe(409);
     expect(r.body.message).toBe(notasSaidaMensagens.faturarPelaNota);
     // a conferido order is invoiced through its NF-e
+    await conferePedido(t, tk.comercial, p.id);
     const nota = await api(tk.comercial, 'POST', '', { pedido_id: p.id });
-    expect(nota.status).toBe(201);
+    expect(nota.status, JSON.stringify(nota.body)).toBe(201);
+  });
+
+  it('with the setting «Exigir conferência antes do faturamento» off: moved by hand and invoiced without a check', async () => {
+    await setSetting(t.db, systemActor, 'expedicao_exige_conferencia', false);
+    try {
+      const liberado = await pedidoLiberado(t, tk.comercial, cliente, [[produtoA, '1', '12.50']]);
+      const p = await chama(t, tk.comercial, 'GET', `/api/comercial/pedidos/${liberado.id}`);
+      expect(p.body.conferencia_pendente).toBe(false);
+      const nota = await api(tk.comercial, 'POST', '', { pedido_id: liberado.id });
+      expect(nota.status, JSON.stringify(nota.body)).toBe(201);
+      const outro = await pedidoLiberado(t, tk.comercial, cliente, [[produtoA, '1', '12.50']]);
+      for (const para of ['em_separacao', 'conferido']) {
+        const atual = await chama(t, tk.comercial, 'GET', `/api/comercial/pedidos/${outro.id}`);
+        const r = await chama(t, tk.comercial, 'POST', `/api/comercial/pedidos/${outro.id}/transicao`, {
+          para,
+          versao: atual.body.versao,
+        });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+      }
+      expect((await api(tk.comercial, 'POST', '', { pedido_id: outro.id })).status).toBe(201);
+    } finally {
+      await setSetting(t.db, systemActor, 'expedicao_exige_conferencia', true);
+    }
   });
 });
 
 describe('POST …/:id/regerar: a rejected note built again from its corrected order, same number', () => {
   it('rebuilds from the customer as corrected, keeps série and número, signs again; other statuses refused', async () => {
-    const p = await pedidoLiberado(t, tk.comercial, cliente, [[produtoA, '2', '12.50']]);
+    const p = await pedidoConferido(t, tk.comercial, cliente, [[produtoA, '2', '12.50']]);
     const emitida = await api(tk.comercial, 'POST', '', { pedido_id: p.id });
     expect(emitida.status, JSON.stringify(emitida.body)).toBe(201);
     const { id, numero, serie } = emitida.body;

@@ -119,6 +119,8 @@ export type PedidoDetalhe = Omit<PedidoRow, 'bloqueios'> & {
   historico?: HistoricoPedido[];
   transicoes?: StatusPedido[];
   motivo_cancelamento?: string | null;
+  /** Released, not invoiced, and the required blind check not finished (issue 21). */
+  conferencia_pendente?: boolean;
 };
 
 export type PainelCliente = {

@@ -1,5 +1,6 @@
 import {
   businessToday,
+  conferenciaExigidaMensagens,
   Decimal,
   MODALIDADES_FRETE,
   modalidadeFreteLabels,
@@ -13,7 +14,7 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, CheckCircle2, Copy, FileText, Keyboard, Receipt, Save } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
 import { DateInput } from '@/components/ui/date-input.tsx';
@@ -414,7 +415,16 @@ function PedidoForm({ pedido }: { pedido: PedidoDetalhe | null }) {
                 {FATURAVEIS.includes(pedido.status) ? (
                   <Button
                     onClick={() => void faturar()}
-                    disabled={faturando || bloqueiosPendentes.length > 0}
+                    disabled={
+                      faturando || bloqueiosPendentes.length > 0 || pedido.conferencia_pendente === true
+                    }
+                    title={
+                      pedido.conferencia_pendente
+                        ? conferenciaExigidaMensagens.naoConferido
+                        : bloqueiosPendentes.length > 0
+                          ? 'O pedido tem bloqueios pendentes.'
+                          : undefined
+                    }
                   >
                     {faturando ? <Spinner /> : <Receipt aria-hidden />}
                     Faturar (NF-e)
@@ -439,6 +449,20 @@ function PedidoForm({ pedido }: { pedido: PedidoDetalhe | null }) {
       {pedido?.status === 'cancelado' && pedido.motivo_cancelamento ? (
         <p role="note" className="rounded-md border border-border bg-muted p-3 text-sm">
           Cancelado: {pedido.motivo_cancelamento}
+        </p>
+      ) : null}
+      {pedido?.conferencia_pendente ? (
+        <p role="note" className="rounded-md border border-border bg-muted p-3 text-sm">
+          {conferenciaExigidaMensagens.naoConferido}
+          {pedido.status === 'liberado'
+            ? ' Antes, coloque o pedido em separação (no quadro de pedidos ou em uma carga).'
+            : ''}{' '}
+          <Link
+            className="font-medium text-primary underline"
+            to={`/expedicao/conferencia?q=${pedido.numero}`}
+          >
+            Abrir a conferência
+          </Link>
         </p>
       ) : null}
       {pedido && (bloqueiosPendentes.length || pedido.liberacoes?.length) ? (

@@ -28,7 +28,8 @@ export function ConferenciaPage() {
   const [params, setParams] = useSearchParams();
   const cargaId = params.get('carga_id') ?? '';
   const conferenciaId = params.get('conferencia') ?? '';
-  const [busca, setBusca] = useState('');
+  // ?q= (the order page's link when «Faturar (NF-e)» waits for the check) pre-fills the search
+  const [busca, setBusca] = useState(() => params.get('q') ?? '');
   const id = useId();
   const set = (k: string, v: string) =>
     setParams(
