@@ -45,6 +45,7 @@ import { extratoRoutes } from './extrato.routes.ts';
 import { previaParcelasSchema } from './financeiro-schemas.ts';
 import { formaExportColumns, formasPagamentoService } from './formas-pagamento.service.ts';
 import { buscarPessoas, pessoasQuerySchema } from './pessoas.service.ts';
+import { pixRoutes } from './pix.routes.ts';
 import {
   centroCustoExportColumns,
   centrosCustoService,
@@ -52,7 +53,6 @@ import {
   classesFinanceirasService,
 } from './plano.service.ts';
 import { aging, fluxoCaixa, resumoClasses } from './relatorios.service.ts';
-import { pixRoutes } from './pix.routes.ts';
 import { titulosRoutes } from './titulos.routes.ts';
 
 // Spec section 6: the finance area is admin and financeiro — every route, reading and writing.
