@@ -6,6 +6,7 @@ import { criaPedidoEm, transitaPedidoEm } from '../../modules/comercial/pedidos.
 import { liberaReservaPedido } from '../../modules/comercial/reserva-pedido.service.ts';
 import { precificaItens } from '../../modules/precos/preco.service.ts';
 import { rowsOf, type Tx } from '../client.ts';
+import { conferePedidoDemo } from './conferencia-demo.ts';
 import type { DemoData } from './demo-data.ts';
 import { createRandom } from './prng.ts';
 
@@ -117,7 +118,9 @@ export async function seedComercialDemo(tx: Tx, data: DemoData, quantos = 60): P
           // invoiced before the demo's stock was counted: the reservation is let go instead of
           // consumed, so the stock stays the one the demo generator chose (like its older orders)
           if (para === 'faturado') await liberaReservaPedido(s, systemActor, id);
-          await transitaPedidoEm(s, systemActor, id, { para, motivo: null });
+          // conferido only through the blind check (issue 21)
+          if (para === 'conferido') await conferePedidoDemo(s, id);
+          else await transitaPedidoEm(s, systemActor, id, { para, motivo: null });
           if (para === alvo) break;
         }
       });

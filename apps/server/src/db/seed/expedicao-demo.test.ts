@@ -26,7 +26,10 @@ describe('demo dispatch', () => {
     expect(cargas[1]!.status_pedidos).toEqual(['em_separacao']);
     expect(cargas[2]!.status_pedidos).toEqual(['liberado']);
     const [conf] = await query<{ n: number }>(
-      sql`select count(*)::int as n from conferencias where status = 'conferida'`,
+      sql`select count(*)::int as n from conferencias c
+        join cargas_pedidos cp on cp.pedido_id = c.pedido_id and cp.ativo
+        join cargas k on k.id = cp.carga_id
+        where c.status = 'conferida' and k.status = 'conferida'`,
     );
     expect(conf!.n).toBe(cargas[0]!.pedidos);
     const [livres] = await query<{ n: number }>(
@@ -34,5 +37,12 @@ describe('demo dispatch', () => {
         and not exists (select 1 from cargas_pedidos cp where cp.pedido_id = o.id and cp.ativo)`,
     );
     expect(livres!.n).toBeGreaterThan(3);
+    // issue 21: every demo order that went through conferido (the service-made ones) did it by its blind check
+    const [semConferencia] = await query<{ n: number }>(
+      sql`select count(*)::int as n from sales_orders o
+        where exists (select 1 from pedido_historico h where h.order_id = o.id and h.para = 'conferido')
+        and not exists (select 1 from conferencias c where c.pedido_id = o.id and c.status = 'conferida')`,
+    );
+    expect(semConferencia!.n).toBe(0);
   });
 });

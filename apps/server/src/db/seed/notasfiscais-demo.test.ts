@@ -9,7 +9,8 @@ import { type Database, rowsOf } from '../client.ts';
 import { seedNotasDemo } from './notasfiscais-demo.ts';
 
 // The demo's outgoing NF-e (loaded when the server knows the XSD folder): released demo orders
-// invoiced through the emission service with the demo certificate.
+// invoiced through the emission service with the demo certificate, each conferido first through the
+// real conferência (issue 21).
 
 let database: Database;
 beforeAll(async () => {
@@ -23,8 +24,15 @@ describe.skipIf(!TEST_NFE_SCHEMAS_DIR)('demo outgoing NF-e', () => {
       seedNotasDemo(tx, TEST_NFE_SCHEMAS_DIR as string, DEMO_TODAY),
     );
     expect(n).toBe(4);
-    const notas = rowsOf<{ numero: number; status: string; xml: string; pedido_status: string }>(
-      await database.db.execute(sql`select nf.numero, nf.status, nf.xml, o.status as pedido_status
+    const notas = rowsOf<{
+      numero: number;
+      status: string;
+      xml: string;
+      pedido_status: string;
+      conferencia: string | null;
+    }>(
+      await database.db.execute(sql`select nf.numero, nf.status, nf.xml, o.status as pedido_status,
+          (select c.status from conferencias c where c.pedido_id = o.id and c.status = 'conferida' limit 1) as conferencia
         from notas_fiscais nf join sales_orders o on o.id = nf.pedido_id order by nf.numero`),
     );
     expect(notas.map((x) => [x.numero, x.status])).toEqual([
@@ -34,7 +42,9 @@ describe.skipIf(!TEST_NFE_SCHEMAS_DIR)('demo outgoing NF-e', () => {
       [4, 'assinada'],
     ]);
     for (const x of notas) {
-      expect(['liberado', 'em_separacao', 'conferido']).toContain(x.pedido_status);
+      // issue 21: each order was conferido through the real conferência first
+      expect(x.pedido_status).toBe('conferido');
+      expect(x.conferencia).toBe('conferida');
       expect(validaNfeXsd(TEST_NFE_SCHEMAS_DIR, new TextEncoder().encode(x.xml)).erros).toEqual([]);
       expect(verificaAssinaturaNfe(x.xml).status).toBe('valida');
     }
