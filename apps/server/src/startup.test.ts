@@ -49,6 +49,8 @@ function startServer(env: Record<string, string>) {
       LOG_LEVEL: 'info',
       SEED_DEMO: 'false',
       JWT_SECRET: SECRET,
+      // configured like production: without it the server warns that it generated a key file
+      CERTIFICADO_CHAVE_CRIPTOGRAFIA: Buffer.alloc(32, 7).toString('base64'),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
