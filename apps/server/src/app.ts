@@ -17,6 +17,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { entradasRoutes, notasEntradaRoutes } from './modules/entradas/entradas.routes.ts';
 import { estoqueRoutes } from './modules/estoque/estoque.routes.ts';
 import { expedicaoRoutes } from './modules/expedicao/expedicao.routes.ts';
+import { faturamentoRoutes } from './modules/expedicao/faturamento.routes.ts';
 import { financeiroRoutes } from './modules/financeiro/financeiro.routes.ts';
 import { configuraCofre } from './modules/fiscal/certificado-cofre.ts';
 import { fiscalRoutes } from './modules/fiscal/fiscal.routes.ts';
@@ -42,28 +43,31 @@ const ROTAS_DE_ARQUIVO = new Set([
  * The /api surface: one .route() line per module. Its type (ApiType) feeds the web's typed client.
  */
 export function createApiRoutes() {
-  return new Hono<AppEnv>()
-    .route('/config', configRoutes)
-    .route('/cadastros', cadastrosRoutes)
-    .route('/comercial', comercialRoutes)
-    .route('/comercial', comercialConsultasRoutes)
-    .route('/dashboard', dashboardRoutes)
-    .route('/estoque/entradas', entradasRoutes)
-    .route('/estoque', estoqueRoutes)
-    .route('/financeiro', financeiroRoutes)
-    .route('/frota', frotaRoutes)
-    .route('/expedicao', expedicaoRoutes)
-    .route('/tributacao', tributacaoRoutes)
-    .route('/precos', precosRoutes)
-    .route('/me', meRoutes)
-    .route('/usuarios', usuariosRoutes)
-    .route('/auditoria', auditoriaRoutes)
-    .route('/configuracoes', configuracoesRoutes)
-    .route('/notasfiscais/entrada', notasEntradaRoutes)
-    // before the notes' own routes: /inutilizacao(-oes) must not be read as an :id
-    .route('/notasfiscais/saida', transmissaoRoutes)
-    .route('/notasfiscais/saida', notasSaidaRoutes)
-    .route('/fiscal', fiscalRoutes);
+  return (
+    new Hono<AppEnv>()
+      .route('/config', configRoutes)
+      .route('/cadastros', cadastrosRoutes)
+      .route('/comercial', comercialRoutes)
+      .route('/comercial', comercialConsultasRoutes)
+      .route('/dashboard', dashboardRoutes)
+      .route('/estoque/entradas', entradasRoutes)
+      .route('/estoque', estoqueRoutes)
+      .route('/financeiro', financeiroRoutes)
+      .route('/frota', frotaRoutes)
+      .route('/expedicao', expedicaoRoutes)
+      .route('/expedicao', faturamentoRoutes)
+      .route('/tributacao', tributacaoRoutes)
+      .route('/precos', precosRoutes)
+      .route('/me', meRoutes)
+      .route('/usuarios', usuariosRoutes)
+      .route('/auditoria', auditoriaRoutes)
+      .route('/configuracoes', configuracoesRoutes)
+      .route('/notasfiscais/entrada', notasEntradaRoutes)
+      // before the notes' own routes: /inutilizacao(-oes) must not be read as an :id
+      .route('/notasfiscais/saida', transmissaoRoutes)
+      .route('/notasfiscais/saida', notasSaidaRoutes)
+      .route('/fiscal', fiscalRoutes)
+  );
 }
 
 export type ApiType = ReturnType<typeof createApiRoutes>;

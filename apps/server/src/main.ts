@@ -12,6 +12,7 @@ import { startJobs } from './lib/jobs/jobs.ts';
 import { createLogger } from './lib/logger.ts';
 import { startMailWorker } from './lib/mail/mail-queue.ts';
 import { loadJwtSecret } from './modules/auth/jwt-secret.ts';
+import { iniciaWorkerFaturamento } from './modules/expedicao/faturamento.service.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -72,6 +73,7 @@ async function main() {
   const jobsStarted = startJobs({ database, databaseUrl: config.databaseUrl, logger })
     .then(async (jobs) => {
       deps.jobs = jobs;
+      await iniciaWorkerFaturamento(deps);
       logger.info('job queue started');
       return jobs;
     })
