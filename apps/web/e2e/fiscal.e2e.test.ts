@@ -33,7 +33,7 @@ describe('configurações fiscais', () => {
     await signInAs(page, demoEmail('admin'));
     await page.goto('/configuracoes/fiscais');
     await expect
-      .poll(() => page.getByRole('heading', { level: 1, name: 'Configurações fiscais' }).isVisible())
+      .poll(() => page.getByRole('heading', { level: 1, name: 'Configurações Fiscais' }).isVisible())
       .toBe(true);
     // the demo certificate
     await expect

@@ -283,10 +283,16 @@ describe('shell details (admin)', () => {
     expect(await nav.locator('a[aria-current="page"]').allTextContents()).toEqual(['Tabela de Tributação']);
   });
 
-  it('placeholders: "em construção" screens', async () => {
-    await page.goto('/expedicao/cargas');
-    await expect.poll(() => heading(page)).toBe('Gestão de Cargas');
-    expect(await page.getByText('Esta tela está em construção.').isVisible()).toBe(true);
+  it('the last screens that were "em construção" are built (dispatch, outgoing NF-e, fiscal settings)', async () => {
+    for (const [route, title] of [
+      ['/expedicao/cargas', 'Gestão de Cargas'],
+      ['/notasfiscais/saida', 'Notas Fiscais de Saída'],
+      ['/configuracoes/fiscais', 'Configurações Fiscais'],
+    ] as const) {
+      await page.goto(route);
+      await expect.poll(() => heading(page), { message: route }).toBe(title);
+      expect(await page.getByText('Esta tela está em construção.').count(), route).toBe(0);
+    }
   });
 
   it('moves focus to the page heading after navigating from the menu', async () => {

@@ -425,7 +425,7 @@ export function ConfiguracoesFiscaisPage() {
   return (
     <div className="mx-auto grid w-full max-w-5xl grid-cols-1 gap-6">
       <PageHeader
-        title="Configurações fiscais"
+        title="Configurações Fiscais"
         description="Emitente, ambiente, séries, certificado digital e demais parâmetros da emissão de NF-e."
       />
       {isLoading ? <Skeleton className="h-96 w-full" /> : null}
