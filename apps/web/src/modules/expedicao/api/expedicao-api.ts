@@ -217,8 +217,36 @@ export const cargasApi = {
   entrega: (id: string, pedidoId: string, json: { status: StatusEntrega; motivo?: string | null }) =>
     put<Carga>(`${C}/${id}/pedidos/${pedidoId}/entrega`, json),
   /** A PDF's response (opened in a new tab with the session's token). */
-  pdf: (id: string, nome: 'mapa-separacao.pdf' | 'romaneio.pdf') =>
+  pdf: (id: string, nome: 'mapa-separacao.pdf' | 'romaneio.pdf' | 'documentos.pdf') =>
     at(`${C}/${id}/${nome}`).$get() as Promise<Response>,
+  /** «Faturar carga»: one job per order on the server's queue. */
+  faturar: (id: string) =>
+    post<{ enfileirados: number; pedidos: number; progresso: FaturamentoCarga }>(`${C}/${id}/faturar`),
+  faturamento: (id: string) => get<FaturamentoCarga>(`${C}/${id}/faturamento`),
+  reprocessar: (id: string, pedidoId: string) =>
+    post<FaturamentoCarga>(`${C}/${id}/faturamento/${pedidoId}/reprocessar`),
+};
+
+export type SituacaoFaturamento = 'pendente' | 'processando' | 'autorizada' | 'rejeitada' | 'erro';
+export type FaturamentoCarga = {
+  carga: { id: string; numero: number; status: StatusCarga };
+  total: number;
+  autorizadas: number;
+  rejeitadas: number;
+  erros: number;
+  em_andamento: boolean;
+  pedidos: {
+    pedido_id: string;
+    numero: number;
+    sequencia: number;
+    situacao: SituacaoFaturamento;
+    nota_id: string | null;
+    nota_status: string | null;
+    c_stat: string | null;
+    mensagem: string | null;
+    pode_reprocessar: boolean;
+    na_fila: boolean;
+  }[];
 };
 
 export const conferenciaApi = {

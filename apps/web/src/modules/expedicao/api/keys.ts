@@ -5,6 +5,7 @@ export const expedicaoKeys = {
   all: ['expedicao'] as const,
   cargas: (query: Record<string, string>) => ['expedicao', 'cargas', 'list', query] as const,
   carga: (id: string) => ['expedicao', 'cargas', 'get', id] as const,
+  faturamento: (id: string) => ['expedicao', 'cargas', 'faturamento', id] as const,
   opcoes: ['expedicao', 'opcoes'] as const,
   disponiveis: (query: Record<string, string>) => ['expedicao', 'montagem', query] as const,
   conferenciaPedidos: (query: Record<string, string>) =>

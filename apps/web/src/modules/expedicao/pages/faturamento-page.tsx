@@ -16,9 +16,11 @@ import { abrePdf, type Carga, type CargaResumo, cargasApi, type ParadaCarga } fr
 import { expedicaoKeys } from '../api/keys.ts';
 import { JustificativaDialog } from '../components/justificativa-dialog.tsx';
 import { StatusCargaBadge } from '../components/status-carga-badge.tsx';
+import { FaturamentoProgresso } from './faturamento-progresso.tsx';
 
 // Faturamento de Cargas (/expedicao/faturamento): the loads whose orders are all conferidos and what
-// follows — faturada when every order of the load is faturado (its NF-e authorised), "Saiu para
+// follows — «Faturar carga» (the queue emits and transmits every order's NF-e, progress live,
+// per-order retry; faturada when every note is authorised), the driver's PDF, "Saiu para
 // entrega", and the return: each stop entregue or devolvido (with the reason, kept for a later
 // devolução), then "Finalizar carga".
 
@@ -181,13 +183,8 @@ function DetalheCarga({ id }: { id: string }) {
               style={{ width: `${c.paradas.length ? (faturados / c.paradas.length) * 100 : 0}%` }}
             />
           </div>
-          {c.status === 'conferida' ? (
-            <p className="text-xs text-muted-foreground">
-              Emita a NF-e de cada pedido em Notas Fiscais › Saída; com todos faturados, marque a carga como
-              faturada.
-            </p>
-          ) : null}
         </div>
+        <FaturamentoProgresso cargaId={c.id} status={c.status} onMudou={() => void carga.refetch()} />
         <div className="flex flex-wrap gap-2">
           {c.transicoes.includes('faturada') ? (
             <Button
