@@ -1,3 +1,4 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client.ts';
 import type { Logger } from '../logger.ts';
@@ -44,7 +45,8 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
     boss = new PgBoss({ connectionString: opts.databaseUrl, max: 4 });
   }
   boss.on('error', (err) => logger.error({ err: err.message }, 'job queue error'));
-  await boss.start();
+  if (database.kind === 'pglite') await boss.start();
+  else await comTravaDeInicio(opts.databaseUrl!, () => boss.start());
   if (database.kind === 'pglite') {
     // The embedded database admits one process (data-dir lock): a job still «active» at start was
     // cut by a stop or a crash of this same server — put it back in line at once instead of
@@ -61,4 +63,24 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
 /** Creates the queue when missing (pg-boss 10 needs it before send/work). */
 export async function garanteFila(jobs: Jobs, nome: string): Promise<void> {
   if (!(await jobs.boss.getQueue(nome))) await jobs.boss.createQueue(nome);
+}
+
+/** Advisory lock key of pg-boss's start (any constant shared by every server of the database). */
+const TRAVA_INICIO = 7_304_221_901;
+
+/**
+ * Servers started at once on one PostgreSQL database would create or migrate pg-boss's schema
+ * together and deadlock; the start runs under a session advisory lock, so they take turns (the
+ * next one finds the schema made).
+ */
+async function comTravaDeInicio(databaseUrl: string, start: () => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [TRAVA_INICIO]);
+    await start();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [TRAVA_INICIO]).catch(() => undefined);
+    await client.end();
+  }
 }
