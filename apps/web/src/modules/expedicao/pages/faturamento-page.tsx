@@ -184,7 +184,14 @@ function DetalheCarga({ id }: { id: string }) {
             />
           </div>
         </div>
-        <FaturamentoProgresso cargaId={c.id} status={c.status} onMudou={() => void carga.refetch()} />
+        <FaturamentoProgresso
+          cargaId={c.id}
+          status={c.status}
+          onMudou={() => {
+            void carga.refetch();
+            void qc.invalidateQueries({ queryKey: ['expedicao', 'cargas', 'list'] });
+          }}
+        />
         <div className="flex flex-wrap gap-2">
           {c.transicoes.includes('faturada') ? (
             <Button

@@ -83,7 +83,6 @@ export function FaturamentoProgresso({
     }
   };
   const comFalha = p?.pedidos.filter((x) => x.situacao === 'rejeitada' || x.situacao === 'erro') ?? [];
-  const iniciado = p?.pedidos.some((x) => x.na_fila || x.nota_id) ?? false;
 
   return (
     <section className="grid gap-2" aria-label="Faturamento da carga">
@@ -107,7 +106,7 @@ export function FaturamentoProgresso({
           </Button>
         ) : null}
       </div>
-      {p && (iniciado || p.autorizadas > 0) ? (
+      {p && (p.em_andamento || comFalha.length) ? (
         <p className="text-sm" aria-live="polite">
           {p.autorizadas} de {p.total} notas autorizadas
           {p.em_andamento ? ' · processando…' : ''}
