@@ -187,6 +187,8 @@ export async function dadosNfeDoPedido(
 
   const uf = emit.endereco.uf as Uf;
   const resp = config.responsavel_tecnico;
+  const interna = destinatario.uf === uf;
+  const veiculo = await veiculoDaCarga(tx, pedidoId);
   return {
     ide: {
       cUF: CODIGO_UF_IBGE[uf],
@@ -196,7 +198,7 @@ export async function dadosNfeDoPedido(
       nNF: numeracao.nNF,
       dhEmi: numeracao.dhEmi,
       tpNF: '1',
-      idDest: destinatario.uf === uf ? '1' : '2',
+      idDest: interna ? '1' : '2',
       cMunFG: emit.endereco.codigo_municipio,
       tpImp: '1',
       tpEmis: '1',
@@ -248,8 +250,7 @@ export async function dadosNfeDoPedido(
     totais,
     transp: {
       modFrete: p.modalidade_frete as DadosNfe['transp']['modFrete'],
-      transporta: null,
-      veicTransp: null,
+      ...transporteDaCarga(veiculo, emit, interna),
       vol: [
         {
           qVol,
@@ -265,4 +266,51 @@ export async function dadosNfeDoPedido(
     infRespTec: resp ? { CNPJ: resp.cnpj, xContato: resp.contato, email: resp.email, fone: resp.fone } : null,
     csrt: resp?.csrt && resp.id_csrt ? { id: resp.id_csrt, csrt: resp.csrt } : null,
   };
+}
+
+type VeiculoDaCarga = {
+  placa: string;
+  uf: string;
+  rntrc: string | null;
+  proprio: boolean;
+  proprietario_nome: string | null;
+};
+
+/** The vehicle of the order's live load (dispatch), if the order travels in one. */
+async function veiculoDaCarga(tx: Tx, pedidoId: string): Promise<VeiculoDaCarga | null> {
+  const [v] = rowsOf<VeiculoDaCarga>(
+    await tx.execute(sql`select v.placa, v.uf, v.rntrc, v.proprio, v.proprietario_nome
+      from cargas_pedidos cp join cargas c on c.id = cp.carga_id join veiculos v on v.id = c.veiculo_id
+      where cp.pedido_id = ${pedidoId} and c.status <> 'cancelada' limit 1`),
+  );
+  return v ?? null;
+}
+
+/**
+ * transporta and veicTransp from the load's vehicle: the company itself carries with its own fleet
+ * (the emitente as transportador); a third party's vehicle names its owner. The vehicle (placa, UF,
+ * RNTC) goes only into an internal operation: SEFAZ refuses it in an interstate one (rejeição 868,
+ * NT 2016.002 — the MDF-e carries it there).
+ */
+function transporteDaCarga(
+  v: VeiculoDaCarga | null,
+  emit: ConfiguracaoFiscal['emitente'],
+  interna: boolean,
+): Pick<DadosNfe['transp'], 'transporta' | 'veicTransp'> {
+  if (!v) return { transporta: null, veicTransp: null };
+  const e = emit.endereco;
+  const transporta = v.proprio
+    ? {
+        documento: emit.cnpj,
+        xNome: emit.razao_social,
+        IE: emit.ie,
+        xEnder: [e.logradouro, e.numero, e.bairro].filter(Boolean).join(', '),
+        xMun: e.municipio,
+        UF: e.uf,
+      }
+    : v.proprietario_nome
+      ? { xNome: v.proprietario_nome }
+      : null;
+  const veicTransp = interna ? { placa: v.placa, UF: v.uf, RNTC: v.proprio ? null : v.rntrc } : null;
+  return { transporta, veicTransp };
 }

@@ -463,3 +463,49 @@ describe('POST …/:id/regerar: a rejected note built again from its corrected o
     expect(nenhuma.status).toBe(404);
   });
 });
+
+describe('transp from the load: the vehicle and who carries', () => {
+  async function naCarga(pedidoId: string, veiculo: { placa: string; proprio: boolean }) {
+    const [v] = rowsOf<{ id: string }>(
+      await t.db.execute(sql`insert into veiculos (placa, placa_mercosul, uf, tipo, tara, capacidade, volume,
+        valor_maximo_carga, proprio, proprietario_nome, rntrc)
+        values (${veiculo.placa}, ${veiculo.placa}, 'SP', 'toco', 6000, 8000, 40, 500000, ${veiculo.proprio},
+        ${veiculo.proprio ? null : 'Transportes Rápido Oeste Ltda'}, ${veiculo.proprio ? null : '12345678'})
+        returning id`),
+    );
+    const [c] = rowsOf<{ id: string }>(
+      await t.db.execute(
+        sql`insert into cargas (data_saida_prevista, status, veiculo_id) values (current_date, 'conferida', ${v!.id}) returning id`,
+      ),
+    );
+    await t.db.execute(
+      sql`insert into cargas_pedidos (carga_id, pedido_id, sequencia) values (${c!.id}, ${pedidoId}, 1)`,
+    );
+  }
+  const xmlDe = async (id: string) =>
+    rowsOf<{ xml: string }>(await t.db.execute(sql`select xml from notas_fiscais where id = ${id}`))[0]!.xml;
+
+  it('own fleet, inside the state: the company as transportador and the vehicle (placa, UF)', async () => {
+    const p = await pedidoConferido(t, tk.comercial, cliente, [[produtoA, '2', '12.50']]);
+    await naCarga(p.id, { placa: 'FRT4A21', proprio: true });
+    const r = await api(tk.comercial, 'POST', '', { pedido_id: p.id });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const xml = await xmlDe(r.body.id);
+    expect(xml).toContain(`<transporta><CNPJ>${CNPJ_EMITENTE}</CNPJ>`);
+    expect(xml).toContain('<veicTransp><placa>FRT4A21</placa><UF>SP</UF></veicTransp>');
+    if (TEST_NFE_SCHEMAS_DIR)
+      expect(validaNfeXsd(TEST_NFE_SCHEMAS_DIR, new TextEncoder().encode(xml)).erros).toEqual([]);
+  });
+
+  it("a third party's vehicle, interstate: its owner carries; no vehicle group (rejeição 868)", async () => {
+    const p = await pedidoConferido(t, tk.comercial, clienteMg, [[produtoA, '2', '12.50']]);
+    await naCarga(p.id, { placa: 'TRC7B45', proprio: false });
+    const r = await api(tk.comercial, 'POST', '', { pedido_id: p.id });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const xml = await xmlDe(r.body.id);
+    expect(xml).toContain('<transporta><xNome>Transportes Rápido Oeste Ltda</xNome></transporta>');
+    expect(xml).not.toContain('<veicTransp>');
+    if (TEST_NFE_SCHEMAS_DIR)
+      expect(validaNfeXsd(TEST_NFE_SCHEMAS_DIR, new TextEncoder().encode(xml)).erros).toEqual([]);
+  });
+});
