@@ -41,6 +41,11 @@ export default defineConfig({
           globalSetup: ['./e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // expect.poll waits for the screen to reach the exact state asserted. Vitest's default of 1 s
+          // is shorter than a debounced search plus its request on a loaded two-core host (CI failed on
+          // «1–1 de 1» after a search that then arrived); 10 s stays within the page's own patience for
+          // a click (15 s) and only delays a test that fails anyway.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           pool: 'forks',
           // one browser at a time: two cores
           fileParallelism: false,

@@ -17,6 +17,7 @@
 //   Partial runs while working on the module (nothing written to docs/benchmarks.md):
 //     [--reads posicao,kardex,dashboard | none] [--cycle sliced,off,single] [--itens 1,5]
 import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import type { Transferencia } from '@erp/shared';
 import { sql } from 'drizzle-orm';
@@ -260,6 +261,10 @@ type WriterRun = {
   writers: number;
   /** CPU time of this Node process (the app's services, drizzle, pg) per transaction, ms */
   nodeCpuPerTx: number;
+  /** CPU time of the PostgreSQL server's processes (backends, WAL writer…) per transaction, ms; null when not local */
+  pgCpuPerTx: number | null;
+  /** CPU time of the whole machine (every process, kernel) per transaction, ms: the other engineers' share too */
+  machineCpuPerTx: number;
   seconds: number;
   movements: number;
   operations: number;
@@ -301,6 +306,8 @@ async function runWriters(
   const errors: Record<string, number> = {};
   const latencies: number[] = [];
   const loadAt = load();
+  const pg0 = postgresProcesses();
+  const machine0 = machineCpu();
   const cpu0 = process.cpuUsage();
   const started = performance.now();
   const writer = async (w: number) => {
@@ -389,8 +396,12 @@ async function runWriters(
   await Promise.all(Array.from({ length: writers }, (_, w) => writer(w)));
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpu0);
+  const pgCpu = await postgresCpuDesde(database, pg0);
+  const transactions = Math.max(1, operations + refused);
   return {
-    nodeCpuPerTx: (cpu.user + cpu.system) / 1000 / Math.max(1, operations + refused),
+    nodeCpuPerTx: (cpu.user + cpu.system) / 1000 / transactions,
+    pgCpuPerTx: pgCpu === null ? null : pgCpu / transactions,
+    machineCpuPerTx: (machineCpu() - machine0) / transactions,
     mode,
     itens,
     writers,
@@ -402,6 +413,51 @@ async function runWriters(
     latency: stats(latencies),
     load: loadAt,
   };
+}
+
+const TICK_MS = 10; // USER_HZ = 100 on Linux
+
+/** CPU time (ms) of every PostgreSQL server process on this machine, by pid, from /proc. */
+function postgresProcesses(): Map<number, number> {
+  const cpu = new Map<number, number>();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      cpu.set(Number(pid), (Number(fields[11]) + Number(fields[12])) * TICK_MS);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return cpu;
+}
+
+/**
+ * The CPU (ms) the PostgreSQL server spent for this database between `antes` and now: its backends
+ * (the writers' pool) and the server's own processes (WAL writer, checkpointer…) — not the other
+ * databases' backends (other engineers' tests share the server). Null when the server's processes
+ * are not readable here (a remote server).
+ */
+async function postgresCpuDesde(database: Database, antes: Map<number, number>): Promise<number | null> {
+  if (!antes.size) return null;
+  const agora = postgresProcesses();
+  const pids = rowsOf<{ pid: number }>(
+    await database.db.execute(sql`select pid from pg_stat_activity
+      where datname = current_database() or backend_type not in ('client backend', 'autovacuum worker')`),
+  ).map((r) => Number(r.pid));
+  let total = 0;
+  for (const pid of pids) if (agora.has(pid)) total += agora.get(pid)! - (antes.get(pid) ?? 0);
+  return total;
+}
+
+/** CPU time (ms) the whole machine spent busy (every core, every process, the kernel). */
+function machineCpu(): number {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const n = ticks.map(Number);
+  // user nice system idle iowait irq softirq steal
+  return (n[0]! + n[1]! + n[2]! + n[5]! + n[6]! + n[7]!) * TICK_MS;
 }
 
 /** The data set's product id of `text` ('p' || n): md5 with the UUID version and variant digits. */
@@ -597,7 +653,7 @@ async function main() {
           const run = await runWriters(database, actor, idsOf, mode, i + 1, itens);
           writerRuns.push(run);
           console.log(
-            `escritores (${mode}, ${itens} por transação): ${run.movements} movimentos em ${run.seconds.toFixed(1)} s = ${(run.movements / run.seconds).toFixed(0)}/s, ${run.refused} recusados, erros ${JSON.stringify(run.errors)}, p95 ${ms(run.latency.p95)} ms, Node ${run.nodeCpuPerTx.toFixed(2)} ms CPU/tx (carga ${run.load})`,
+            `escritores (${mode}, ${itens} por transação): ${run.movements} movimentos em ${run.seconds.toFixed(1)} s = ${(run.movements / run.seconds).toFixed(0)}/s, ${run.refused} recusados, erros ${JSON.stringify(run.errors)}, p95 ${ms(run.latency.p95)} ms, Node ${run.nodeCpuPerTx.toFixed(2)} + PostgreSQL ${run.pgCpuPerTx?.toFixed(2) ?? '?'} ms CPU/tx, máquina ${run.machineCpuPerTx.toFixed(2)} ms/tx (carga ${run.load})`,
           );
         }
       }
@@ -656,7 +712,7 @@ function report(r: {
   const c = r.counts;
   const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
   const lines: string[] = [
-    `Command: \`npm run bench:estoque\` — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} cores (${cpu}), Node ${process.version}, PostgreSQL 15 (local server, default settings), database \`${DB_NAME}\` (dropped at the end with \`--drop\`).`,
+    `Command: \`npm run bench:estoque\` — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} cores (${cpu}), Node ${process.version}, PostgreSQL 15 (local server, default settings), database \`${DB_NAME}\` (${process.argv.includes('--drop') ? 'dropped at the end with `--drop`' : 'kept for the next run; `--drop` drops it'}).`,
     '',
     `Data set (\`bench/estoque/dataset.ts\`, set-based SQL: \`generate_series\`, one statement per table${r.generatedIn ? `, loaded in ${Math.round(r.generatedIn)} s` : ''}): ${Number(c.products).toLocaleString('en-US')} products (${Number(c.ativos).toLocaleString('en-US')} active) in 10 groups, ${c.locais} locations, ${Number(c.movimentos).toLocaleString('en-US')} ledger rows over two years in time order, ${Number(c.saldos).toLocaleString('en-US')} balances; product P000001 (and nine others) has ${Number(c.kardex).toLocaleString('en-US')} rows.`,
     '',
@@ -708,13 +764,13 @@ function report(r: {
     '',
     `Writers: ${WRITERS} concurrent writers (one pool connection each), ${WRITER_SECONDS} s per run, every operation one transaction (\`writeTx\`) through the real ledger services; 30% of the products picked are the 10 Kardex products (row-lock contention), the rest any of the ${r.counts.products!.toLocaleString('en-US')}. Two workloads:`,
     '',
-    `- **1 per transaction**: 45% \`registraEntrada\` (1–20 units at the product's cost ±10%, so the custo médio — and the value the dashboard shows — moves), 40% \`registraSaida\` (1–10 units; refused with "Estoque insuficiente…" when the balance lacks them — "refused"), 15% \`registraTransferencia\` (two rows) between Depósito and Separação. The worst case: one commit (one WAL flush) and 7 round trips per movement (BEGIN, \`writeTx\`'s \`set_config\`, the checks, the balance lock, the product lock with the negative-stock setting, the write, COMMIT — 12 before 2026-11-23).`,
+    `- **1 per transaction**: 45% \`registraEntrada\` (1–20 units at the product's cost ±10%, so the custo médio — and the value the dashboard shows — moves), 40% \`registraSaida\` (1–10 units; refused with "Estoque insuficiente…" when the balance lacks them — "refused"), 15% \`registraTransferencia\` (two rows) between Depósito and Separação. The worst case: one commit (one WAL flush) and 4 round trips per movement (BEGIN with \`writeTx\`'s audit settings; \`estoque_travar\` with the checks, the default location, the balance and product locks and the negative-stock setting; \`estoque_gravar\`; COMMIT — 12, then 7, then 6 earlier on 2026-11-23).`,
     '- **documents of 5 items**: half notas de entrada (5 entradas), half pedidos (5 saídas), each posted at once by `lancaNoRazao` (balances and products locked in its fixed order; all or nothing — a pedido with one short item is refused whole).',
     '',
     'The runs alternate the upkeep of the stock summary (trigger disabled / one hot row / 16 slices as shipped), in the order listed; the last run follows the rebuild of the summary after the runs with the trigger disabled:',
     '',
-    '| workload | upkeep of the stock summary | movements/s | movements | transactions | refused | errors | tx p50 ms | tx p95 ms | Node CPU ms/tx | load (1/5/15 min) |',
-    '| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | --- |',
+    '| workload | upkeep of the stock summary | movements/s | movements | transactions | refused | errors | tx p50 ms | tx p95 ms | Node CPU ms/tx | PostgreSQL CPU ms/tx | machine CPU ms/tx | load (1/5/15 min) |',
+    '| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |',
   );
   for (const w of r.writerRuns)
     lines.push(
@@ -724,7 +780,7 @@ function report(r: {
               .map(([k, v]) => `${k}: ${v}`)
               .join(', ')
           : 'none'
-      } | ${ms(w.latency.p50)} | ${ms(w.latency.p95)} | ${w.nodeCpuPerTx.toFixed(2)} | ${w.load} |`,
+      } | ${ms(w.latency.p50)} | ${ms(w.latency.p95)} | ${w.nodeCpuPerTx.toFixed(2)} | ${w.pgCpuPerTx?.toFixed(2) ?? '—'} | ${w.machineCpuPerTx.toFixed(2)} | ${w.load} |`,
     );
   const rates = (m: Mode, itens: number) =>
     r.writerRuns
@@ -757,7 +813,7 @@ function report(r: {
     ...(um < 1000
       ? [
           '',
-          `Why one movement per transaction can fall short: the rate is bound by CPU, not by locks or the disk. Since 2026-11-23 a posting is a transaction of 7 round trips instead of 12 (\`razao.service.ts\`, \`alocacao.service.ts\`): the checks of product, unit, locations and lot in one query; one balance key locked directly (inserted first only when its row is missing; several keys are inserted-if-missing and then locked, to keep the lock order); the products locked with the negative-stock setting read in the same statement; the ledger rows, the balances and the products' columns written by one statement (data-modifying CTEs), which also answers the rows' moments (the API no longer reads them back). What is left per posting is this Node process's "Node CPU ms/tx" above (services, drizzle, pg) and the PostgreSQL backend's work, on 2 cores shared with the load above${alone ? ` — one writer alone took ${ms(alone.latency.p50)} ms per posting (p50)` : ''}. Documents spread a transaction's fixed cost over 5 movements. Further levers: prepared statements (drizzle's \`execute\` sends unnamed ones, parsed and planned each time) and folding \`writeTx\`'s \`set_config\` into the first query.`,
+          `Why one movement per transaction can fall short: the rate is bound by CPU, not by locks or the disk. Since 2026-11-23 a posting is a transaction of 7 round trips instead of 12 (\`razao.service.ts\`, \`alocacao.service.ts\`): the checks of product, unit, locations and lot in one query; one balance key locked directly (inserted first only when its row is missing; several keys are inserted-if-missing and then locked, to keep the lock order); the products locked with the negative-stock setting read in the same statement; the ledger rows, the balances and the products' columns written by one statement (data-modifying CTEs), which also answers the rows' moments (the API no longer reads them back). What is left per posting is this Node process's "Node CPU ms/tx" above (services, drizzle, pg) and the PostgreSQL backend's work, on 2 cores shared with the load above${alone ? ` — one writer alone took ${ms(alone.latency.p50)} ms per posting (p50)` : ''}. Documents spread a transaction's fixed cost over 5 movements. Since the second round of 2026-11-23 the checks ride in \`estoque_travar\` and the audit settings in BEGIN: 4 round trips; the Node and PostgreSQL CPU per transaction above are where the rest goes (\`bench/estoque/perfil.ts\` breaks one posting down).`,
         ]
       : []),
     '',

@@ -67,7 +67,6 @@ async function main() {
   const jwtSecret = await loadJwtSecret(database.db, config.jwtSecret);
   const deps: Deps = { database, db: database.db, config, logger, jwtSecret };
   const app = createApp(deps);
-  const mailWorker = startMailWorker({ db: database.db, config, logger });
   // The job queue (decision record 0004) and its workers start in the background (pg-boss takes a
   // few seconds on PGlite): until then the routes that queue answer 503.
   const jobsStarted = startJobs({ database, databaseUrl: config.databaseUrl, logger })
@@ -81,6 +80,8 @@ async function main() {
       logger.error({ err: (err as Error).message }, 'job queue did not start');
       return null;
     });
+  // The e-mail outbox is delivered through the same queue (decision record 0005).
+  const mailWorker = startMailWorker({ db: database.db, config, logger, jobs: jobsStarted });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const ms = Math.round(performance.now() - started);

@@ -88,6 +88,13 @@ describe('estoque', () => {
     await cx.getByRole('textbox', { name: /^Fator/ }).fill('12');
     await cx.getByRole('textbox', { name: /^GTIN/ }).fill(GTIN_CX);
     expect(await cx.getByText('1 CX = 12 UN').isVisible()).toBe(true);
+    // the box as it ships (loads count it instead of 12 × the unit's figures): 30 × 20 × 25 cm = 0,015 m³
+    await cx.getByRole('textbox', { name: /^Peso bruto/ }).fill('13,2');
+    await cx.getByRole('textbox', { name: /^Altura/ }).fill('30');
+    await cx.getByRole('textbox', { name: /^Largura/ }).fill('20');
+    expect(await cx.getByText('Altura × largura × comprimento, em cm').isVisible()).toBe(true);
+    await cx.getByRole('textbox', { name: /^Comprimento/ }).fill('25');
+    expect(await cx.getByText('Volume da caixa: 0,015 m³').isVisible()).toBe(true);
     await form.getByRole('button', { name: 'Adicionar embalagem' }).click();
     const fd = form.getByRole('group', { name: 'Embalagem 2' });
     await fd.getByRole('combobox', { name: /^Unidade/ }).selectOption('FD');
@@ -334,7 +341,8 @@ describe('estoque', () => {
     const cards = page.getByRole('list', { name: 'Posição de Estoque' }).getByRole('listitem');
     await expect.poll(() => cards.count()).toBeGreaterThan(0);
     expect(await page.locator('table').count()).toBe(0);
-    expect(await cards.first().getByText('Zerado').isVisible()).toBe(true);
+    // the unfiltered cards stay on screen until the filtered page arrives: wait for it
+    await expect.poll(() => cards.first().getByText('Zerado').isVisible()).toBe(true);
     expect(await page.getByText(/^Total: \d+ produtos?$/).isVisible()).toBe(true);
     // nothing wider than the screen
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -34,9 +34,8 @@ describe('notas fiscais de saída: SEFAZ', () => {
     const linha = page.getByRole('row').filter({ hasText: 'Assinada' }).first();
     await linha.waitFor();
     await linha.getByRole('link').first().click();
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1, name: /^NF-e nº \d+/ }).isVisible())
-      .toBe(true);
+    // the note's screen loads its code and then its data: wait for its heading (up to the page's timeout)
+    await page.getByRole('heading', { level: 1, name: /^NF-e nº \d+/ }).waitFor();
     await page.getByRole('button', { name: 'Transmitir' }).click();
     await toast(page, /^NF-e autorizada: protocolo \d{15}\.$/);
     await expect.poll(() => page.getByText('Autorizada', { exact: true }).first().isVisible()).toBe(true);
@@ -49,7 +48,12 @@ describe('notas fiscais de saída: SEFAZ', () => {
     await expect
       .poll(() => dialogo.getByText('A correção deve ter ao menos 15 caracteres.').isVisible())
       .toBe(true);
-    await dialogo.getByRole('textbox', { name: /Correção/ }).fill('Endereço de entrega: Rua das Flores, 100');
+    // the counter counts what SEFAZ gets (blanks collapsed), against the CC-e's 1000
+    expect(await dialogo.getByText(/^\d+ de 1000 caracteres$/).textContent()).toBe('5 de 1000 caracteres');
+    await dialogo
+      .getByRole('textbox', { name: /Correção/ })
+      .fill('Endereço de entrega:  Rua das Flores, 100 ');
+    expect(await dialogo.getByText(/^\d+ de 1000 caracteres$/).textContent()).toBe('40 de 1000 caracteres');
     await foto(page, 'cce-1366');
     await dialogo.getByRole('button', { name: 'Enviar carta de correção' }).click();
     await toast(page, /^Carta de correção nº 1 registrada: 135/);
@@ -73,6 +77,7 @@ describe('notas fiscais de saída: SEFAZ', () => {
     await inut.getByRole('textbox', { name: /Número inicial/ }).fill('20');
     await inut.getByRole('textbox', { name: /Número final/ }).fill('10');
     await inut.getByRole('textbox', { name: /Justificativa/ }).fill('curta');
+    expect(await inut.getByText(/^\d+ de 255 caracteres$/).textContent()).toBe('5 de 255 caracteres');
     await inut.getByRole('button', { name: 'Inutilizar' }).click();
     await expect
       .poll(() => inut.getByText('O número final deve ser maior ou igual ao inicial.').isVisible())

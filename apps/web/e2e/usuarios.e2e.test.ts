@@ -59,6 +59,11 @@ const auditActions = (page: Page) =>
 
 /** Invites a person through the "Convidar usuário" dialog (the e-mail goes out). */
 async function invite(page: Page, who: { nome: string; email: string }) {
+  // the previous invitation's toast (top right) may sit over this header button, and a pointer
+  // resting on a toast keeps it open (CI on a slow host: the click waited 15 s on it) — move the
+  // pointer away and let the toast go first
+  await page.mouse.move(0, 0);
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
   await page.getByRole('button', { name: 'Convidar usuário' }).click();
   const dialog = page.getByRole('dialog', { name: 'Convidar usuário' });
   await dialog.getByLabel('Nome completo').fill(who.nome);

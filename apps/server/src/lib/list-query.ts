@@ -58,11 +58,83 @@ export function orderByOf<S extends string>(
  * planner then reads the matches through the trigram index and sorts them, instead of walking the
  * names in order and filtering — which reads most of the table when the matches sort late, as a
  * word in the middle of the names does ("espaguete", "mercado popular": 150–250 ms against 25–40 ms
- * on 100,000 products / 200,000 customers; docs/benchmarks.md, "Busca do pedido").
+ * on 100,000 products / 200,000 customers; docs/benchmarks.md, "Busca do pedido"). A list source
+ * with a searchColumn first tries the first names of the order (paginaNaJanela), which a broad
+ * word fills at once; this sort is for the words it does not.
  */
 function semAtalhoDeOrdem(sort: Sortable, q: string | undefined): Sortable {
   if (!is(sort, Column) || sort.name !== 'busca') return sort;
-  return termosBusca(q).some((w) => w.length >= 3) ? sql`(${sort} || '')` : sort;
+  return temPalavraIndexada(q) ? sql`(${sort} || '')` : sort;
+}
+
+/** A typed word the trigram index can serve (3 characters or more). */
+function temPalavraIndexada(q: string | undefined): boolean {
+  return termosBusca(q).some((w) => w.length >= 3);
+}
+
+/**
+ * How far into the search column's order a searched page looks before falling back to reading
+ * every match: 10,000 index entries read index-only and matched cost 2–3 ms (more where the
+ * visibility map is not set), the price a broad word sorting late pays before its trigram read; a
+ * broad word needs 20 matches in them (0.2 %).
+ */
+export const JANELA_DA_ORDEM = 10_000;
+/** Deeper pages than this read every match: the window would rarely hold them. */
+const JANELA_MAX_LINHAS = 200;
+/**
+ * Fewer matches than this (the page's capped count, run first) are read through the trigram index
+ * and sorted at once: reading them costs less than a window that may not hold the page.
+ */
+export const JANELA_MIN_CORRESPONDENCIAS = JANELA_DA_ORDEM / 2;
+
+/** The column a searched page is first looked for in the order of (paginaNaJanela), if any. */
+function colunaDaJanela<T, Q extends ListParams>(source: ListSource<T, Q>, q: Q): AnyColumn | undefined {
+  const coluna = source.searchColumn?.(q);
+  if (!coluna || source.sorts[q.sort as Q['sort']] !== coluna || !temPalavraIndexada(q.q)) return undefined;
+  return q.page * q.pageSize <= JANELA_MAX_LINHAS ? coluna : undefined;
+}
+
+/**
+ * A searched page sorted by the search column itself (`busca`, name order), read from the first
+ * JANELA_DA_ORDEM entries of that order only: the btree (busca, id) walked index-only, the typed
+ * words matched on the index entries, then the rows of those matches alone fetched. A broad word
+ * ("carvalho", 28,000 of 200,000 customers; "500", 10,000 of 100,000 products) fills a page within
+ * a few hundred entries, where reading every match through the trigram index and sorting them
+ * (semAtalhoDeOrdem) cost 45–70 ms. The window is a prefix of the order, so a page it fills is the
+ * exact page; when it holds fewer matches than the page (a broad word sorting late, "restaurante",
+ * or one narrowed by the other filters), undefined: the caller reads the matches through the
+ * trigram index and sorts.
+ * Only for sources whose WHERE always ANDs searchWhere(column, q) (ListSource.searchColumn), as
+ * the words are matched on the window's copy of the column; only for JANELA_MIN_CORRESPONDENCIAS
+ * matches or more (listFrom).
+ */
+async function paginaNaJanela<T, Q extends ListParams>(
+  db: Db,
+  source: ListSource<T, Q>,
+  q: Q,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+): Promise<T[] | undefined> {
+  const coluna = colunaDaJanela(source, q);
+  if (!coluna) return undefined;
+  const dirFn = q.dir === 'desc' ? desc : asc;
+  const janela = db
+    .select({
+      id: sql`${source.tieBreaker}`.as('janela_id'),
+      busca: sql<string>`${coluna}`.as('janela_busca'),
+    })
+    .from(source.table)
+    .orderBy(dirFn(coluna), dirFn(source.tieBreaker))
+    .limit(JANELA_DA_ORDEM)
+    .as('janela');
+  const rows = (await source
+    .select(db)
+    .innerJoin(janela, eq(janela.id, source.tieBreaker))
+    .where(and(where, searchWhere(sql`${janela.busca}`, q.q)))
+    .orderBy(dirFn(janela.busca), dirFn(janela.id))
+    .limit(page.limit)
+    .offset(page.offset)) as T[];
+  return rows.length === page.limit ? rows : undefined;
 }
 
 type RowsQuery<T> = (page: { limit: number; offset: number; orderBy: SQL[] }) => Promise<T[]>;
@@ -135,6 +207,12 @@ export type ListSource<T, Q extends ListParams> = {
   whereOf(q: Q): SQL | undefined;
   sorts: Record<Q['sort'], Sortable>;
   tieBreaker: AnyColumn;
+  /**
+   * The stored search column, when whereOf(q) ANDs searchWhere(column, q.q) (undefined for a q it
+   * ORs with something else): a page sorted by it is first looked for in the first entries of its
+   * order (paginaNaJanela).
+   */
+  searchColumn?: (q: Q) => AnyColumn | undefined;
   /** Phantom: ties the row type to the source. */
   row?: T;
 };
@@ -160,11 +238,37 @@ export function listFrom<T, Q extends ListParams>(
   source: ListSource<T, Q>,
 ): Promise<ListPage<T>> {
   const where = source.whereOf(q);
-  return listPage(q, {
+  const spec = {
     sorts: source.sorts,
     tieBreaker: source.tieBreaker,
     rows: selectPage(db, source, where),
     count: () => cappedCount(db, source.table, where),
+  };
+  if (!colunaDaJanela(source, q)) return listPage(q, spec);
+  return paginaPelaContagem(db, q, source, where, spec);
+}
+
+/**
+ * A searched page in the search column's order: the capped count first (instead of beside the
+ * page), as the number of matches chooses the page's plan — the window (paginaNaJanela) for a broad
+ * search, the trigram read and sort for the others, which a failed window would only delay (a rare
+ * word, a search narrowed by other filters; 2–3 ms, and ~30 ms on a table whose visibility map is
+ * not set, when the index-only walk must visit the heap).
+ */
+async function paginaPelaContagem<T, Q extends ListParams>(
+  db: Db,
+  q: Q,
+  source: ListSource<T, Q>,
+  where: SQL | undefined,
+  spec: Parameters<typeof listPage<T, Q['sort']>>[1],
+): Promise<ListPage<T>> {
+  const contado = await spec.count();
+  const amplo = Number(contado[0]?.total ?? 0) >= JANELA_MIN_CORRESPONDENCIAS;
+  return listPage(q, {
+    ...spec,
+    count: async () => contado,
+    rows: async (page) =>
+      (amplo ? await paginaNaJanela(db, source, q, where, page) : undefined) ?? spec.rows(page),
   });
 }
 

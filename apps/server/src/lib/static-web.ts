@@ -6,6 +6,9 @@ import { AppError } from './errors.ts';
 
 export const badPathMessage = 'Endereço inválido.';
 
+/** "gzip" in Accept-Encoding, unless refused with q=0. */
+const ACCEPTS_GZIP = /\bgzip\b(?!\s*;\s*q=0(\.0*)?\s*(,|$))/i;
+
 const mime: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -20,21 +23,29 @@ const mime: Record<string, string> = {
 };
 
 /**
- * Serves the built web app. Hashed files under /assets are cached for a year; index.html never is.
+ * Serves the built web app. Hashed files under /assets are cached for a year (gzipped for browsers
+ * that accept it, when the build left a .gz beside them); index.html never is.
  * Any other GET that is not an API or auth path falls back to index.html (client-side routes).
  */
 export function staticWeb(root: string) {
   const app = new Hono<AppEnv>();
   const indexPath = path.join(root, 'index.html');
 
-  const send = (file: string, cache: string) => {
-    const body = fs.readFileSync(file);
-    return new Response(body, {
-      headers: {
-        'Content-Type': mime[path.extname(file)] ?? 'application/octet-stream',
-        'Cache-Control': cache,
-      },
-    });
+  const send = (file: string, cache: string, acceptsGzip = false) => {
+    const headers: Record<string, string> = {
+      'Content-Type': mime[path.extname(file)] ?? 'application/octet-stream',
+      'Cache-Control': cache,
+    };
+    // the build writes a gzip copy of each script and stylesheet (apps/web/vite.config.ts)
+    const gz = `${file}.gz`;
+    if (fs.existsSync(gz)) {
+      headers.Vary = 'Accept-Encoding';
+      if (acceptsGzip) {
+        headers['Content-Encoding'] = 'gzip';
+        return new Response(fs.readFileSync(gz), { headers });
+      }
+    }
+    return new Response(fs.readFileSync(file), { headers });
   };
 
   app.get('*', async (c, next) => {
@@ -50,7 +61,9 @@ export function staticWeb(root: string) {
     const file = path.normalize(path.join(root, urlPath));
     if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       const immutable = urlPath.startsWith('/assets/');
-      return send(file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      if (!immutable) return send(file, 'no-cache');
+      const acceptsGzip = ACCEPTS_GZIP.test(c.req.header('Accept-Encoding') ?? '');
+      return send(file, 'public, max-age=31536000, immutable', acceptsGzip);
     }
     if (urlPath.startsWith('/assets/') || path.extname(urlPath)) return next();
     if (!fs.existsSync(indexPath)) {

@@ -64,10 +64,14 @@ export const versao = z
  * A non-negative decimal typed as "1.234,56" (pt-BR) or "1234.56"; output "1234.56".
  * `max` in whole units.
  */
-export const decimalBR = (label: string, opts: { max: number; places?: number; default?: string }) => {
+export const decimalBR = (
+  label: string,
+  opts: { max: number; places?: number; default?: string; genero?: 'o' | 'a' },
+) => {
   const places = opts.places ?? 2;
+  const invalido = `${label} inválid${opts.genero ?? 'o'}`;
   return z
-    .union([z.string(), z.number()], { error: `${label} inválido` })
+    .union([z.string(), z.number()], { error: invalido })
     .optional()
     .nullable()
     .transform((v, ctx) => {
@@ -75,7 +79,7 @@ export const decimalBR = (label: string, opts: { max: number; places?: number; d
       if (text === '') text = opts.default ?? '0';
       const parsed = parseDecimalBR(text, places);
       if (!parsed) {
-        ctx.addIssue({ code: 'custom', message: `${label} inválido` });
+        ctx.addIssue({ code: 'custom', message: invalido });
         return z.NEVER;
       }
       const [int, frac = ''] = parsed.split('.');
@@ -86,6 +90,10 @@ export const decimalBR = (label: string, opts: { max: number; places?: number; d
       return parsed;
     });
 };
+
+/** An optional decimal (e.g. volume in m³, money): '' / null / undefined → null. */
+export const decimalOpcional = (label: string, opts: { max: number; places?: number; genero?: 'o' | 'a' }) =>
+  z.preprocess(emptyToNull, decimalBR(label, opts).nullable());
 
 /** A whole number typed in a form field (string) or sent as a number; '' -> null. */
 export const optionalInt = (label: string, min: number, max: number) =>

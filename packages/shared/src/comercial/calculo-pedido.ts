@@ -1,5 +1,6 @@
 import { CASAS_DINHEIRO, CASAS_QUANTIDADE, Decimal, type DecimalInput } from '../decimal.ts';
 import { adicionaErro, type ErrosCampos } from '../estoque/campos.ts';
+import { CASAS_PESO, CASAS_VOLUME, cargaFisica, type EmbalagemFisica } from '../estoque/carga-fisica.ts';
 import type { Origem } from '../estoque/origem.ts';
 import { type Embalagem, erroCasasDecimais, paraUnidadeBase, type Unidade } from '../estoque/unidades.ts';
 import { formatBRL } from '../money.ts';
@@ -28,8 +29,10 @@ import { type TotaisDocumento, totalize } from '../tributacao/totais.ts';
 //   item taxes     = computeItemTaxes(quantidadeBase, preço, desconto = descontoItem + share, frete)
 //   totals         = totalize(items): produtos vProd, descontos vDesc, ST vST, FCP-ST vFCPST,
 //                    IPI vIPI, frete vFrete, total vNF (= Σ vItem: ICMS-ST, FCP-ST and IPI add to it)
-// Weights and volume: quantidadeBase × the product's figure per base unit, each line rounded (kg to
-// 3 decimals, m³ to 6), the order's the sum of its lines.
+// Weights and volume, each line rounded (kg to 3 decimals, m³ to 6), the order's the sum of its lines:
+//   pesoLiquido = quantidadeBase × the product's net weight per base unit
+//   pesoBruto, volume = cargaFisica (estoque/carga-fisica.ts): whole boxes of a packaging that records
+//                  its packed weight or dimensions count by those, the rest by the figures per base unit
 
 export const TIPOS_DESCONTO = ['percentual', 'valor'] as const;
 export type TipoDesconto = (typeof TIPOS_DESCONTO)[number];
@@ -37,9 +40,6 @@ export const tipoDescontoLabels: Record<TipoDesconto, string> = { percentual: '%
 
 /** A discount as typed: a percentage (2 decimals, ≤ 100) or an amount in R$. */
 export type Desconto = { tipo: TipoDesconto; valor: DecimalInput };
-
-export const CASAS_PESO = 3;
-export const CASAS_VOLUME = 6;
 
 export type ItemParaCalculo = {
   produtoId: string;
@@ -57,6 +57,8 @@ export type ItemParaCalculo = {
   pesoBruto: DecimalInput;
   pesoLiquido: DecimalInput;
   volume: DecimalInput;
+  /** The product's packagings with their physical figures (boxes as they ship); none: unit by unit. */
+  embalagensFisicas?: readonly EmbalagemFisica[];
   /** The tax rule matchRule chose for the item. */
   regra: RegraTributacao;
 };
@@ -216,6 +218,11 @@ export function calculaPedido(pedido: PedidoParaCalculo): ResultadoCalculoPedido
       pedido.partes,
     );
     const q = Decimal.of(l.quantidadeBase);
+    const fisica = cargaFisica(
+      l.quantidadeBase,
+      { unidade: item.unidadeBase.sigla, pesoBruto: item.pesoBruto, volume: item.volume },
+      item.embalagensFisicas,
+    );
     return {
       produtoId: item.produtoId,
       unidade: item.unidadeBase.sigla,
@@ -231,9 +238,9 @@ export function calculaPedido(pedido: PedidoParaCalculo): ResultadoCalculoPedido
       fcpSt: impostos.ICMS.vFCPST,
       ipi: impostos.IPI?.vIPI ?? '0.00',
       total: impostos.vItem,
-      pesoBruto: q.times(item.pesoBruto).toFixed(CASAS_PESO),
+      pesoBruto: fisica.pesoBruto,
       pesoLiquido: q.times(item.pesoLiquido).toFixed(CASAS_PESO),
-      volume: q.times(item.volume).toFixed(CASAS_VOLUME),
+      volume: fisica.volume,
       impostos,
     };
   });

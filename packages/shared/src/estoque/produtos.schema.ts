@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { ativo, decimalBR, optionalRef, optionalText, requiredText, versao } from '../cadastros/campos.ts';
+import {
+  ativo,
+  decimalBR,
+  decimalOpcional,
+  optionalRef,
+  optionalText,
+  requiredText,
+  versao,
+} from '../cadastros/campos.ts';
 import { Decimal } from '../decimal.ts';
 import { booleanParam, listQuerySchema, uuidParam } from '../list-params.ts';
 import { siglaUnidade } from './cadastros-estoque.schema.ts';
@@ -24,19 +32,51 @@ export const produtoMensagens = {
   pesoLiquido: 'Peso líquido não pode ser maior que o peso bruto',
   estoqueMaximo: 'Estoque máximo deve ser maior ou igual ao mínimo',
   unidadeNaoEncontrada: 'Unidade não encontrada',
+  medidasIncompletas: 'Informe altura, largura e comprimento, ou deixe os três em branco',
+  medidaPositiva: (campo: string) => `${campo} deve ser maior que zero`,
 } as const;
 
+const medida = (label: string) => decimalOpcional(label, { max: 999_999, places: 2, genero: 'a' });
+/** The outer dimensions of a packaging's box (cm): field and label. */
+export const MEDIDAS_EMBALAGEM = [
+  ['altura', 'Altura'],
+  ['largura', 'Largura'],
+  ['comprimento', 'Comprimento'],
+] as const;
+
 /** A packaging: a unit with its factor to the base unit (CX = 12 UN), its own GTIN, defaults. */
-export const embalagemSchema = z.object({
-  unidade: siglaUnidade('Unidade'),
-  fator: decimalBR('Fator', { max: 999_999, places: 3 }).refine(
-    (v) => Decimal.of(v).isPositive(),
-    produtoMensagens.fatorPositivo,
-  ),
-  gtin: gtinOpcional,
-  padrao_compra: z.boolean({ error: 'Valor inválido' }).default(false),
-  padrao_venda: z.boolean({ error: 'Valor inválido' }).default(false),
-});
+export const embalagemSchema = z
+  .object({
+    unidade: siglaUnidade('Unidade'),
+    fator: decimalBR('Fator', { max: 999_999, places: 3 }).refine(
+      (v) => Decimal.of(v).isPositive(),
+      produtoMensagens.fatorPositivo,
+    ),
+    gtin: gtinOpcional,
+    padrao_compra: z.boolean({ error: 'Valor inválido' }).default(false),
+    padrao_venda: z.boolean({ error: 'Valor inválido' }).default(false),
+    /** The packed box as it ships (optional): gross weight in kg and outer dimensions in cm (carga-fisica.ts). */
+    peso_bruto: decimalOpcional('Peso bruto', { max: 999_999, places: 3 }),
+    altura: medida('Altura'),
+    largura: medida('Largura'),
+    comprimento: medida('Comprimento'),
+  })
+  .superRefine((e, ctx) => {
+    if (e.peso_bruto !== null && !Decimal.of(e.peso_bruto).isPositive())
+      ctx.addIssue({
+        code: 'custom',
+        path: ['peso_bruto'],
+        message: produtoMensagens.medidaPositiva('Peso bruto'),
+      });
+    const informadas = MEDIDAS_EMBALAGEM.filter(([campo]) => e[campo] !== null);
+    for (const [campo, label] of informadas)
+      if (!Decimal.of(e[campo]!).isPositive())
+        ctx.addIssue({ code: 'custom', path: [campo], message: produtoMensagens.medidaPositiva(label) });
+    if (informadas.length > 0 && informadas.length < MEDIDAS_EMBALAGEM.length)
+      for (const [campo] of MEDIDAS_EMBALAGEM)
+        if (e[campo] === null)
+          ctx.addIssue({ code: 'custom', path: [campo], message: produtoMensagens.medidasIncompletas });
+  });
 export type EmbalagemInput = z.input<typeof embalagemSchema>;
 export type EmbalagemDados = z.output<typeof embalagemSchema>;
 
@@ -197,6 +237,12 @@ export type EmbalagemRow = {
   gtin: string | null;
   padrao_compra: boolean;
   padrao_venda: boolean;
+  /** kg of the packed box, or null (carga-fisica.ts). */
+  peso_bruto: string | null;
+  /** Outer dimensions in cm, all three or none. */
+  altura: string | null;
+  largura: string | null;
+  comprimento: string | null;
 };
 
 export type ProdutoRow = {

@@ -106,7 +106,16 @@ describe('produto schema', () => {
       controla_lote: true,
       grupo_id: ID,
       embalagens: [
-        { unidade: 'CX', fator: '12', gtin: '17891000315504', padrao_compra: true },
+        {
+          unidade: 'CX',
+          fator: '12',
+          gtin: '17891000315504',
+          padrao_compra: true,
+          peso_bruto: '13,2',
+          altura: '30',
+          largura: '20,5',
+          comprimento: '25',
+        },
         { unidade: 'UN', fator: '1', padrao_venda: true },
       ],
     });
@@ -115,9 +124,54 @@ describe('produto schema', () => {
     expect(p.volume).toBe('0.012300');
     expect(p.estoque_maximo).toBe('1000.000');
     expect(p.embalagens).toEqual([
-      { unidade: 'CX', fator: '12.000', gtin: '17891000315504', padrao_compra: true, padrao_venda: false },
-      { unidade: 'UN', fator: '1.000', gtin: null, padrao_compra: false, padrao_venda: true },
+      {
+        unidade: 'CX',
+        fator: '12.000',
+        gtin: '17891000315504',
+        padrao_compra: true,
+        padrao_venda: false,
+        peso_bruto: '13.200',
+        altura: '30.00',
+        largura: '20.50',
+        comprimento: '25.00',
+      },
+      {
+        unidade: 'UN',
+        fator: '1.000',
+        gtin: null,
+        padrao_compra: false,
+        padrao_venda: true,
+        peso_bruto: null,
+        altura: null,
+        largura: null,
+        comprimento: null,
+      },
     ]);
+  });
+
+  it("a packaging's box: weight and dimensions positive, the three dimensions together", () => {
+    const cx = { unidade: 'CX', fator: '12', padrao_compra: true };
+    const comCaixa = (caixa: Record<string, string>) =>
+      erros(
+        produtoCreateSchema.safeParse({
+          ...minimo,
+          embalagens: [
+            { ...cx, ...caixa },
+            { unidade: 'UN', fator: '1', padrao_venda: true },
+          ],
+        }),
+      );
+    expect(comCaixa({ altura: '30', largura: '', comprimento: '25' })).toEqual({
+      'embalagens.0.largura': 'Informe altura, largura e comprimento, ou deixe os três em branco',
+    });
+    expect(comCaixa({ peso_bruto: '0', altura: '0', largura: '1', comprimento: '1' })).toEqual({
+      'embalagens.0.peso_bruto': 'Peso bruto deve ser maior que zero',
+      'embalagens.0.altura': 'Altura deve ser maior que zero',
+    });
+    expect(comCaixa({ altura: 'x', largura: '1', comprimento: '1' })).toEqual({
+      'embalagens.0.altura': 'Altura inválida',
+    });
+    expect(comCaixa({ peso_bruto: '13,2' })).toEqual({});
   });
 
   it('gives pt-BR field errors', () => {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { decimalBR } from '../cadastros/campos.ts';
 
 // Field builders of the fleet schemas (on top of ../cadastros/campos.ts).
 
@@ -19,10 +18,6 @@ export const kgCampo = (label: string, genero: 'o' | 'a', min: number, max: numb
       .min(min, `${label} deve ser no mínimo ${min.toLocaleString('pt-BR')} kg`)
       .max(max, `${label} deve ser no máximo ${max.toLocaleString('pt-BR')} kg`),
   );
-
-/** An optional decimal (e.g. volume in m³, money): '' / null / undefined → null. */
-export const decimalOpcional = (label: string, opts: { max: number; places?: number }) =>
-  z.preprocess(emptyToNull, decimalBR(label, opts).nullable());
 
 /** An optional choice among `values`: '' / null / undefined → null. */
 export const escolhaOpcional = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { onlyDigits, UFS } from '../cadastros/brasil.ts';
 import {
   ativo,
+  decimalOpcional,
   optionalDigits,
   optionalInt,
   optionalRef,
@@ -11,7 +12,7 @@ import {
 import { dataOpcional } from '../estoque/campos.ts';
 import { filtroVencimentoParam } from '../estoque/validade.ts';
 import { booleanParam, listQuerySchema } from '../list-params.ts';
-import { decimalOpcional, kgCampo } from './campos.ts';
+import { kgCampo } from './campos.ts';
 import type { CategoriaExigida } from './habilitacao.ts';
 import { TIPOS_VEICULO, type TipoVeiculo } from './habilitacao.ts';
 import { isValidPlaca, normalizaPlaca } from './placa.ts';

@@ -96,6 +96,26 @@ const linhas: [
 /** The packaging unit above the base unit: CX over UN, FD over a pack or a carton. */
 const unidadeEmbalagem = (base: string) => (base === 'UN' ? 'CX' : 'FD');
 
+/**
+ * The purchase box as it ships, so the demo loads count boxes by their own figures (shared
+ * estoque/carga-fisica.ts): the units' gross weight plus 4 % of carton, and outer dimensions
+ * holding the units' volume (1.2 dm³ per kg of the product, the unit volume the demo uses) with
+ * 15 % of air, in a 4 : 3 : 2 box to the half centimetre. Deterministic (only the product's figures).
+ */
+function caixaFechada(fator: number, brutoUnidade: string) {
+  const peso = Decimal.of(brutoUnidade).times(fator).times('1.04').round(3);
+  // a generated shape, not arithmetic on stored figures: a float is fine here
+  const cm3 = Number(brutoUnidade) * fator * 1200 * 1.15;
+  const lado = Math.cbrt(cm3 / 24);
+  const meioCm = (x: number) => (Math.max(1, Math.round(x * 2)) / 2).toFixed(2);
+  return {
+    pesoBruto: peso.toFixed(3),
+    comprimento: meioCm(4 * lado),
+    largura: meioCm(3 * lado),
+    altura: meioCm(2 * lado),
+  };
+}
+
 /** Net weight in kg per base unit from the variant in the name ("5kg", "500g", "2L", "12 rolos"). */
 function pesoLiquido(nome: string): string {
   const m = /(\d+(?:,\d+)?)\s?(kg|g|ml|L|rolos)$/.exec(nome);
@@ -193,6 +213,7 @@ export async function seedEstoqueDemo(tx: Tx, data: DemoData, today?: string): P
         gtin: gtin14('1', p.ean),
         padraoCompra: true,
         padraoVenda: false,
+        ...caixaFechada(fator, bruto),
       },
       ...(fardo
         ? [

@@ -54,4 +54,22 @@ describe('fila de jobs (pg-boss)', () => {
     for (let i = 0; i < 100 && !feitos.length; i++) await new Promise((r) => setTimeout(r, 100));
     expect(feitos).toEqual([id]);
   }, 60_000);
+
+  // PostgreSQL only: PGlite admits one process, so one server
+  it.runIf(!!process.env.TEST_DATABASE_URL)(
+    'filas criadas ao mesmo tempo por dois servidores: cada uma uma vez, sem deadlock',
+    async () => {
+      // a second server's pg-boss on the same database, as when two servers start together
+      const outro = await startJobs({ database, databaseUrl: database.url, logger });
+      try {
+        const nomes = Array.from({ length: 6 }, (_, i) => `paralela-${i}`);
+        // every queue asked for by both servers at once (pg-boss alone deadlocks here)
+        await Promise.all(nomes.flatMap((n) => [garanteFila(jobs, n), garanteFila(outro, n)]));
+        for (const n of nomes) expect(await jobs.boss.getQueue(n)).toMatchObject({ name: n });
+      } finally {
+        await outro.stop();
+      }
+    },
+    60_000,
+  );
 });

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
 import { openDatabase, rowsOf } from '../../db/client.ts';
+import { type Jobs, startJobs } from '../../lib/jobs/jobs.ts';
 import { startMailWorker } from '../../lib/mail/mail-queue.ts';
 import { startSmtpCapture } from '../../test/smtp-capture.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
@@ -22,6 +23,7 @@ let server: ServerType;
 let site: string;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 let worker: ReturnType<typeof startMailWorker>;
+let jobs: Jobs;
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
@@ -32,10 +34,21 @@ beforeAll(async () => {
   site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   t = await createTestApp({ SITE_URL: site, SMTP_URL: smtp.url });
   fetchApp = t.app.fetch;
-  worker = startMailWorker({ db: t.db, config: t.config, logger: t.deps.logger }, { pollMs: 500 });
-});
+  // mail goes out through the job queue, as in the server (decision record 0005)
+  jobs = await startJobs({
+    database: t.database,
+    databaseUrl: (t.database as { url?: string }).url,
+    logger: t.deps.logger,
+  });
+  worker = startMailWorker(
+    { db: t.db, config: t.config, logger: t.deps.logger, jobs },
+    { pollingIntervalSeconds: 0.5 },
+  );
+  await worker.ready;
+}, 60_000);
 afterAll(async () => {
   await worker?.stop();
+  await jobs?.stop();
   await new Promise((r) => server?.close(r));
   await t?.close();
   await smtp?.close();

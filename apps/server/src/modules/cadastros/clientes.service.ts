@@ -86,6 +86,7 @@ const clientesList: ListSource<ClienteRow, Query> = {
     created_at: clientes.createdAt,
   },
   tieBreaker: clientes.id,
+  searchColumn: () => clientes.busca,
 };
 
 export const clienteExportColumns: ExportColumn<ClienteRow>[] = [

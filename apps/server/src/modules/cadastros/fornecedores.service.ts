@@ -45,6 +45,7 @@ const fornecedoresList: ListSource<FornecedorRow, Query> = {
     created_at: fornecedores.createdAt,
   },
   tieBreaker: fornecedores.id,
+  searchColumn: () => fornecedores.busca,
 };
 
 export const fornecedorExportColumns: ExportColumn<FornecedorRow>[] = [

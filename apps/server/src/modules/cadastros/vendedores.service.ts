@@ -65,6 +65,7 @@ const vendedoresList: ListSource<DbRow, Query> = {
     created_at: vendedores.createdAt,
   },
   tieBreaker: vendedores.id,
+  searchColumn: () => vendedores.busca,
 };
 
 /** The linked user's e-mail comes from the usuarios module's service, not its tables. */

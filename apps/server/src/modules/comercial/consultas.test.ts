@@ -51,6 +51,24 @@ describe('GET /api/comercial/produtos', () => {
     expect((r.body as { items: { id: string }[] }).items.map((p) => p.id)).toEqual([arroz]);
   });
 
+  it('a broad word and a rare word: the first 20 active matches in name order', async () => {
+    // inserted out of name order, so the answer's order is the sort's, not the insertion's
+    for (const n of [
+      7, 22, 3, 18, 11, 25, 1, 14, 9, 20, 5, 16, 24, 2, 12, 19, 8, 23, 4, 15, 10, 21, 6, 17, 13,
+    ])
+      await criaProduto(t.db, { nome: `Feijão Carioca ${String(n).padStart(2, '0')} kg` });
+    await criaProduto(t.db, { nome: 'Feijão Preto Raro 1 kg' });
+    const amplo = await chama(t, tk.comercial, 'GET', '/api/comercial/produtos?q=FEIJAO');
+    const nomes = (amplo.body as { items: { nome: string }[] }).items.map((p) => p.nome);
+    expect(nomes).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Feijão Carioca ${String(i + 1).padStart(2, '0')} kg`),
+    );
+    const raro = await chama(t, tk.comercial, 'GET', '/api/comercial/produtos?q=raro%20feij%C3%A3o');
+    expect((raro.body as { items: { nome: string }[] }).items.map((p) => p.nome)).toEqual([
+      'Feijão Preto Raro 1 kg',
+    ]);
+  });
+
   it('asks for the search text and is closed to roles that do not sell', async () => {
     const vazio = await chama(t, tk.comercial, 'GET', '/api/comercial/produtos?q=');
     expect(vazio.status).toBe(400);

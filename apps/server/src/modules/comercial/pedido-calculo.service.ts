@@ -4,6 +4,7 @@ import {
   calculaPedido,
   type Desconto,
   descontoDigitado,
+  type EmbalagemFisica,
   genericMessages,
   type ItemParaCalculo,
   matchRule,
@@ -89,20 +90,32 @@ async function produtosDoPedido(db: Db | Tx, ids: string[]): Promise<Map<string,
   return out;
 }
 
-/** The packagings (fator) of the products and the decimals of every unit involved. */
+/**
+ * The packagings of the products — fator by product|unit, and per product those that record the
+ * packed box's weight or dimensions (cargaFisica) — and the decimals of every unit involved.
+ */
 async function embalagensEUnidades(db: Db | Tx, produtoIds: string[]) {
   const emb = await (db as Db)
     .select({
       produtoId: produtoEmbalagens.produtoId,
       unidade: produtoEmbalagens.unidade,
       fator: produtoEmbalagens.fator,
+      peso_bruto: produtoEmbalagens.pesoBruto,
+      altura: produtoEmbalagens.altura,
+      largura: produtoEmbalagens.largura,
+      comprimento: produtoEmbalagens.comprimento,
     })
     .from(produtoEmbalagens)
     .where(inArray(produtoEmbalagens.produtoId, produtoIds));
   const un = await (db as Db).select({ sigla: unidades.sigla, casas: unidades.casasDecimais }).from(unidades);
   const embalagens = new Map<string, string>();
-  for (const e of emb) embalagens.set(`${e.produtoId}|${e.unidade}`, e.fator);
-  return { embalagens, casas: new Map(un.map((u) => [u.sigla, Number(u.casas)])) };
+  const fisicas = new Map<string, EmbalagemFisica[]>();
+  for (const { produtoId, ...e } of emb) {
+    embalagens.set(`${produtoId}|${e.unidade}`, e.fator);
+    if (e.peso_bruto !== null || e.altura !== null)
+      fisicas.set(produtoId, [...(fisicas.get(produtoId) ?? []), e]);
+  }
+  return { embalagens, fisicas, casas: new Map(un.map((u) => [u.sigla, Number(u.casas)])) };
 }
 
 /** Computes the order as typed (header + items): prices, taxes and totals by the engines. */
@@ -119,7 +132,7 @@ export async function computaPedido(
     if (!p) campoInvalido(`itens.${i}.produto_id`, calculoServicoMensagens.produtoNaoEncontrado);
     else if (!p.ativo) campoInvalido(`itens.${i}.produto_id`, calculoServicoMensagens.produtoInativo);
   });
-  const { embalagens, casas } = await embalagensEUnidades(db, ids);
+  const { embalagens, fisicas, casas } = await embalagensEUnidades(db, ids);
 
   const cliente = await clientePreco(db, input.cliente_id, 'cliente_id');
   const { partes } = await partesComCliente(db as Db, { clienteId: input.cliente_id, operacao: 'venda' });
@@ -167,6 +180,7 @@ export async function computaPedido(
       pesoBruto: p.pesoBruto,
       pesoLiquido: p.pesoLiquido,
       volume: p.volume,
+      embalagensFisicas: fisicas.get(p.id),
       regra,
     });
   });

@@ -630,7 +630,7 @@ export async function ajustaQuantidadesPedidoEm(
     .where(eq(salesOrderItems.orderId, id))
     .orderBy(asc(salesOrderItems.sequencia));
   const base = linhas.map((l) => Decimal.of(l.quantidade));
-  const fator = linhas.map((l, i) => base[i]!.dividedBy(dados.itens[i]!.quantidade, 6));
+  const fator = base.map((q, i) => q.dividedBy(dados.itens[i]!.quantidade, 6));
   const porProduto = new Map<string, number[]>();
   for (const [i, l] of linhas.entries())
     porProduto.set(l.produtoId, [...(porProduto.get(l.produtoId) ?? []), i]);

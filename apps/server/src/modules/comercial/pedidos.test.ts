@@ -498,3 +498,64 @@ describe('list, panel and kanban', () => {
     expect([...numeros].sort((a: number, b: number) => b - a)).toEqual(numeros);
   });
 });
+
+describe("weights and volume by the packaging's box (issue 21: a load counts boxes as they ship)", () => {
+  it('39 UN = 3 CX by the box figures + 3 UN by the unit figures; the saved order keeps them', async () => {
+    // hand-worked in packages/shared/src/estoque/carga-fisica.test.ts
+    const id = await criaProduto(t.db, {
+      nome: 'Suco de Uva Integral 1 L',
+      pesoBruto: '1.050',
+      pesoLiquido: '1.000',
+      volume: '0.001260',
+      embalagens: [
+        ['UN', '1'],
+        ['CX', '12'],
+      ],
+    });
+    await t.db.execute(sql`update produto_embalagens
+      set peso_bruto = 13.200, altura = 30, largura = 20, comprimento = 25
+      where produto_id = ${id} and unidade = 'CX'`);
+    await criaRegra(t, tk.admin, {
+      descricao: 'Regra suco',
+      cfop: '5102',
+      destino: 'interna',
+      produto_id: id,
+    });
+    await entrada(t.db, id, '100');
+
+    const soma = await api(
+      tk.comercial,
+      'POST',
+      '/pedidos/calculo',
+      pedido(clienteRico, [[id, 'UN', '39', '9.90']]),
+    );
+    expect(soma.status, JSON.stringify(soma.body)).toBe(200);
+    expect(soma.body.totais).toMatchObject({
+      pesoBruto: '42.750',
+      pesoLiquido: '39.000',
+      volume: '0.048780',
+    });
+
+    const r = await api(
+      tk.comercial,
+      'POST',
+      '/pedidos',
+      pedido(clienteRico, [
+        [id, 'CX', '2', '9.90'],
+        [id, 'UN', '11', '9.90'],
+      ]),
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    // 2 CX: 26.400 kg, 0.030000 m³; 11 UN (less than a box): 11.550 kg, 0.013860 m³
+    expect(r.body.itens.map((i: Json) => [i.peso_bruto, i.volume])).toEqual([
+      ['26.400', '0.030000'],
+      ['11.550', '0.013860'],
+    ]);
+    const [salvo] = rowsOf<{ peso_bruto: string; volume: string }>(
+      await t.db.execute(
+        sql`select peso_bruto::text, volume::text from sales_orders where id = ${r.body.id}`,
+      ),
+    );
+    expect(salvo).toEqual({ peso_bruto: '37.950', volume: '0.043860' });
+  });
+});

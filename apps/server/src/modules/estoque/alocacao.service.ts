@@ -17,7 +17,14 @@ import {
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { permiteEstoqueNegativo, travaSaldos } from './razao.service.ts';
+import {
+  type ChaveOuPadrao,
+  type ContextoMovimento,
+  permiteEstoqueNegativo,
+  type Travados,
+  travaComContexto,
+  travaSaldos,
+} from './razao.service.ts';
 
 // What a movement needs before the ledger posts it: the product, location and lot checked (field
 // errors in pt-BR), the quantity checked against the unit's decimals, the default location when
@@ -89,6 +96,11 @@ export async function localPadrao(tx: Tx, direcao: 'entrada' | 'saida', campo = 
     ),
   );
   if (row) return row.id;
+  semLocalPadrao(direcao, campo);
+}
+
+/** The field error of a movement that names no location when its direction has no default. */
+export function semLocalPadrao(direcao: 'entrada' | 'saida', campo = 'local_id'): never {
   falha({
     [campo]: [
       direcao === 'entrada'
@@ -97,17 +109,6 @@ export async function localPadrao(tx: Tx, direcao: 'entrada' | 'saida', campo = 
     ],
   });
 }
-
-type ContextoRow = {
-  id: string | null;
-  nome: string | null;
-  unidade: string | null;
-  casas_decimais: number | null;
-  controla_lote: boolean | null;
-  ativo: boolean | null;
-  locais: string;
-  lote_produto_id: string | null;
-};
 
 /**
  * What a movement's checks read, in one statement (one round trip per posting, not one per row):
@@ -118,52 +119,54 @@ async function leContexto(
   produtoId: string,
   localIds: string[],
   loteId: string | null,
-): Promise<{ produto: ProdutoEstoque | null; locais: Map<string, LocalInfo>; loteProdutoId: string | null }> {
-  const [row] = rowsOf<ContextoRow>(
-    await tx.execute(sql`select p.id, p.nome, p.unidade, u.casas_decimais, p.controla_lote, p.ativo,
+): Promise<ContextoMovimento> {
+  const [row] = rowsOf<{
+    produto: ContextoMovimento['produto'];
+    locais: string;
+    lote_produto_id: string | null;
+  }>(
+    await tx.execute(sql`select
+        (select json_build_object('id', p.id, 'nome', p.nome, 'unidade', p.unidade, 'casas_decimais', u.casas_decimais,
+            'controla_lote', p.controla_lote, 'ativo', p.ativo)
+          from products p join unidades u on u.sigla = p.unidade where p.id = ${produtoId}) as produto,
         (select coalesce(json_agg(json_build_object('id', l.id, 'nome', l.nome, 'tipo', l.tipo, 'ativo', l.ativo)), '[]')::text
           from locais_estoque l where l.id in (select jsonb_array_elements_text(${JSON.stringify(localIds)}::jsonb)::uuid)) as locais,
-        (select lo.produto_id from lotes lo where lo.id = ${loteId}) as lote_produto_id
-      from (select 1) um
-      left join (products p join unidades u on u.sigla = p.unidade) on p.id = ${produtoId}`),
+        (select lo.produto_id from lotes lo where lo.id = ${loteId}) as lote_produto_id`),
   );
-  const locais = new Map((JSON.parse(row!.locais) as LocalInfo[]).map((l) => [l.id, l]));
-  const produto: ProdutoEstoque | null = row?.id
-    ? {
-        id: row.id,
-        nome: row.nome!,
-        unidade: row.unidade!,
-        casasDecimais: Number(row.casas_decimais),
-        controlaLote: !!row.controla_lote,
-        ativo: !!row.ativo,
-      }
-    : null;
-  return { produto, locais, loteProdutoId: row?.lote_produto_id ?? null };
+  const produto = typeof row!.produto === 'string' ? JSON.parse(row!.produto) : row!.produto;
+  return { produto, locais: JSON.parse(row!.locais), lote_produto_id: row!.lote_produto_id, padrao: null };
 }
 
+type EntradaChecagem = {
+  produtoId: string;
+  localIds: (string | null | undefined)[];
+  loteId?: string | null;
+  quantidade?: string;
+};
+type OpcoesChecagem = { loteObrigatorio: boolean; campos?: Partial<Campos> & { locais?: string[] } };
+
 /**
- * Checks one movement's product, location(s), lot and quantity; throws the field errors together.
- * `loteObrigatorio`: a product that controls lots must name one (false where FEFO may choose).
+ * The checks of one movement's product, location(s), lot and quantity on what was read; throws
+ * the field errors together.
  */
-export async function validaMovimento(
-  tx: Tx,
-  input: {
-    produtoId: string;
-    localIds: (string | null | undefined)[];
-    loteId?: string | null;
-    quantidade?: string;
-  },
-  opts: { loteObrigatorio: boolean; campos?: Partial<Campos> & { locais?: string[] } },
-): Promise<ProdutoEstoque> {
+function verificaContexto(
+  contexto: ContextoMovimento,
+  input: EntradaChecagem,
+  opts: OpcoesChecagem,
+): ProdutoEstoque {
   const campos = { ...camposPadrao, ...opts.campos };
   const erros: ErrosCampos = {};
-  const { produto, locais, loteProdutoId } = await leContexto(
-    tx,
-    input.produtoId,
-    input.localIds.filter((l): l is string => !!l),
-    input.loteId ?? null,
-  );
-  if (!produto) falha({ [campos.produto]: [movimentoMensagens.produtoNaoEncontrado] });
+  const row = contexto.produto;
+  if (!row) falha({ [campos.produto]: [movimentoMensagens.produtoNaoEncontrado] });
+  const produto: ProdutoEstoque = {
+    id: row.id,
+    nome: row.nome,
+    unidade: row.unidade,
+    casasDecimais: Number(row.casas_decimais),
+    controlaLote: !!row.controla_lote,
+    ativo: !!row.ativo,
+  };
+  const locais = new Map(contexto.locais.map((l) => [l.id, l]));
   for (const [i, localId] of input.localIds.entries()) {
     if (!localId) continue;
     const campo = opts.campos?.locais?.[i] ?? campos.local;
@@ -173,7 +176,7 @@ export async function validaMovimento(
   }
   if (input.loteId) {
     if (!produto.controlaLote) adicionaErro(erros, campos.lote, movimentoMensagens.loteNaoControlado);
-    else if (loteProdutoId !== produto.id)
+    else if (contexto.lote_produto_id !== produto.id)
       adicionaErro(erros, campos.lote, movimentoMensagens.loteDeOutroProduto);
   } else if (produto.controlaLote && opts.loteObrigatorio) {
     adicionaErro(erros, campos.lote, movimentoMensagens.loteObrigatorio);
@@ -187,6 +190,48 @@ export async function validaMovimento(
   }
   if (Object.keys(erros).length) falha(erros);
   return produto;
+}
+
+/**
+ * Checks one movement's product, location(s), lot and quantity; throws the field errors together.
+ * `loteObrigatorio`: a product that controls lots must name one (false where FEFO may choose).
+ */
+export async function validaMovimento(
+  tx: Tx,
+  input: EntradaChecagem,
+  opts: OpcoesChecagem,
+): Promise<ProdutoEstoque> {
+  const contexto = await leContexto(
+    tx,
+    input.produtoId,
+    input.localIds.filter((l): l is string => !!l),
+    input.loteId ?? null,
+  );
+  return verificaContexto(contexto, input, opts);
+}
+
+/**
+ * `validaMovimento` and the ledger's lock of a single movement in one round trip
+ * (`travaComContexto`): `chaves` are the balances the movement posts to, a null location standing
+ * for the default location of `padrao`. Throws the same field errors; answers the product, that
+ * default location (null when there is none — the caller decides whether that is an error) and the
+ * locked state for `lancaNoRazao` (null when nothing was locked: a product that controls lots and
+ * names none, whose lots FEFO chooses, or no default location).
+ */
+export async function validaETrava(
+  tx: Tx,
+  input: EntradaChecagem,
+  opts: OpcoesChecagem & { padrao?: 'entrada' | 'saida' },
+  chaves: ChaveOuPadrao[],
+): Promise<{ produto: ProdutoEstoque; localPadrao: string | null; travados: Travados | null }> {
+  const { contexto, travados } = await travaComContexto(tx, chaves, {
+    produtoId: input.produtoId,
+    localIds: input.localIds.filter((l): l is string => !!l),
+    loteId: input.loteId ?? null,
+    padrao: opts.padrao ?? null,
+  });
+  const produto = verificaContexto(contexto, input, opts);
+  return { produto, localPadrao: contexto.padrao, travados };
 }
 
 export type Alocacao = { chave: ChaveSaldo; quantidade: string };

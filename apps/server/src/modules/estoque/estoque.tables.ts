@@ -31,6 +31,8 @@ import { fornecedores } from '../cadastros/cadastros.tables.ts';
 const peso = customType<{ data: string; driverData: string }>({ dataType: () => 'numeric(12,3)' });
 /** Volume in m³ per base unit: numeric(12,6). */
 const volume = customType<{ data: string; driverData: string }>({ dataType: () => 'numeric(12,6)' });
+/** An outer dimension of a packaging in cm: numeric(8,2). */
+const medida = customType<{ data: string; driverData: string }>({ dataType: () => 'numeric(8,2)' });
 
 // The search text of a register with codes that keep their punctuation: erp_busca() (migration
 // 0023) is erp_normaliza() with each word's document punctuation dropped when it has digits, as
@@ -179,6 +181,13 @@ export const produtoEmbalagens = pgTable(
     gtin: text('gtin'),
     padraoCompra: boolean('padrao_compra').notNull().default(false),
     padraoVenda: boolean('padrao_venda').notNull().default(false),
+    // The packed box as it ships (optional): its gross weight in kg (carton included) and its outer
+    // dimensions in cm. A load counts a full box by these instead of fator × the base unit's figures
+    // (shared estoque/carga-fisica.ts); all three dimensions or none.
+    pesoBruto: peso('peso_bruto'),
+    altura: medida('altura'),
+    largura: medida('largura'),
+    comprimento: medida('comprimento'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -190,6 +199,12 @@ export const produtoEmbalagens = pgTable(
     uniqueIndex('produto_embalagens_padrao_venda_key').on(t.produtoId).where(sql`${t.padraoVenda}`),
     index('produto_embalagens_sigla_idx').on(t.unidade),
     check('produto_embalagens_fator_check', sql`${t.fator} > 0`),
+    check(
+      'produto_embalagens_fisico_check',
+      sql`(${t.pesoBruto} is null or ${t.pesoBruto} > 0)
+        and ((${t.altura} is null and ${t.largura} is null and ${t.comprimento} is null)
+          or (${t.altura} > 0 and ${t.largura} > 0 and ${t.comprimento} > 0))`,
+    ),
   ],
 );
 

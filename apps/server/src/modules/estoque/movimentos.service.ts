@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { alocaSaida, localPadrao, validaMovimento } from './alocacao.service.ts';
+import { alocaSaida, semLocalPadrao, validaETrava } from './alocacao.service.ts';
 import { type Lancamento, lancaNoRazao, type MetaMovimento, type MovimentoGravado } from './razao.service.ts';
 
 // Movements as the other modules and the API ask for them: entrada (goods receipt), saída (FEFO
@@ -36,16 +36,21 @@ export async function registraEntrada(
   e: EntradaEstoque,
   meta: MetaMovimento = {},
 ): Promise<MovimentoGravado[]> {
-  await validaMovimento(
+  // the checks, the default location and the lock in one round trip
+  const { localPadrao, travados } = await validaETrava(
     tx,
     { produtoId: e.produtoId, localIds: [e.localId], loteId: e.loteId, quantidade: e.quantidade },
-    { loteObrigatorio: true },
+    { loteObrigatorio: true, ...(e.localId ? {} : { padrao: 'entrada' as const }) },
+    [{ produtoId: e.produtoId, localId: e.localId ?? null, loteId: e.loteId ?? null }],
   );
-  const localId = e.localId ?? (await localPadrao(tx, 'entrada'));
+  const localId = e.localId ?? localPadrao ?? semLocalPadrao('entrada');
   const chave = { produtoId: e.produtoId, localId, loteId: e.loteId ?? null };
-  return lancaNoRazao(tx, actor, [
-    { op: { tipo: 'entrada', chave, quantidade: e.quantidade, custoUnitario: e.custoUnitario }, meta },
-  ]);
+  return lancaNoRazao(
+    tx,
+    actor,
+    [{ op: { tipo: 'entrada', chave, quantidade: e.quantidade, custoUnitario: e.custoUnitario }, meta }],
+    travados,
+  );
 }
 
 export type SaidaEstoque = {
@@ -62,11 +67,23 @@ export async function registraSaida(
   s: SaidaEstoque,
   meta: MetaMovimento = {},
 ): Promise<MovimentoGravado[]> {
-  const produto = await validaMovimento(
+  // the checks, the default location and the lock in one round trip — unless FEFO must choose
+  const { produto, localPadrao, travados } = await validaETrava(
     tx,
     { produtoId: s.produtoId, localIds: [s.localId], loteId: s.loteId, quantidade: s.quantidade },
-    { loteObrigatorio: false },
+    { loteObrigatorio: false, ...(s.localId ? {} : { padrao: 'saida' as const }) },
+    [{ produtoId: s.produtoId, localId: s.localId ?? null, loteId: s.loteId ?? null }],
   );
+  const localId = s.localId ?? localPadrao;
+  if (travados && localId) {
+    const chave = { produtoId: s.produtoId, localId, loteId: s.loteId ?? null };
+    return lancaNoRazao(
+      tx,
+      actor,
+      [{ op: { tipo: 'saida', chave, quantidade: s.quantidade }, meta }],
+      travados,
+    );
+  }
   const alocacoes = await alocaSaida(tx, produto, s);
   return lancaNoRazao(
     tx,
@@ -99,7 +116,8 @@ export function movimentoRows(gravados: MovimentoGravado[]): MovimentoRow[] {
  */
 export function registraAjuste(db: Db, actor: Actor, input: Ajuste): Promise<MovimentoRow[]> {
   return writeTx(db, actor, async (tx) => {
-    await validaMovimento(
+    const chave = { produtoId: input.produto_id, localId: input.local_id, loteId: input.lote_id };
+    const { travados } = await validaETrava(
       tx,
       {
         produtoId: input.produto_id,
@@ -108,16 +126,21 @@ export function registraAjuste(db: Db, actor: Actor, input: Ajuste): Promise<Mov
         quantidade: input.quantidade,
       },
       { loteObrigatorio: true },
+      [chave],
     );
     const quantidade = input.sentido === 'saida' ? `-${input.quantidade}` : input.quantidade;
-    const chave = { produtoId: input.produto_id, localId: input.local_id, loteId: input.lote_id };
     const custoUnitario = input.sentido === 'entrada' ? (input.custo_unitario ?? undefined) : undefined;
-    const gravados = await lancaNoRazao(tx, actor, [
-      {
-        op: { tipo: 'ajuste', chave, quantidade, custoUnitario },
-        meta: { origem: 'ajuste', observacao: input.motivo },
-      },
-    ]);
+    const gravados = await lancaNoRazao(
+      tx,
+      actor,
+      [
+        {
+          op: { tipo: 'ajuste', chave, quantidade, custoUnitario },
+          meta: { origem: 'ajuste', observacao: input.motivo },
+        },
+      ],
+      travados,
+    );
     return movimentoRows(gravados);
   });
 }
@@ -125,7 +148,7 @@ export function registraAjuste(db: Db, actor: Actor, input: Ajuste): Promise<Mov
 /** POST /api/estoque/transferencias: both legs in one transaction, at the same cost, one origin id. */
 export function registraTransferencia(db: Db, actor: Actor, input: Transferencia): Promise<MovimentoRow[]> {
   return writeTx(db, actor, async (tx) => {
-    await validaMovimento(
+    const { travados } = await validaETrava(
       tx,
       {
         produtoId: input.produto_id,
@@ -134,20 +157,30 @@ export function registraTransferencia(db: Db, actor: Actor, input: Transferencia
         quantidade: input.quantidade,
       },
       { loteObrigatorio: true, campos: { locais: ['origem_id', 'destino_id'] } },
+      [input.origem_id, input.destino_id].map((localId) => ({
+        produtoId: input.produto_id,
+        localId,
+        loteId: input.lote_id,
+      })),
     );
-    const gravados = await lancaNoRazao(tx, actor, [
-      {
-        op: {
-          tipo: 'transferencia',
-          produtoId: input.produto_id,
-          loteId: input.lote_id,
-          origemId: input.origem_id,
-          destinoId: input.destino_id,
-          quantidade: input.quantidade,
+    const gravados = await lancaNoRazao(
+      tx,
+      actor,
+      [
+        {
+          op: {
+            tipo: 'transferencia',
+            produtoId: input.produto_id,
+            loteId: input.lote_id,
+            origemId: input.origem_id,
+            destinoId: input.destino_id,
+            quantidade: input.quantidade,
+          },
+          meta: { origem: 'transferencia', origemId: randomUUID(), observacao: input.observacao },
         },
-        meta: { origem: 'transferencia', origemId: randomUUID(), observacao: input.observacao },
-      },
-    ]);
+      ],
+      travados,
+    );
     return movimentoRows(gravados);
   });
 }

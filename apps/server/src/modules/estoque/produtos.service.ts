@@ -76,7 +76,9 @@ const rethrow = (err: unknown) => rethrowFieldConflict(err, unique, refs);
 
 const embalagensJson = sql<EmbalagemRow[]>`coalesce((
   select jsonb_agg(jsonb_build_object('id', e.id, 'unidade', e.unidade, 'fator', e.fator::text, 'gtin', e.gtin,
-    'padrao_compra', e.padrao_compra, 'padrao_venda', e.padrao_venda) order by e.fator, e.unidade)
+    'padrao_compra', e.padrao_compra, 'padrao_venda', e.padrao_venda, 'peso_bruto', e.peso_bruto::text,
+    'altura', e.altura::text, 'largura', e.largura::text, 'comprimento', e.comprimento::text)
+    order by e.fator, e.unidade)
   from produto_embalagens e where e.produto_id = ${products.id}), '[]'::jsonb)`;
 
 const rowFields = {
@@ -96,11 +98,14 @@ const selectRows = (db: Db) =>
     .leftJoin(fornecedores, eq(fornecedores.id, products.fornecedorId))
     .$dynamic();
 
+/** A GTIN typed in full: also looked up among the packagings' GTINs. */
+const gtinDigitado = (q: string | undefined) => /^\d{8,14}$/.test(q?.trim() ?? '');
+
 /** Code, name or GTIN (the search text), or a packaging's GTIN typed in full. */
 function buscaProduto(q: string | undefined): SQL | undefined {
   const texto = searchWhere(products.busca, q);
   const digitos = q?.trim() ?? '';
-  if (!/^\d{8,14}$/.test(digitos)) return texto;
+  if (!gtinDigitado(q)) return texto;
   // `id = any(array(…))`, not `exists (…)`: an OR with an indexable condition on each side lets the
   // planner combine the trigram index and the primary key (BitmapOr) instead of reading every
   // product (docs/benchmarks.md, "Busca do pedido")
@@ -138,6 +143,8 @@ const produtosList: ListSource<ProdutoRow, Query> = {
     created_at: products.createdAt,
   },
   tieBreaker: products.id,
+  // a packaging's GTIN is ORed with the search text (buscaProduto)
+  searchColumn: (q) => (gtinDigitado(q.q) ? undefined : products.busca),
 };
 
 export async function getProduto(db: Db | Tx, id: string): Promise<ProdutoRow> {
@@ -208,6 +215,10 @@ const embalagemValores = (produtoId: string, e: EmbalagemDados) => ({
   gtin: e.gtin,
   padraoCompra: e.padrao_compra,
   padraoVenda: e.padrao_venda,
+  pesoBruto: e.peso_bruto,
+  altura: e.altura,
+  largura: e.largura,
+  comprimento: e.comprimento,
 });
 
 /**
@@ -249,7 +260,11 @@ async function gravaEmbalagens(tx: Tx, produtoId: string, embalagens: EmbalagemD
       a.fator !== e.fator ||
       a.gtin !== e.gtin ||
       a.padraoCompra !== e.padrao_compra ||
-      a.padraoVenda !== e.padrao_venda;
+      a.padraoVenda !== e.padrao_venda ||
+      a.pesoBruto !== e.peso_bruto ||
+      a.altura !== e.altura ||
+      a.largura !== e.largura ||
+      a.comprimento !== e.comprimento;
     if (mudou)
       await tx
         .update(produtoEmbalagens)

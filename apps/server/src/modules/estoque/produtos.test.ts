@@ -92,6 +92,10 @@ describe('produtos', () => {
         gtin: FD,
         padrao_compra: false,
         padrao_venda: true,
+        peso_bruto: null,
+        altura: null,
+        largura: null,
+        comprimento: null,
       },
       {
         id: expect.any(String),
@@ -100,6 +104,10 @@ describe('produtos', () => {
         gtin: CX,
         padrao_compra: true,
         padrao_venda: false,
+        peso_bruto: null,
+        altura: null,
+        largura: null,
+        comprimento: null,
       },
     ]);
   });
@@ -172,6 +180,50 @@ describe('produtos', () => {
     ]);
     const velha = await call('PUT', `/produtos/${id}`, { ...cerveja, versao: 1 });
     expect(velha.status).toBe(409);
+  });
+
+  it("keeps a box's gross weight and dimensions; a partial set gives the field errors", async () => {
+    const embalagens = [
+      { unidade: 'CX', fator: '12', gtin: CX, padrao_compra: false, padrao_venda: true },
+      { unidade: 'FD', fator: '6', gtin: FD, padrao_compra: true, padrao_venda: false },
+    ];
+    const caixa = { peso_bruto: '4,9', altura: '12,5', largura: '27', comprimento: '20' };
+    const r = await call('PUT', `/produtos/${id}`, {
+      ...cerveja,
+      grupo_id: grupo,
+      versao: 2,
+      embalagens: [{ ...embalagens[0], ...caixa }, embalagens[1]],
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.embalagens.find((e: { unidade: string }) => e.unidade === 'CX')).toMatchObject({
+      peso_bruto: '4.900',
+      altura: '12.50',
+      largura: '27.00',
+      comprimento: '20.00',
+    });
+    const parcial = await call('PUT', `/produtos/${id}`, {
+      ...cerveja,
+      grupo_id: grupo,
+      versao: 3,
+      embalagens: [{ ...embalagens[0], altura: '12,5' }, embalagens[1]],
+    });
+    expect(parcial.status).toBe(400);
+    expect(parcial.body.details.fields).toEqual({
+      'embalagens.0.largura': ['Informe altura, largura e comprimento, ou deixe os três em branco'],
+      'embalagens.0.comprimento': ['Informe altura, largura e comprimento, ou deixe os três em branco'],
+    });
+    // cleared: the box counts unit by unit again
+    const limpa = await call('PUT', `/produtos/${id}`, {
+      ...cerveja,
+      grupo_id: grupo,
+      versao: 3,
+      embalagens,
+    });
+    expect(limpa.status).toBe(200);
+    expect(limpa.body.embalagens.find((e: { unidade: string }) => e.unidade === 'CX')).toMatchObject({
+      peso_bruto: null,
+      altura: null,
+    });
   });
 
   it('GTIN, NCM and unit decimals give pt-BR field errors', async () => {

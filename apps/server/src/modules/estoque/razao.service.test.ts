@@ -156,6 +156,54 @@ describe('refusals', () => {
   });
 });
 
+describe('a single movement: checks and lock in one round trip (estoque_travar with its context)', () => {
+  const saldosDe = async (produtoId: string) =>
+    rowsOf<{ n: number }>(
+      await db().execute(sql`select count(*)::int as n from estoque_saldos where produto_id = ${produtoId}`),
+    )[0]!.n;
+
+  it('an entrada naming no location goes to the default entrada location', async () => {
+    const p = await criaProduto(db(), { nome: 'Feijão carioca 1 kg' });
+    const [row] = await entrada(p, '4', '7.00');
+    expect(row!.localId).toBe(dep);
+    expect((await produto(p)).estoque_atual).toBe('4.000');
+  });
+
+  it('a refused movement inserts no balance row: lot missing, lot of another product, inactive location', async () => {
+    const p = await criaProduto(db(), { nome: 'Iogurte natural', controlaLote: true });
+    const outro = await criaProduto(db(), { nome: 'Queijo minas', controlaLote: true });
+    const loteOutro = await criaLote(db(), { produtoId: outro, numero: 'Q1', validade: '2099-01-01' });
+    const inativo = await criaLocal(db(), { nome: 'Galpão antigo' });
+    await db().execute(sql`update locais_estoque set ativo = false where id = ${inativo}`);
+
+    const semLote = await refusal(entrada(p, '1', '2.00'));
+    expect(semLote.details?.fields).toEqual({
+      lote_id: ['Informe o lote: o produto controla lote e validade'],
+    });
+    const deOutro = await refusal(entrada(p, '1', '2.00', { loteId: loteOutro }));
+    expect(deOutro.details?.fields).toEqual({ lote_id: ['Lote não pertence ao produto'] });
+    const lote = await criaLote(db(), { produtoId: p, numero: 'I1', validade: '2099-01-01' });
+    const noInativo = await refusal(entrada(p, '1', '2.00', { loteId: lote, localId: inativo }));
+    expect(noInativo.details?.fields).toEqual({ local_id: ['Local inativo: ative-o ou escolha outro'] });
+    expect(await saldosDe(p)).toBe(0);
+
+    // a caller that goes on after the refusal, in the same transaction, finds no balance row either
+    const n = await writeTx(db(), actor, async (tx) => {
+      await registraEntrada(tx, actor, { produtoId: p, quantidade: '1', custoUnitario: '2.00' }).catch(
+        () => null,
+      );
+      return rowsOf<{ n: number }>(
+        await tx.execute(sql`select count(*)::int as n from estoque_saldos where produto_id = ${p}`),
+      )[0]!.n;
+    });
+    expect(n).toBe(0);
+
+    const [row] = await entrada(p, '3', '2.00', { loteId: lote });
+    expect(row).toMatchObject({ localId: dep, loteId: lote, quantidade: '3.000' });
+    expect(await saldosDe(p)).toBe(1);
+  });
+});
+
 describe('FEFO', () => {
   it('a saída naming no lot takes the earliest validade first and skips expired lots and avaria', async () => {
     const hoje = businessToday();

@@ -15,6 +15,7 @@ import {
   type PosicaoProduto,
   razaoMensagens,
   type Saldo,
+  type TipoLocal,
 } from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
@@ -59,7 +60,7 @@ type SaldoTravado = Saldo & { id: number };
 type ProdutoTravado = PosicaoProduto & { id: string; nome: string; reservado: string };
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
-const chavesJson = (chaves: ChaveSaldo[]) =>
+const chavesJson = (chaves: ChaveOuPadrao[]) =>
   json(chaves.map((c) => ({ produto_id: c.produtoId, local_id: c.localId, lote_id: c.loteId })));
 const q3 = (d: Decimal | string) => Decimal.of(d).toFixed(CASAS_QUANTIDADE);
 
@@ -78,8 +79,8 @@ function chavesDe(op: Operacao): ChaveSaldo[] {
 }
 
 /** Unique keys in lock order: produto, local, lote (no lot first), as PostgreSQL sorts uuids. */
-function ordenaChaves(chaves: ChaveSaldo[]): ChaveSaldo[] {
-  const unicas = new Map(chaves.map((c) => [chaveSaldo(c), c]));
+function ordenaChaves<C extends ChaveOuPadrao>(chaves: C[]): C[] {
+  const unicas = new Map(chaves.map((c) => [`${c.produtoId}|${c.localId}|${c.loteId ?? ''}`, c]));
   const cmp = (a: string | null, b: string | null) =>
     a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1;
   return [...unicas.values()].sort(
@@ -96,26 +97,97 @@ type SaldoRow = {
   reservado: string;
 };
 type ProdutoRow = { id: string; nome: string; saldo: string; reservado: string; custo_medio: string };
-type Travados = {
+
+/** What a movement's checks read (alocacao.service.ts checks it with the module's rules). */
+export type ContextoMovimento = {
+  produto: {
+    id: string;
+    nome: string;
+    unidade: string;
+    casas_decimais: number;
+    controla_lote: boolean;
+    ativo: boolean;
+  } | null;
+  locais: { id: string; nome: string; tipo: TipoLocal; ativo: boolean }[];
+  lote_produto_id: string | null;
+  /** the default location of the direction asked for (padrão de entrada / de saída), if any */
+  padrao: string | null;
+};
+
+/** The locked state of a posting: what `estoque_travar()` answers. */
+export type Travados = {
   inseridos: (number | string)[];
   saldos: SaldoRow[];
   produtos: ProdutoRow[];
   permite_negativo: string | null;
 };
 
-/**
- * One round trip (`estoque_travar()`, migration 0037): inserts the balance rows of `chaves` that do
- * not exist yet, locks them in key order (the one lock order of the module), then locks the
- * products `produtoIds` by id and reads the negative-stock setting.
- */
-async function trava(tx: Tx, chaves: ChaveSaldo[], produtoIds: string[]): Promise<Travados> {
-  const [row] = rowsOf<{ r: Travados | string }>(
+type RespostaTravar = Partial<Travados> & { contexto?: ContextoMovimento | null };
+
+/** A balance key whose null location means the default location of the movement's direction. */
+export type ChaveOuPadrao = Omit<ChaveSaldo, 'localId'> & { localId: string | null };
+
+async function chamaTravar(
+  tx: Tx,
+  chaves: ChaveOuPadrao[],
+  produtoIds: string[],
+  contexto: unknown,
+): Promise<RespostaTravar> {
+  const [row] = rowsOf<{ r: RespostaTravar | string }>(
     await tx.execute(
-      sql`select estoque_travar(${chavesJson(ordenaChaves(chaves))}, ${json(produtoIds)}) as r`,
+      sql`select estoque_travar(${chavesJson(ordenaChaves(chaves))}, ${json(produtoIds)}, ${contexto === null ? sql`null` : json(contexto)}) as r`,
     ),
   );
   const r = row!.r;
-  return typeof r === 'string' ? (JSON.parse(r) as Travados) : r;
+  return typeof r === 'string' ? (JSON.parse(r) as RespostaTravar) : r;
+}
+
+/**
+ * One round trip (`estoque_travar()`, migrations 0038 and 0044): inserts the balance rows of
+ * `chaves` that do not exist yet, locks them in key order (the one lock order of the module), then
+ * locks the products `produtoIds` by id and reads the negative-stock setting.
+ */
+async function trava(tx: Tx, chaves: ChaveSaldo[], produtoIds: string[]): Promise<Travados> {
+  return (await chamaTravar(tx, chaves, produtoIds, null)) as Travados;
+}
+
+/**
+ * A single movement's checks and its lock in one round trip (`estoque_travar()` with a context,
+ * migration 0044): reads the product with its unit, the named locations, the named lot's product
+ * and — with `padrao` — the default location of that direction, and locks `chaves` (a null location:
+ * that default) and the product only when every key is sound (product, active location, lot as the
+ * product controls it). Answers what it read and the locked state (null: nothing locked — the
+ * checks say why, or FEFO must choose the lots); `lancaNoRazao(..., travados)` posts on it.
+ */
+export async function travaComContexto(
+  tx: Tx,
+  chaves: ChaveOuPadrao[],
+  contexto: {
+    produtoId: string;
+    localIds: string[];
+    loteId: string | null;
+    padrao: 'entrada' | 'saida' | null;
+  },
+): Promise<{ contexto: ContextoMovimento; travados: Travados | null }> {
+  const r = await chamaTravar(tx, chaves, [contexto.produtoId], {
+    produto_id: contexto.produtoId,
+    locais: contexto.localIds,
+    lote_id: contexto.loteId,
+    padrao: contexto.padrao,
+  });
+  const travados = r.saldos ? (r as Travados) : null;
+  return { contexto: r.contexto!, travados };
+}
+
+/** Whether `travados` holds every balance of `chaves` and every product of `produtoIds`. */
+function cobre(travados: Travados, chaves: ChaveSaldo[], produtoIds: string[]): boolean {
+  const saldos = new Set(
+    travados.saldos.map((s) =>
+      chaveSaldo({ produtoId: s.produto_id, localId: s.local_id, loteId: s.lote_id }),
+    ),
+  );
+  const produtos = new Set(travados.produtos.map((p) => p.id));
+  return chaves.every((c) => saldos.has(chaveSaldo(c))) && produtoIds.every((id) => produtos.has(id));
 }
 
 function saldosTravados(rows: SaldoRow[]): Map<string, SaldoTravado> {
@@ -201,11 +273,14 @@ export async function lancaNoRazao(
   tx: Tx,
   actor: Actor,
   lancamentos: Lancamento[],
+  /** the state `travaComContexto` locked for these lançamentos (saves the lock's round trip) */
+  jaTravados?: Travados | null,
 ): Promise<MovimentoGravado[]> {
   if (!lancamentos.length) return [];
   const chaves = lancamentos.flatMap((l) => chavesDe(l.op));
   const produtoIds = [...new Set(chaves.map((c) => c.produtoId))].sort();
-  const travados = await trava(tx, chaves, produtoIds);
+  const travados =
+    jaTravados && cobre(jaTravados, chaves, produtoIds) ? jaTravados : await trava(tx, chaves, produtoIds);
   const saldos = saldosTravados(travados.saldos);
   const inseridos = travados.inseridos.map(Number);
   const produtos = new Map(

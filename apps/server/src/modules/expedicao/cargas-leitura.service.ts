@@ -1,19 +1,19 @@
 import {
   avaliaCapacidade,
-  type CapacidadeCarga,
+  type Carga,
+  type CargaResumo,
   type CargasListQuery,
-  type CategoriaCnh,
   type cargasListQuerySchema,
   categoriaExigida,
   type ListPage,
   type MontagemQuery,
+  type MotoristaCarga,
   type montagemQuerySchema,
+  type ParadaCarga,
+  type PedidoDisponivel,
   type StatusCarga,
-  type StatusConferencia,
-  type StatusEntrega,
-  type StatusPedido,
-  type TipoVeiculo,
   TRANSICOES_CARGA,
+  type VeiculoCarga,
 } from '@erp/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -27,97 +27,15 @@ import { escapeLike } from '../../lib/list-query.ts';
 // The order, customer, região and fleet columns are read in SQL (the registers of those modules
 // have no service answering these joined rows); nothing here writes.
 
-export type { CargasListQuery, MontagemQuery };
-
-export type VeiculoCarga = {
-  id: string;
-  placa: string;
-  tipo: TipoVeiculo;
-  tara: number;
-  capacidade: number;
-  volume: string | null;
-  valor_maximo_carga: string | null;
-  motorista_padrao_id: string | null;
-  ativo: boolean;
-  categoria_exigida: 'B' | 'C' | 'E';
-  descricao: string;
-};
-
-export type MotoristaCarga = {
-  id: string;
-  nome: string;
-  ativo: boolean;
-  cnh_numero: string | null;
-  cnh_categoria: CategoriaCnh | null;
-  cnh_validade: string | null;
-};
-
-export type ParadaCarga = {
-  pedido_id: string;
-  sequencia: number;
-  numero: number;
-  status: StatusPedido;
-  cliente_id: string;
-  cliente_nome: string;
-  fantasia: string | null;
-  documento: string;
-  endereco: string;
-  bairro: string | null;
-  cidade: string | null;
-  uf: string | null;
-  cep: string | null;
-  telefone: string | null;
-  regiao_nome: string | null;
-  data_entrega: string | null;
-  peso_bruto: string;
-  volume: string;
-  valor_total: string;
-  forma_pagamento: string | null;
-  condicao_pagamento: string | null;
-  itens: number;
-  entrega_status: StatusEntrega;
-  entrega_motivo: string | null;
-  conferencia_status: StatusConferencia | null;
-};
-
-export type Carga = {
-  id: string;
-  numero: number;
-  data_saida_prevista: string;
-  status: StatusCarga;
-  veiculo: VeiculoCarga | null;
-  motorista: MotoristaCarga | null;
-  ajudantes: { id: string; nome: string }[];
-  regioes: { id: string; nome: string }[];
-  observacoes: string | null;
-  excesso: { justificativa: string; descricao: string | null; usuario: string | null; em: string } | null;
-  motorista_liberacao: { justificativa: string; usuario: string | null; em: string } | null;
-  motivo_cancelamento: string | null;
-  paradas: ParadaCarga[];
-  capacidade: CapacidadeCarga;
-  historico: {
-    de: StatusCarga | null;
-    para: StatusCarga;
-    motivo: string | null;
-    usuario: string | null;
-    created_at: string;
-  }[];
-  transicoes: StatusCarga[];
-  versao: number;
-};
-
-export type CargaResumo = {
-  id: string;
-  numero: number;
-  data_saida_prevista: string;
-  status: StatusCarga;
-  placa: string | null;
-  motorista_nome: string | null;
-  pedidos: number;
-  peso: string;
-  valor: string;
-  conferidos: number;
-  versao: number;
+export type {
+  Carga,
+  CargaResumo,
+  CargasListQuery,
+  MontagemQuery,
+  MotoristaCarga,
+  ParadaCarga,
+  PedidoDisponivel,
+  VeiculoCarga,
 };
 
 const veiculoDescricao = (v: { placa: string; marca?: string | null; modelo?: string | null }) =>
@@ -348,23 +266,6 @@ export async function opcoesCarga(db: Db) {
     regioes,
   };
 }
-
-export type PedidoDisponivel = {
-  id: string;
-  numero: number;
-  status: StatusPedido;
-  cliente_nome: string;
-  data_entrega: string | null;
-  valor_total: string;
-  peso_bruto: string;
-  volume: string;
-  regiao_id: string | null;
-  regiao_nome: string | null;
-  cidade: string | null;
-  uf: string | null;
-  cep: string | null;
-  bairro: string | null;
-};
 
 /** Most rows the assembly list answers (the filters narrow it; the total says how many match). */
 export const MONTAGEM_LIMITE = 1000;

@@ -1,7 +1,8 @@
 import {
+  type ConferenciaExpedicao as Conferencia,
+  type ConferenciaPedidoResumo,
   conferenciaExigidaMensagens,
   Decimal,
-  type Divergencia,
   divergenciasConferencia,
   progressoConferencia,
   quantidadeBaseDaLeitura,
@@ -77,18 +78,6 @@ async function contadoDa(db: Db | Tx, conferenciaId: string) {
   );
 }
 
-export type ConferenciaPedidoResumo = {
-  id: string;
-  numero: number;
-  status: StatusPedido;
-  cliente_nome: string;
-  carga_id: string | null;
-  carga_numero: number | null;
-  itens: number;
-  conferencia_id: string | null;
-  conferencia_status: StatusConferencia | null;
-};
-
 /** Orders to check: those of a load, or by number / customer among orders em separação or conferidos. */
 export async function pedidosParaConferencia(db: Db, f: { carga_id?: string; q?: string }) {
   const conds = [sql`o.status in ('em_separacao', 'conferido')`];
@@ -120,40 +109,6 @@ export async function pedidosParaConferencia(db: Db, f: { carga_id?: string; q?:
     itens: Number(r.itens),
   }));
 }
-
-export type Conferencia = {
-  id: string;
-  status: StatusConferencia;
-  pedido: { id: string; numero: number; cliente_nome: string; status: StatusPedido };
-  carga: { id: string; numero: number } | null;
-  conferente: string | null;
-  iniciada_em: string;
-  finalizada_em: string | null;
-  ajustada: boolean;
-  progresso: { lidos: number; linhas: number };
-  /** What was scanned, per product (counted totals: the checker's own figures). */
-  contagem: {
-    produto_id: string;
-    codigo: string;
-    nome: string;
-    unidade: string;
-    quantidade: string;
-    leituras: number;
-  }[];
-  /** The last scans, newest first. */
-  leituras: {
-    id: number;
-    codigo: string;
-    produto_codigo: string;
-    produto_nome: string;
-    embalagem: string;
-    quantidade: string;
-    quantidade_base: string;
-    created_at: string;
-  }[];
-  /** Only once finished with divergences (or conferida after an adjustment: empty). */
-  divergencias: (Divergencia & { codigo: string; nome: string; unidade: string })[];
-};
 
 export async function getConferencia(db: Db | Tx, id: string): Promise<Conferencia> {
   const [c] = rowsOf<{

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -16,6 +17,7 @@ import { users } from '../auth/auth.tables.ts';
 import { salesOrders } from '../comercial/comercial.tables.ts';
 import { products } from '../estoque/estoque.tables.ts';
 import { funcionarios, veiculos } from '../frota/frota.tables.ts';
+import { notasFiscais } from '../notasfiscais/notasfiscais.tables.ts';
 
 // Dispatch (README.md): loads (cargas) with their orders as stops, the status history of a load,
 // and the blind check of an order (conferência) with every scan kept, so a half-done check
@@ -177,5 +179,42 @@ export const conferenciasLeituras = pgTable(
   (t) => [
     index('conferencias_leituras_conferencia_idx').on(t.conferenciaId, t.id),
     check('conferencias_leituras_quantidade_check', sql`${t.quantidade} > 0`),
+  ],
+);
+
+/**
+ * «Faturar carga»: the outcome of each order's invoicing, written by the worker in its own small
+ * transaction at the start and the end of every attempt (README, Faturar carga). The progress is
+ * read from here and the notes — pg-boss archives and deletes its jobs, this stays. Not audited:
+ * a worker's log; the notes and the load's status change are.
+ */
+export const faturamentoCargaPedidos = pgTable(
+  'faturamento_carga_pedidos',
+  {
+    cargaId: uuid('carga_id')
+      .notNull()
+      .references(() => cargas.id, { onDelete: 'cascade' }),
+    pedidoId: uuid('pedido_id')
+      .notNull()
+      .references(() => salesOrders.id),
+    /** pendente (queued), processando, autorizada, rejeitada, erro */
+    situacao: text('situacao').notNull().default('pendente'),
+    tentativas: integer('tentativas').notNull().default(0),
+    notaId: uuid('nota_id').references(() => notasFiscais.id, { onDelete: 'set null' }),
+    cStat: text('c_stat'),
+    mensagem: text('mensagem'),
+    /** The server instance working the attempt (its advisory lock, lib/jobs): a dead one's attempt is resumed. */
+    instancia: integer('instancia'),
+    iniciadoEm: timestamp('iniciado_em', { withTimezone: true }),
+    concluidoEm: timestamp('concluido_em', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cargaId, t.pedidoId] }),
+    index('faturamento_carga_pedidos_pedido_idx').on(t.pedidoId),
+    check(
+      'faturamento_carga_pedidos_situacao_check',
+      sql`${t.situacao} in ('pendente', 'processando', 'autorizada', 'rejeitada', 'erro')`,
+    ),
   ],
 );

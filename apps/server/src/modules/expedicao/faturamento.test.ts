@@ -16,11 +16,11 @@ import { setSetting } from '../configuracoes/settings.service.ts';
 import {
   criaClienteNfe,
   enviaCertificado,
-  pedidoLiberado,
   preparaEmissao,
   produtoComRegra,
 } from '../notasfiscais/notas-saida-test-support.ts';
 import { iniciaWorkerFaturamento } from './faturamento.service.ts';
+import { cargaConferida as cargaConferidaDe } from './faturamento-test-support.ts';
 
 // «Faturar carga» through the pg-boss queue against the local SEFAZ double (issue 21 "Must hold"):
 // a load of N orders invoiced with one rejection then a retry → exactly N authorised notes, none
@@ -43,24 +43,8 @@ let produto: string;
 const api = (token: string, method: string, p: string, body?: unknown) => chama(t, token, method, p, body);
 const q = async <T>(s: ReturnType<typeof sql>) => rowsOf<T>(await t.db.execute(s));
 
-/** A load «conferida» with n orders conferido (the check itself is tested in expedicao.test.ts). */
-async function cargaConferida(n: number): Promise<{ id: string; pedidos: string[] }> {
-  const pedidos: string[] = [];
-  for (let i = 0; i < n; i++)
-    pedidos.push(
-      (await pedidoLiberado(t, tk.comercial, cliente, [[produto, String(1 + (i % 3)), '12.50']])).id,
-    );
-  const [c] = await q<{ id: string }>(
-    sql`insert into cargas (data_saida_prevista, status) values (current_date, 'conferida') returning id`,
-  );
-  for (const [i, p] of pedidos.entries()) {
-    await t.db.execute(sql`update sales_orders set status = 'conferido' where id = ${p}`);
-    await t.db.execute(
-      sql`insert into cargas_pedidos (carga_id, pedido_id, sequencia) values (${c!.id}, ${p}, ${i + 1})`,
-    );
-  }
-  return { id: c!.id, pedidos };
-}
+/** A load «conferida» with n orders conferido (faturamento-test-support.ts). */
+const cargaConferida = (n: number) => cargaConferidaDe(t, tk.comercial, cliente, produto, n);
 
 async function progresso(cargaId: string): Promise<Json> {
   const r = await api(tk.comercial, 'GET', `/api/expedicao/cargas/${cargaId}/faturamento`);

@@ -6,6 +6,7 @@ import { rowsOf } from '../../db/client.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { geraAcTeste, geraPfxTeste } from '../../test/pfx-teste.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { CNPJ_EMITENTE, CONFIG_FISCAL } from '../notasfiscais/notas-saida-test-support.ts';
 import { emitenteDaEmpresa } from '../tributacao/emitente.service.ts';
 import { carregaCertificadoA1 } from './certificado.service.ts';
 import { carregaConfiguracaoFiscal } from './configuracao-fiscal.service.ts';
@@ -18,43 +19,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const CNPJ_ALFA = '12ABC34501DE35';
+const CNPJ_ALFA = CNPJ_EMITENTE;
 const ac = geraAcTeste();
 
-/** A valid body: alphanumeric CNPJ, São Paulo (3550308), IE of SP. */
+/**
+ * A valid body (the NF-e tests' settings: alphanumeric CNPJ, São Paulo 3550308, IE of SP), with an
+ * e-mail in mixed case — the save stores it in lower case.
+ */
 function corpo(over: Record<string, unknown> = {}) {
+  // a deep copy: tests change nested fields of the body they get
+  const base = structuredClone(CONFIG_FISCAL);
   return {
-    emitente: {
-      cnpj: '12.ABC.345/01DE-35',
-      ie: '110.042.490.114',
-      im: '1234567',
-      cnae: '4639-7/01',
-      crt: '3',
-      razao_social: 'DISTRIBUIDORA PAULISTA DE ALIMENTOS LTDA',
-      fantasia: 'Distribuidora Paulista',
-      endereco: {
-        logradouro: 'Rua da Mooca',
-        numero: '1200',
-        complemento: 'Galpão 3',
-        bairro: 'Mooca',
-        codigo_municipio: '3550308',
-        municipio: '',
-        uf: 'SP',
-        cep: '03103-000',
-        telefone: '(11) 3222-4000',
-      },
-    },
-    ambiente: 'homologacao',
-    responsavel_tecnico: {
-      cnpj: '11.222.333/0001-81',
-      contato: 'Equipe Plataforma ERP',
-      email: 'Suporte@Plataforma-ERP.com.br',
-      fone: '(11) 4000-1234',
-      id_csrt: '01',
-      csrt: 'CSRT-SEGREDO-123456',
-    },
+    ...base,
+    responsavel_tecnico: { ...base.responsavel_tecnico, email: 'Suporte@Plataforma-ERP.com.br' },
     informacoes_complementares: 'Documento emitido por ME ou EPP optante pelo Simples Nacional? Não.',
-    regime: { regime_pis_cofins: 'nao_cumulativo', exclui_icms_base_pis_cofins: true },
     ...over,
   };
 }

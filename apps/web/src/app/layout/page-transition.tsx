@@ -1,7 +1,10 @@
-import { AnimatePresence, domAnimation, LazyMotion, m, useIsPresent, useReducedMotion } from 'motion/react';
+import { AnimatePresence, LazyMotion, m, useIsPresent, useReducedMotion } from 'motion/react';
 import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useLocation, useOutlet } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
+
+/** The animation features, in a chunk of their own (the first page shows without an enter animation). */
+const loadMotionFeatures = () => import('./motion-features.ts').then((r) => r.default);
 
 /** How long to look for the new page's heading (lazy screens may render it a little later). */
 const HEADING_WAIT_MS = 3000;
@@ -85,8 +88,8 @@ export function AnimatedOutlet() {
     return <PageFrame key={location.pathname} outlet={outlet} focusHeading={focusHeading} />;
   }
   return (
-    // LazyMotion + m: only the DOM animation features are bundled, not all of motion
-    <LazyMotion features={domAnimation} strict>
+    // LazyMotion + m: only the DOM animation features are bundled, not all of motion, and loaded lazily
+    <LazyMotion features={loadMotionFeatures} strict>
       <AnimatePresence mode="wait" initial={false}>
         <m.div
           key={location.pathname}

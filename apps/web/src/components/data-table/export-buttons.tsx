@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { ApiError } from '@/lib/api-client.ts';
+import { saveFile } from '@/lib/file-download.ts';
 
 /** Downloads a Response as a file named by its Content-Disposition. */
 async function download(res: Response, fallbackName: string) {
@@ -15,14 +16,7 @@ async function download(res: Response, fallbackName: string) {
     throw new ApiError(res.status, body);
   }
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(await res.blob(), name);
 }
 
 /** "Exportar CSV" / "Exportar XLSX": the filtered list as the server writes it. */

@@ -1,6 +1,8 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { DateInput } from '@/components/ui/date-input.tsx';
+import { Input } from '@/components/ui/input.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
+import { cn } from '@/lib/cn.ts';
 import type { ListState } from '@/lib/list-state.ts';
 
 export type FilterOption = { value: string; label: string };
@@ -9,6 +11,28 @@ export type FilterOption = { value: string; label: string };
 // (content-start) so a message under one control (a date's error) never moves it or its neighbours.
 const SLOT = 'grid min-w-0 content-start gap-1';
 const SLOT_LABEL = 'text-xs font-medium text-muted-foreground';
+
+/** A labelled filter slot around any control (a picker, a number): the control takes the given id. */
+export function FilterSlot({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  /** The slot's width, e.g. "sm:w-64". */
+  className?: string;
+  children(id: string): ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className={cn(SLOT, className)}>
+      <label htmlFor={id} className={SLOT_LABEL}>
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
+}
 
 /** A labelled select for a list filter; "" is "Todos". */
 export function FilterSelect({
@@ -24,26 +48,24 @@ export function FilterSelect({
   onChange(value: string): void;
   allLabel?: string;
 }) {
-  const id = useId();
   return (
-    <div className={SLOT}>
-      <label htmlFor={id} className={SLOT_LABEL}>
-        {label}
-      </label>
-      <NativeSelect
-        id={id}
-        className="h-9 w-full sm:w-auto sm:min-w-36"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        <option value="">{allLabel}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect>
-    </div>
+    <FilterSlot label={label}>
+      {(id) => (
+        <NativeSelect
+          id={id}
+          className="h-9 w-full sm:w-auto sm:min-w-36"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        >
+          <option value="">{allLabel}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+    </FilterSlot>
   );
 }
 
@@ -78,14 +100,38 @@ export function FilterDate({
   min?: string | undefined;
   max?: string | undefined;
 }) {
-  const id = useId();
   return (
-    <div className={SLOT}>
-      <label htmlFor={id} className={SLOT_LABEL}>
-        {label}
-      </label>
-      <DateInput id={id} className="sm:w-40" value={value} min={min} max={max} onChange={onChange} />
-    </div>
+    <FilterSlot label={label}>
+      {(id) => (
+        <DateInput id={id} className="sm:w-40" value={value} min={min} max={max} onChange={onChange} />
+      )}
+    </FilterSlot>
+  );
+}
+
+/** A labelled number of at most `digits` digits for a list filter (a série, a code); '' for all. */
+export function FilterDigits({
+  label,
+  value,
+  digits,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  digits: number;
+  onChange(value: string): void;
+}) {
+  return (
+    <FilterSlot label={label} className="sm:w-24">
+      {(id) => (
+        <Input
+          id={id}
+          inputMode="numeric"
+          value={value}
+          onChange={(e) => onChange(e.target.value.replace(/\D/g, '').slice(0, digits))}
+        />
+      )}
+    </FilterSlot>
   );
 }
 

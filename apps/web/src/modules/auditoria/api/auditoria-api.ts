@@ -1,6 +1,7 @@
 import type { ApiErrorBody } from '@erp/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, api, unwrap } from '@/lib/api-client.ts';
+import { saveFile } from '@/lib/file-download.ts';
 import { auditoriaKeys } from './keys.ts';
 
 type ListQueryParam = Parameters<typeof api.auditoria.$get>[0]['query'];
@@ -49,14 +50,7 @@ export function useExportarAuditoria() {
       const blob = await res.blob();
       const name =
         /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'auditoria.csv';
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = name;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveFile(blob, name);
       return name;
     },
   });

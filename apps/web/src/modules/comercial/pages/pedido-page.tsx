@@ -24,6 +24,7 @@ import { NativeSelect } from '@/components/ui/native-select.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { PageSpinner, Spinner } from '@/components/ui/spinner.tsx';
 import { ApiError } from '@/lib/api-client.ts';
+import { openPdf } from '@/lib/file-download.ts';
 import { useOpcoes } from '@/modules/cadastros/api/opcoes.ts';
 import { notasSaidaApi, notasSaidaKeys } from '@/modules/notasfiscais/api/notas-saida-api.ts';
 import { precoApi } from '@/modules/precos/api/precos-api.ts';
@@ -335,17 +336,14 @@ function PedidoForm({ pedido }: { pedido: PedidoDetalhe | null }) {
   };
   const espelho = async () => {
     if (!pedido) return;
-    const janela = window.open('', '_blank');
-    try {
-      const res = await pedidosApi.espelho(pedido.id);
+    const id = pedido.id;
+    await openPdf(async () => {
+      const res = await pedidosApi.espelho(id);
       if (!res.ok) throw new Error(String(res.status));
-      const url = URL.createObjectURL(await res.blob());
-      if (janela) janela.location.href = url;
-      else window.open(url, '_blank');
-    } catch {
-      janela?.close();
-      toast.error('Não foi possível gerar o espelho do pedido.');
-    }
+      return res.blob();
+    }, `espelho-pedido-${pedido.numero}.pdf`).catch(() =>
+      toast.error('Não foi possível gerar o espelho do pedido.'),
+    );
   };
 
   const faturar = async () => {

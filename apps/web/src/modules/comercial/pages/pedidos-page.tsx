@@ -1,7 +1,6 @@
 import { formatBRL, formatDateBR, STATUS_PEDIDO, statusPedidoLabels } from '@erp/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Copy, FilePen, Plus } from 'lucide-react';
-import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { type Column, DataTable, erroDaLista } from '@/components/data-table/data-table.tsx';
@@ -14,7 +13,7 @@ import { useListState } from '@/lib/list-state.ts';
 import { filterOptions, useOpcoes } from '@/modules/cadastros/api/opcoes.ts';
 import { type PedidoRow, pedidosApi } from '../api/comercial-api.ts';
 import { comercialKeys } from '../api/keys.ts';
-import { ClienteBusca } from '../components/cliente-busca.tsx';
+import { ClienteFiltro } from '../components/cliente-filtro.tsx';
 import { PedidosAbas } from '../components/pedidos-abas.tsx';
 import { BloqueioBadge, StatusPedidoBadge } from '../components/status-pedido-badge.tsx';
 
@@ -83,8 +82,6 @@ export function PedidosPage() {
   const vendedores = useOpcoes('vendedores');
   const regioes = useOpcoes('regioes');
   const navigate = useNavigate();
-  const [clienteNome, setClienteNome] = useState('');
-  const clienteId = useId();
   const list = useQuery({
     queryKey: comercialKeys.lista(state.query),
     queryFn: () => pedidosApi.list(state.query),
@@ -147,19 +144,10 @@ export function PedidosPage() {
               options={filterOptions(regioes)}
               onChange={(v) => state.setFilter('regiao_id', v)}
             />
-            <div className="grid min-w-0 content-start gap-1 sm:w-64">
-              <label htmlFor={clienteId} className="text-xs font-medium text-muted-foreground">
-                Cliente
-              </label>
-              <ClienteBusca
-                id={clienteId}
-                value={state.filters.cliente_id ? clienteNome || 'Cliente escolhido' : ''}
-                onPick={(c) => {
-                  setClienteNome(c?.razao_social ?? '');
-                  state.setFilter('cliente_id', c?.id ?? '');
-                }}
-              />
-            </div>
+            <ClienteFiltro
+              value={state.filters.cliente_id}
+              onChange={(v) => state.setFilter('cliente_id', v)}
+            />
           </>
         }
       />

@@ -1,4 +1,5 @@
 import { api, unwrap } from '@/lib/api-client.ts';
+import { openPdf, saveFile } from '@/lib/file-download.ts';
 
 // Typed wrappers over the Hono client for the goods receipt API (/api/estoque/entradas, admin and
 // estoque) and the incoming NF-e (/api/notasfiscais/entrada, admin and comercial). Every change
@@ -52,34 +53,18 @@ export const entradasKeys = {
   nota: (id: string) => ['entradas', 'nota', id] as const,
 };
 
-/** The stored XML as a file download (a plain link cannot carry the bearer token). */
-export async function baixaXml(de: 'estoque' | 'notas', id: string, nome: string) {
-  const r = (await (de === 'notas' ? n : e)[':id'].xml.$get({ param: { id } })) as unknown as Response;
+async function arquivo(de: 'estoque' | 'notas', id: string, tipo: 'xml' | 'danfe'): Promise<Blob> {
+  const r = (await (de === 'notas' ? n : e)[':id'][tipo].$get({ param: { id } })) as unknown as Response;
   if (!r.ok) await unwrap(r as never);
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(await r.blob());
-  a.download = nome;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  return r.blob();
+}
+
+/** The stored XML as a file download, exactly as received. */
+export async function baixaXml(de: 'estoque' | 'notas', id: string, nome: string) {
+  saveFile(await arquivo(de, id, 'xml'), nome);
 }
 
 /** The DANFE (PDF) of the stored XML, opened in a new tab (or downloaded when pop-ups are blocked). */
-export async function abreDanfe(de: 'estoque' | 'notas', id: string, nome: string) {
-  const janela = window.open('', '_blank');
-  try {
-    const r = (await (de === 'notas' ? n : e)[':id'].danfe.$get({ param: { id } })) as unknown as Response;
-    if (!r.ok) await unwrap(r as never);
-    const url = URL.createObjectURL(await r.blob());
-    if (janela) janela.location.href = url;
-    else {
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = nome;
-      a.click();
-    }
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  } catch (err) {
-    janela?.close();
-    throw err;
-  }
+export function abreDanfe(de: 'estoque' | 'notas', id: string, nome: string) {
+  return openPdf(() => arquivo(de, id, 'danfe'), nome);
 }

@@ -22,7 +22,6 @@ import {
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { LoadErrorAlert } from '@/components/data-table/list-states.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import {
@@ -36,7 +35,7 @@ import {
 import { Label } from '@/components/ui/label.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { RecordLoader } from '@/components/ui/record-loader.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { ApiError } from '@/lib/api-client.ts';
@@ -60,21 +59,11 @@ const erroDe = (err: unknown) =>
 export function EntradaPage() {
   const { id = '' } = useParams();
   const q = useQuery({ queryKey: entradasKeys.get(id), queryFn: () => entradasApi.get(id) });
-  if (q.isError)
-    return (
-      <div>
-        <PageHeader title="Entrada de mercadorias" />
-        <LoadErrorAlert message={erroDe(q.error)} onRetry={() => void q.refetch()} />
-      </div>
-    );
-  if (!q.data)
-    return (
-      <div className="grid gap-3" aria-busy>
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="h-24 w-full" />
-      </div>
-    );
-  return <Detalhe e={q.data} />;
+  return (
+    <RecordLoader query={q} title="Entrada de mercadorias">
+      {(e) => <Detalhe e={e} />}
+    </RecordLoader>
+  );
 }
 
 function useAcao<A extends unknown[]>(fn: (...a: A) => Promise<Entrada>, ok: string) {

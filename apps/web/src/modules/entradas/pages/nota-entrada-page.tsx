@@ -1,16 +1,12 @@
-import { formatBRL, formatDateBR, formatDateTimeBR, formatDecimalBR, formatDocumento } from '@erp/shared';
+import { formatDateBR, formatDateTimeBR, formatDecimalBR, formatDocumento } from '@erp/shared';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Download, FileText } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
-import { LoadErrorAlert } from '@/components/data-table/list-states.tsx';
-import { Button } from '@/components/ui/button.tsx';
-import { PageHeader } from '@/components/ui/page-header.tsx';
-import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { ApiError } from '@/lib/api-client.ts';
+import { NotaCabecalho } from '@/components/nfe/nota-cabecalho.tsx';
+import { Bloco, Campo, chaveEmGrupos } from '@/components/nfe/nota-campos.tsx';
+import { type ColunaItem, NotaItens } from '@/components/nfe/nota-itens.tsx';
+import { NotaDuplicatas, NotaTotais } from '@/components/nfe/nota-totais.tsx';
+import { RecordLoader } from '@/components/ui/record-loader.tsx';
 import { useAuth } from '@/lib/auth/auth-context.ts';
-import { cn } from '@/lib/cn.ts';
 import { abreDanfe, baixaXml, entradasKeys, type NotaEntrada, notasEntradaApi } from '../api/entradas-api.ts';
 import { StatusEntradaBadge } from '../components/status-entrada.tsx';
 
@@ -30,27 +26,6 @@ const modFrete: Record<string, string> = {
   '9': 'Sem frete',
 };
 
-/** "3525 0612 …" in groups of four, as a DANFE prints the chave. */
-export const chaveEmGrupos = (chave: string) => chave.replace(/(.{4})(?=.)/g, '$1 ');
-
-function Campo({ rotulo, children, className }: { rotulo: string; children: ReactNode; className?: string }) {
-  return (
-    <div className={cn('min-w-0 border border-border px-2 py-1', className)}>
-      <div className="text-[10px] font-medium uppercase text-muted-foreground">{rotulo}</div>
-      <div className="break-words text-sm">{children || '\u00a0'}</div>
-    </div>
-  );
-}
-
-function Bloco({ titulo, children }: { titulo: string; children: ReactNode }) {
-  return (
-    <section aria-label={titulo} className="grid gap-0.5">
-      <h2 className="text-xs font-semibold uppercase">{titulo}</h2>
-      {children}
-    </section>
-  );
-}
-
 const endereco = (p: Nota['emit']) => {
   const e = p.endereco;
   if (!e) return '';
@@ -68,25 +43,41 @@ const endereco = (p: Nota['emit']) => {
 export function NotaEntradaPage() {
   const { id = '' } = useParams();
   const q = useQuery({ queryKey: entradasKeys.nota(id), queryFn: () => notasEntradaApi.get(id) });
-  if (q.isError)
-    return (
-      <div>
-        <PageHeader title="Nota fiscal de entrada" />
-        <LoadErrorAlert
-          message={q.error instanceof ApiError ? q.error.message : 'Não foi possível carregar.'}
-          onRetry={() => void q.refetch()}
-        />
-      </div>
-    );
-  if (!q.data)
-    return (
-      <div className="grid gap-3" aria-busy>
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="h-64 w-full" />
-      </div>
-    );
-  return <Danfe dados={q.data} />;
+  return (
+    <RecordLoader query={q} title="Nota fiscal de entrada">
+      {(dados) => <Danfe dados={dados} />}
+    </RecordLoader>
+  );
 }
+
+type Item = Nota['itens'][number];
+const colunasItens: ColunaItem<Item>[] = [
+  { titulo: 'Código', valor: (i) => i.cProd, className: 'font-mono' },
+  {
+    titulo: 'Descrição',
+    className: 'min-w-48',
+    valor: (i) => (
+      <>
+        {i.xProd}
+        {i.rastro.map((r) => (
+          <div key={r.nLote} className="text-muted-foreground">
+            Lote {r.nLote} · qtd {formatDecimalBR(r.qLote, 0)}
+            {r.dVal ? ` · val. ${formatDateBR(r.dVal)}` : ''}
+          </div>
+        ))}
+      </>
+    ),
+  },
+  { titulo: 'NCM', valor: (i) => i.NCM },
+  { titulo: 'CST', valor: (i) => i.imposto.cst },
+  { titulo: 'CFOP', valor: (i) => i.CFOP },
+  { titulo: 'Un', valor: (i) => i.uCom },
+  { titulo: 'Quant.', valor: (i) => formatDecimalBR(i.qCom, 0), numero: true },
+  { titulo: 'Valor unit.', valor: (i) => formatDecimalBR(i.vUnCom, 2), numero: true },
+  { titulo: 'Valor total', valor: (i) => formatDecimalBR(i.vProd, 2), numero: true },
+  { titulo: 'ICMS', valor: (i) => formatDecimalBR(i.imposto.vICMS ?? '0', 2), numero: true },
+  { titulo: 'IPI', valor: (i) => formatDecimalBR(i.imposto.vIPI ?? '0', 2), numero: true },
+];
 
 function Danfe({ dados }: { dados: NotaEntrada }) {
   const { nota: n, entrada } = dados;
@@ -95,41 +86,14 @@ function Danfe({ dados }: { dados: NotaEntrada }) {
   const t = n.total;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
-      <PageHeader
-        title={`NF-e nº ${n.ide.nNF} / série ${n.ide.serie}`}
-        description={`${n.emit.xNome} · emitida em ${formatDateTimeBR(n.ide.dhEmi)}`}
-        actions={
-          <>
-            <Button variant="outline" asChild>
-              <Link to="/notasfiscais/entrada">
-                <ArrowLeft aria-hidden />
-                Notas de entrada
-              </Link>
-            </Button>
-            <Button
-              variant="outline"
-              onClick={() =>
-                void baixaXml('notas', entrada.id, `${n.chave}.xml`).catch((err) =>
-                  toast.error(err instanceof ApiError ? err.message : 'Não foi possível baixar o XML.'),
-                )
-              }
-            >
-              <Download aria-hidden />
-              Baixar XML
-            </Button>
-            <Button
-              variant="outline"
-              onClick={() =>
-                void abreDanfe('notas', entrada.id, `${n.chave}-danfe.pdf`).catch((err) =>
-                  toast.error(err instanceof ApiError ? err.message : 'Não foi possível gerar o DANFE.'),
-                )
-              }
-            >
-              <FileText aria-hidden />
-              DANFE (PDF)
-            </Button>
-          </>
-        }
+      <NotaCabecalho
+        numero={n.ide.nNF}
+        serie={n.ide.serie}
+        nome={n.emit.xNome}
+        emissao={n.ide.dhEmi}
+        voltar={{ to: '/notasfiscais/entrada', rotulo: 'Notas de entrada' }}
+        baixarXml={() => baixaXml('notas', entrada.id, `${n.chave}.xml`)}
+        abrirDanfe={() => abreDanfe('notas', entrada.id, `${n.chave}-danfe.pdf`)}
       />
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span>Entrada de mercadorias:</span>
@@ -182,36 +146,29 @@ function Danfe({ dados }: { dados: NotaEntrada }) {
             </div>
           </Bloco>
         ) : null}
-        {n.cobr.dup.length ? (
-          <Bloco titulo="Fatura / duplicatas">
-            <div className="grid grid-cols-2 sm:grid-cols-4 lg:grid-cols-6">
-              {n.cobr.dup.map((d) => (
-                <Campo key={d.nDup} rotulo={`Dup. ${d.nDup}`}>
-                  {formatDateBR(d.dVenc)} · {formatBRL(d.vDup)}
-                </Campo>
-              ))}
-            </div>
-          </Bloco>
-        ) : null}
-        <Bloco titulo="Cálculo do imposto">
-          <div className="grid grid-cols-2 sm:grid-cols-4 lg:grid-cols-7">
-            <Campo rotulo="Base de cálculo do ICMS">{formatBRL(t.vBC)}</Campo>
-            <Campo rotulo="Valor do ICMS">{formatBRL(t.vICMS)}</Campo>
-            <Campo rotulo="Base de cálculo ICMS ST">{formatBRL(t.vBCST)}</Campo>
-            <Campo rotulo="Valor do ICMS ST">{formatBRL(t.vST)}</Campo>
-            <Campo rotulo="Valor total dos produtos">{formatBRL(t.vProd)}</Campo>
-            <Campo rotulo="Valor do frete">{formatBRL(t.vFrete)}</Campo>
-            <Campo rotulo="Valor do seguro">{formatBRL(t.vSeg)}</Campo>
-            <Campo rotulo="Desconto">{formatBRL(t.vDesc)}</Campo>
-            <Campo rotulo="Outras despesas">{formatBRL(t.vOutro)}</Campo>
-            <Campo rotulo="Valor do IPI">{formatBRL(t.vIPI)}</Campo>
-            <Campo rotulo="Valor do PIS">{formatBRL(t.vPIS)}</Campo>
-            <Campo rotulo="Valor da COFINS">{formatBRL(t.vCOFINS)}</Campo>
-            <Campo rotulo="Valor total da nota" className="font-semibold sm:col-span-2">
-              {formatBRL(t.vNF)}
-            </Campo>
-          </div>
-        </Bloco>
+        <NotaDuplicatas
+          duplicatas={n.cobr.dup.map((d) => ({ numero: d.nDup, vencimento: d.dVenc, valor: d.vDup }))}
+        />
+        <NotaTotais
+          titulo="Cálculo do imposto"
+          colunas={7}
+          totalLargo
+          valores={[
+            ['Base de cálculo do ICMS', t.vBC],
+            ['Valor do ICMS', t.vICMS],
+            ['Base de cálculo ICMS ST', t.vBCST],
+            ['Valor do ICMS ST', t.vST],
+            ['Valor total dos produtos', t.vProd],
+            ['Valor do frete', t.vFrete],
+            ['Valor do seguro', t.vSeg],
+            ['Desconto', t.vDesc],
+            ['Outras despesas', t.vOutro],
+            ['Valor do IPI', t.vIPI],
+            ['Valor do PIS', t.vPIS],
+            ['Valor da COFINS', t.vCOFINS],
+          ]}
+          total={t.vNF}
+        />
         <Bloco titulo="Transportador / volumes transportados">
           <div className="grid sm:grid-cols-[1fr_3fr]">
             <Campo rotulo="Frete por conta">
@@ -220,68 +177,12 @@ function Danfe({ dados }: { dados: NotaEntrada }) {
             <Campo rotulo="Razão social">{n.transp.transportadora}</Campo>
           </div>
         </Bloco>
-        <Bloco titulo="Dados dos produtos / serviços">
-          <div className="overflow-x-auto">
-            <table className="w-full border-collapse text-xs">
-              <thead>
-                <tr className="text-left">
-                  {[
-                    'Código',
-                    'Descrição',
-                    'NCM',
-                    'CST',
-                    'CFOP',
-                    'Un',
-                    'Quant.',
-                    'Valor unit.',
-                    'Valor total',
-                    'ICMS',
-                    'IPI',
-                  ].map((h) => (
-                    <th key={h} className="border border-border px-1 py-0.5 font-medium uppercase">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {n.itens.map((i) => (
-                  <tr key={i.nItem}>
-                    <td className="border border-border px-1 py-0.5 font-mono">{i.cProd}</td>
-                    <td className="min-w-48 border border-border px-1 py-0.5">
-                      {i.xProd}
-                      {i.rastro.map((r) => (
-                        <div key={r.nLote} className="text-muted-foreground">
-                          Lote {r.nLote} · qtd {formatDecimalBR(r.qLote, 0)}
-                          {r.dVal ? ` · val. ${formatDateBR(r.dVal)}` : ''}
-                        </div>
-                      ))}
-                    </td>
-                    <td className="border border-border px-1 py-0.5">{i.NCM}</td>
-                    <td className="border border-border px-1 py-0.5">{i.imposto.cst}</td>
-                    <td className="border border-border px-1 py-0.5">{i.CFOP}</td>
-                    <td className="border border-border px-1 py-0.5">{i.uCom}</td>
-                    <td className="border border-border px-1 py-0.5 text-right tabular-nums">
-                      {formatDecimalBR(i.qCom, 0)}
-                    </td>
-                    <td className="border border-border px-1 py-0.5 text-right tabular-nums">
-                      {formatDecimalBR(i.vUnCom, 2)}
-                    </td>
-                    <td className="border border-border px-1 py-0.5 text-right tabular-nums">
-                      {formatDecimalBR(i.vProd, 2)}
-                    </td>
-                    <td className="border border-border px-1 py-0.5 text-right tabular-nums">
-                      {formatDecimalBR(i.imposto.vICMS ?? '0', 2)}
-                    </td>
-                    <td className="border border-border px-1 py-0.5 text-right tabular-nums">
-                      {formatDecimalBR(i.imposto.vIPI ?? '0', 2)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </Bloco>
+        <NotaItens
+          titulo="Dados dos produtos / serviços"
+          itens={n.itens}
+          chave={(i) => i.nItem}
+          colunas={colunasItens}
+        />
         <Bloco titulo="Dados adicionais">
           <div className="grid sm:grid-cols-2">
             <Campo rotulo="Informações complementares">{n.infAdic.infCpl}</Campo>

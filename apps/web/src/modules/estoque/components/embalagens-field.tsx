@@ -1,4 +1,4 @@
-import { Decimal, parseDecimalBR } from '@erp/shared';
+import { Decimal, formatDecimalBR, MEDIDAS_EMBALAGEM, parseDecimalBR, volumeEmbalagem } from '@erp/shared';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
@@ -7,8 +7,10 @@ import { Button } from '@/components/ui/button.tsx';
 import { formatQtd } from './formato.ts';
 
 // The Embalagens tab of the product form: one row per packaging (unit, factor to the base unit,
-// GTIN) and, across the rows, one "padrão de compra" and one "padrão de venda" radio each — native
-// radios sharing a name, so the arrow keys move the choice from row to row.
+// GTIN, and optionally the packed box as it ships: gross weight and outer dimensions, which loads
+// count instead of fator × the base unit's figures) and, across the rows, one "padrão de compra"
+// and one "padrão de venda" radio each — native radios sharing a name, so the arrow keys move the
+// choice from row to row.
 
 export type EmbalagemForm = {
   unidade: string;
@@ -16,6 +18,10 @@ export type EmbalagemForm = {
   gtin: string;
   padrao_compra: boolean;
   padrao_venda: boolean;
+  peso_bruto: string;
+  altura: string;
+  largura: string;
+  comprimento: string;
 };
 
 const nova = (primeira: boolean): EmbalagemForm => ({
@@ -24,7 +30,19 @@ const nova = (primeira: boolean): EmbalagemForm => ({
   gtin: '',
   padrao_compra: primeira,
   padrao_venda: primeira,
+  peso_bruto: '',
+  altura: '',
+  largura: '',
+  comprimento: '',
 });
+
+/** "Volume da caixa: 0,015 m³" once the three dimensions read as numbers. */
+function volumeDaCaixa(e: EmbalagemForm | undefined): string {
+  const medida = (v: string | undefined) => parseDecimalBR(v ?? '', 2);
+  const m = { altura: medida(e?.altura), largura: medida(e?.largura), comprimento: medida(e?.comprimento) };
+  const v = m.altura && m.largura && m.comprimento ? volumeEmbalagem(m) : null;
+  return v ? `Volume da caixa: ${formatDecimalBR(v, 3)} m³` : 'Altura × largura × comprimento, em cm';
+}
 
 /** "1 CX = 12 UN" for the row, when its factor reads as a number. */
 function conversao(e: EmbalagemForm | undefined, base: string): string | null {
@@ -98,6 +116,32 @@ export function EmbalagensField({ unidades }: { unidades: { value: string; label
               >
                 <Trash2 aria-hidden />
               </Button>
+              {/* the base unit's own figures are on the Estoque tab */}
+              {rows[i]?.unidade && rows[i]?.unidade === base ? null : (
+                <fieldset className="grid grid-cols-2 gap-3 sm:col-span-4 sm:grid-cols-4">
+                  <legend className="mb-1 text-xs font-medium text-muted-foreground">
+                    Caixa fechada, como é expedida (opcional; a carga usa estas medidas)
+                  </legend>
+                  <DecimalField
+                    name={`embalagens.${i}.peso_bruto`}
+                    label="Peso bruto"
+                    kind="quantity"
+                    unit="kg"
+                    hint="Com a caixa"
+                  />
+                  {MEDIDAS_EMBALAGEM.map(([campo, label]) => (
+                    <DecimalField
+                      key={campo}
+                      name={`embalagens.${i}.${campo}`}
+                      label={label}
+                      kind="quantity"
+                      unit="cm"
+                      places={2}
+                      hint={campo === 'altura' ? volumeDaCaixa(rows[i]) : undefined}
+                    />
+                  ))}
+                </fieldset>
+              )}
               <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm sm:col-span-4">
                 <label className="flex items-center gap-2">
                   <input

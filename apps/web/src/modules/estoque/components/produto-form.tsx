@@ -96,6 +96,10 @@ function toValues(row: ProdutoRow | null) {
       gtin: e.gtin ?? '',
       padrao_compra: e.padrao_compra,
       padrao_venda: e.padrao_venda,
+      peso_bruto: e.peso_bruto ? decimalText(e.peso_bruto, 'quantity') : '',
+      altura: e.altura ? decimalText(e.altura, 'quantity') : '',
+      largura: e.largura ? decimalText(e.largura, 'quantity') : '',
+      comprimento: e.comprimento ? decimalText(e.comprimento, 'quantity') : '',
     })),
     ...(row ? { versao: row.versao } : {}),
   };

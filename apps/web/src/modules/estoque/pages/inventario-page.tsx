@@ -13,6 +13,7 @@ import { AlertTriangle, ArrowLeft, Barcode, CheckCheck, XCircle } from 'lucide-r
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { FilterSlot } from '@/components/data-table/filter-select.tsx';
 import { LoadErrorAlert } from '@/components/data-table/list-states.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -307,8 +308,6 @@ function Itens({
   const phone = useIsPhone();
   const [texto, setTexto] = useState('');
   const [filtro, setFiltro] = useState<Filtro>('todos');
-  const buscaId = useId();
-  const filtroId = useId();
   const lista = useMemo(() => {
     const t = texto.trim().toLowerCase();
     return (itens.data ?? []).filter(
@@ -336,35 +335,33 @@ function Itens({
   return (
     <section aria-label="Itens da contagem" className="rounded-lg border border-border bg-card">
       <div className="flex flex-wrap items-end gap-3 border-b border-border p-3">
-        <div className="grid min-w-48 flex-1 gap-1 sm:max-w-sm">
-          <label htmlFor={buscaId} className="text-xs font-medium text-muted-foreground">
-            Filtrar itens
-          </label>
-          <Input
-            id={buscaId}
-            type="search"
-            placeholder="Código, nome ou lote"
-            value={texto}
-            onChange={(e) => setTexto(e.target.value)}
-          />
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor={filtroId} className="text-xs font-medium text-muted-foreground">
-            Mostrar
-          </label>
-          <NativeSelect
-            id={filtroId}
-            className="h-9"
-            value={filtro}
-            onChange={(e) => setFiltro(e.target.value as Filtro)}
-          >
-            {Object.entries(FILTROS).map(([v, l]) => (
-              <option key={v} value={v}>
-                {l}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <FilterSlot label="Filtrar itens" className="min-w-48 flex-1 sm:max-w-sm">
+          {(id) => (
+            <Input
+              id={id}
+              type="search"
+              placeholder="Código, nome ou lote"
+              value={texto}
+              onChange={(e) => setTexto(e.target.value)}
+            />
+          )}
+        </FilterSlot>
+        <FilterSlot label="Mostrar">
+          {(id) => (
+            <NativeSelect
+              id={id}
+              className="h-9"
+              value={filtro}
+              onChange={(e) => setFiltro(e.target.value as Filtro)}
+            >
+              {Object.entries(FILTROS).map(([v, l]) => (
+                <option key={v} value={v}>
+                  {l}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FilterSlot>
         <p className="ml-auto text-sm text-muted-foreground">
           {lista.length} de {itens.data?.length ?? 0} itens
         </p>

@@ -1,123 +1,37 @@
 import type {
-  CapacidadeCarga,
-  CategoriaCnh,
-  Divergencia,
+  Carga,
+  CargaResumo,
+  ConferenciaExpedicao as Conferencia,
+  ConferenciaPedidoResumo,
   ListPage,
+  MotoristaCarga,
+  PedidoDisponivel,
   StatusCarga,
-  StatusConferencia,
   StatusEntrega,
-  StatusPedido,
-  TipoVeiculo,
+  VeiculoCarga,
 } from '@erp/shared';
 import { api, unwrap } from '@/lib/api-client.ts';
+
+export type {
+  Carga,
+  CargaResumo,
+  ConferenciaExpedicao as Conferencia,
+  MotoristaCarga,
+  ParadaCarga,
+  PedidoDisponivel,
+  VeiculoCarga,
+} from '@erp/shared';
 
 // Wrappers over /api/expedicao through the Hono client's authenticated fetch, reached by path with
 // the response shapes written here (as the comercial screens do).
 
 type Q = Record<string, string>;
 
-export type VeiculoCarga = {
-  id: string;
-  placa: string;
-  tipo: TipoVeiculo;
-  tara: number;
-  capacidade: number;
-  volume: string | null;
-  valor_maximo_carga: string | null;
-  motorista_padrao_id: string | null;
-  categoria_exigida: 'B' | 'C' | 'E';
-  descricao: string;
-};
-export type MotoristaCarga = {
-  id: string;
-  nome: string;
-  ativo: boolean;
-  cnh_numero: string | null;
-  cnh_categoria: CategoriaCnh | null;
-  cnh_validade: string | null;
-};
-export type ParadaCarga = {
-  pedido_id: string;
-  sequencia: number;
-  numero: number;
-  status: StatusPedido;
-  cliente_nome: string;
-  fantasia: string | null;
-  endereco: string;
-  bairro: string | null;
-  cidade: string | null;
-  uf: string | null;
-  cep: string | null;
-  regiao_nome: string | null;
-  data_entrega: string | null;
-  peso_bruto: string;
-  volume: string;
-  valor_total: string;
-  forma_pagamento: string | null;
-  itens: number;
-  entrega_status: StatusEntrega;
-  entrega_motivo: string | null;
-  conferencia_status: StatusConferencia | null;
-};
-export type Carga = {
-  id: string;
-  numero: number;
-  data_saida_prevista: string;
-  status: StatusCarga;
-  veiculo: VeiculoCarga | null;
-  motorista: MotoristaCarga | null;
-  ajudantes: { id: string; nome: string }[];
-  regioes: { id: string; nome: string }[];
-  observacoes: string | null;
-  excesso: { justificativa: string; descricao: string | null; usuario: string | null; em: string } | null;
-  motorista_liberacao: { justificativa: string; usuario: string | null; em: string } | null;
-  motivo_cancelamento: string | null;
-  paradas: ParadaCarga[];
-  capacidade: CapacidadeCarga;
-  historico: {
-    de: StatusCarga | null;
-    para: StatusCarga;
-    motivo: string | null;
-    usuario: string | null;
-    created_at: string;
-  }[];
-  transicoes: StatusCarga[];
-  versao: number;
-};
-export type CargaResumo = {
-  id: string;
-  numero: number;
-  data_saida_prevista: string;
-  status: StatusCarga;
-  placa: string | null;
-  motorista_nome: string | null;
-  pedidos: number;
-  peso: string;
-  valor: string;
-  conferidos: number;
-  versao: number;
-};
 export type OpcoesCarga = {
   veiculos: VeiculoCarga[];
   motoristas: MotoristaCarga[];
   ajudantes: { id: string; nome: string }[];
   regioes: { id: string; nome: string }[];
-};
-export type PedidoDisponivel = {
-  id: string;
-  numero: number;
-  status: StatusPedido;
-  cliente_nome: string;
-  data_entrega: string | null;
-  valor_total: string;
-  peso_bruto: string;
-  volume: string;
-  regiao_id: string | null;
-  regiao_nome: string | null;
-  cidade: string | null;
-  uf: string | null;
-  cep: string | null;
-  bairro: string | null;
 };
 export type Disponiveis = {
   items: PedidoDisponivel[];
@@ -126,47 +40,7 @@ export type Disponiveis = {
   regioes: { id: string | null; nome: string; quantidade: number }[];
   cidades: { cidade: string; uf: string | null; quantidade: number }[];
 };
-export type PedidoConferencia = {
-  id: string;
-  numero: number;
-  status: StatusPedido;
-  cliente_nome: string;
-  carga_id: string | null;
-  carga_numero: number | null;
-  itens: number;
-  conferencia_id: string | null;
-  conferencia_status: StatusConferencia | null;
-};
-export type Conferencia = {
-  id: string;
-  status: StatusConferencia;
-  pedido: { id: string; numero: number; cliente_nome: string; status: StatusPedido };
-  carga: { id: string; numero: number } | null;
-  conferente: string | null;
-  iniciada_em: string;
-  finalizada_em: string | null;
-  ajustada: boolean;
-  progresso: { lidos: number; linhas: number };
-  contagem: {
-    produto_id: string;
-    codigo: string;
-    nome: string;
-    unidade: string;
-    quantidade: string;
-    leituras: number;
-  }[];
-  leituras: {
-    id: number;
-    codigo: string;
-    produto_codigo: string;
-    produto_nome: string;
-    embalagem: string;
-    quantidade: string;
-    quantidade_base: string;
-    created_at: string;
-  }[];
-  divergencias: (Divergencia & { codigo: string; nome: string; unidade: string })[];
-};
+export type PedidoConferencia = ConferenciaPedidoResumo;
 
 type Node = {
   [segment: string]: Node;

@@ -40,7 +40,7 @@ export function ConferenciaPage() {
         if (k === 'carga_id') n.delete('conferencia');
         return n;
       },
-      { replace: k === 'conferencia' ? false : true },
+      { replace: k !== 'conferencia' },
     );
   const cargas = useQuery({
     queryKey: expedicaoKeys.cargas({ pageSize: '100', ativas: 'conferencia' }),

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { FilterSlot } from '@/components/data-table/filter-select.tsx';
 import { PessoaBusca, type PessoaOpcao } from './pessoa-busca.tsx';
 
 // The "Cliente" / "Fornecedor" filter of the títulos lists: search and pick one (its id goes to
@@ -13,7 +14,6 @@ export function PessoaFiltro({
   value: string;
   onChange(id: string): void;
 }) {
-  const id = useId();
   const [pessoa, setPessoa] = useState<PessoaOpcao | null>(null);
   const selecionada = value
     ? pessoa?.id === value
@@ -21,21 +21,20 @@ export function PessoaFiltro({
       : { id: value, nome: 'Pessoa filtrada', documento: '' }
     : null;
   return (
-    <div className="grid min-w-0 content-start gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-muted-foreground">
-        {tipo === 'receber' ? 'Cliente' : 'Fornecedor'}
-      </label>
-      <div className="sm:w-56">
-        <PessoaBusca
-          id={id}
-          tipo={tipo}
-          selecionada={selecionada}
-          onPick={(p) => {
-            setPessoa(p);
-            onChange(p?.id ?? '');
-          }}
-        />
-      </div>
-    </div>
+    <FilterSlot label={tipo === 'receber' ? 'Cliente' : 'Fornecedor'}>
+      {(id) => (
+        <div className="sm:w-56">
+          <PessoaBusca
+            id={id}
+            tipo={tipo}
+            selecionada={selecionada}
+            onPick={(p) => {
+              setPessoa(p);
+              onChange(p?.id ?? '');
+            }}
+          />
+        </div>
+      )}
+    </FilterSlot>
   );
 }

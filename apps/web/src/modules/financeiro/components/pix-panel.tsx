@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { ApiError } from '@/lib/api-client.ts';
+import { openPdf } from '@/lib/file-download.ts';
 import { pixApi } from '../api/financeiro-api.ts';
 import { financeiroKeys } from '../api/keys.ts';
 
@@ -58,17 +59,11 @@ export function PixPanel({ tituloId }: { tituloId: string }) {
     }
   };
   const imprimir = async () => {
-    const janela = window.open('', '_blank');
-    try {
+    await openPdf(async () => {
       const r = await pixApi.pdf(tituloId);
       if (!r.ok) throw new Error(String(r.status));
-      const url = URL.createObjectURL(await r.blob());
-      if (janela) janela.location.href = url;
-      else window.open(url, '_blank');
-    } catch {
-      janela?.close();
-      toast.error('Não foi possível gerar a cobrança PIX.');
-    }
+      return r.blob();
+    }, 'cobranca-pix.pdf').catch(() => toast.error('Não foi possível gerar a cobrança PIX.'));
   };
   return (
     <section

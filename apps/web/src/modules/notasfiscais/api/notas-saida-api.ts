@@ -1,4 +1,5 @@
 import { api, unwrap } from '@/lib/api-client.ts';
+import { openPdf, saveFile } from '@/lib/file-download.ts';
 
 // Typed wrappers over the Hono client for the outgoing NF-e (/api/notasfiscais/saida, admin and
 // comercial). Invoicing an order invalidates ['notasfiscais'] and the orders (['comercial']).
@@ -28,30 +29,12 @@ async function arquivo(id: string, tipo: 'xml' | 'danfe'): Promise<Blob> {
   return r.blob();
 }
 
-/** The note's XML as a file download (a plain link cannot carry the bearer token). */
+/** The note's XML as a file download. */
 export async function baixaXmlSaida(id: string, nome: string) {
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(await arquivo(id, 'xml'));
-  a.download = nome;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  saveFile(await arquivo(id, 'xml'), nome);
 }
 
 /** The DANFE (PDF), opened in a new tab (or downloaded when pop-ups are blocked). */
-export async function abreDanfeSaida(id: string, nome: string) {
-  const janela = window.open('', '_blank');
-  try {
-    const url = URL.createObjectURL(await arquivo(id, 'danfe'));
-    if (janela) janela.location.href = url;
-    else {
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = nome;
-      a.click();
-    }
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  } catch (err) {
-    janela?.close();
-    throw err;
-  }
+export function abreDanfeSaida(id: string, nome: string) {
+  return openPdf(() => arquivo(id, 'danfe'), nome);
 }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Ban, FilePenLine, Mail, RefreshCw, RotateCcw, Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { JustificativaField } from '@/components/forms/justificativa-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import {
   Dialog,
@@ -12,8 +13,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog.tsx';
-import { FormField } from '@/components/ui/form-field.tsx';
-import { Textarea } from '@/components/ui/input.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { sefazApi } from '../api/sefaz-api.ts';
@@ -116,7 +115,7 @@ export function AcoesSefaz({ nota }: { nota: Nota }) {
           titulo={`Cancelar a NF-e nº ${nota.numero}`}
           descricao="O cancelamento é pedido à SEFAZ (até 24 horas após a autorização). A saída de estoque e os títulos a receber da nota são estornados e o pedido volta para «Conferido»."
           rotulo="Justificativa"
-          dica="De 15 a 255 caracteres."
+          maximo={255}
           botao="Cancelar NF-e"
           destrutivo
           valida={(v) => {
@@ -141,7 +140,7 @@ export function AcoesSefaz({ nota }: { nota: Nota }) {
           titulo={`Carta de correção da NF-e nº ${nota.numero}`}
           descricao="A carta de correção não pode alterar valores, impostos, quantidades, remetente, destinatário nem a data de emissão ou de saída. Cada nova carta substitui a anterior."
           rotulo="Correção"
-          dica="De 15 a 1000 caracteres."
+          maximo={1000}
           botao="Enviar carta de correção"
           valida={(v) => {
             const r = cartaCorrecaoSchema.safeParse({ correcao: v });
@@ -169,7 +168,8 @@ export function TextoSefazDialog(props: {
   titulo: string;
   descricao: string;
   rotulo: string;
-  dica: string;
+  /** Characters the rule allows (at least 15 always). */
+  maximo: number;
   botao: string;
   destrutivo?: boolean;
   valida(texto: string): string | null;
@@ -201,18 +201,18 @@ export function TextoSefazDialog(props: {
           <DialogDescription>{props.descricao}</DialogDescription>
         </DialogHeader>
         <form id={formId} noValidate onSubmit={enviar}>
-          <FormField label={props.rotulo} required error={erro} hint={props.dica}>
-            <Textarea
-              autoFocus
-              rows={4}
-              maxLength={1000}
-              value={texto}
-              onChange={(e) => {
-                setTexto(e.target.value);
-                setErro(undefined);
-              }}
-            />
-          </FormField>
+          <JustificativaField
+            label={props.rotulo}
+            min={15}
+            max={props.maximo}
+            autoFocus
+            value={texto}
+            error={erro}
+            onChange={(v) => {
+              setTexto(v);
+              setErro(undefined);
+            }}
+          />
         </form>
         <DialogFooter>
           <Button variant="outline" onClick={props.onClose}>

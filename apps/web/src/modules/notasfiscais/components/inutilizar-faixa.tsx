@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FileX2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { JustificativaField } from '@/components/forms/justificativa-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import {
   Dialog,
@@ -13,7 +14,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
-import { Input, Textarea } from '@/components/ui/input.tsx';
+import { Input } from '@/components/ui/input.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { sefazApi } from '../api/sefaz-api.ts';
@@ -44,13 +45,14 @@ function InutilizarFaixaDialog({ onClose }: { onClose(): void }) {
   const [geral, setGeral] = useState<string | null>(null);
   const [enviando, setEnviando] = useState(false);
   const formId = useId();
+  const muda = (k: keyof Campos, valor: string) => {
+    setV({ ...v, [k]: valor });
+    setErros({ ...erros, [k]: undefined });
+    setGeral(null);
+  };
   const campo = (k: keyof Campos) => ({
     value: v[k],
-    onChange: (e: { target: { value: string } }) => {
-      setV({ ...v, [k]: e.target.value });
-      setErros({ ...erros, [k]: undefined });
-      setGeral(null);
-    },
+    onChange: (e: { target: { value: string } }) => muda(k, e.target.value),
   });
   const enviar = async (e: FormEvent) => {
     e.preventDefault();
@@ -108,15 +110,16 @@ function InutilizarFaixaDialog({ onClose }: { onClose(): void }) {
           <FormField label="Número final" error={erros.numero_final} hint="Vazio: só o inicial.">
             <Input inputMode="numeric" {...campo('numero_final')} />
           </FormField>
-          <FormField
+          <JustificativaField
             label="Justificativa"
-            required
-            error={erros.justificativa}
-            hint="De 15 a 255 caracteres."
+            min={15}
+            max={255}
+            rows={3}
             className="sm:col-span-3"
-          >
-            <Textarea rows={3} maxLength={255} {...campo('justificativa')} />
-          </FormField>
+            value={v.justificativa}
+            error={erros.justificativa}
+            onChange={(texto) => muda('justificativa', texto)}
+          />
           {geral ? (
             <p role="alert" className="text-sm text-destructive sm:col-span-3">
               {geral}

@@ -1,16 +1,14 @@
 import { formatBRL, formatDateBR, formatDocumento, STATUS_NOTA, statusNotaLabels } from '@erp/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
-import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type Column, DataTable, erroDaLista } from '@/components/data-table/data-table.tsx';
-import { FilterPeriodo, FilterSelect } from '@/components/data-table/filter-select.tsx';
+import { FilterDigits, FilterPeriodo, FilterSelect } from '@/components/data-table/filter-select.tsx';
 import { ListToolbar } from '@/components/data-table/list-toolbar.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { Input } from '@/components/ui/input.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { useListState } from '@/lib/list-state.ts';
-import { ClienteBusca } from '@/modules/comercial/components/cliente-busca.tsx';
+import { ClienteFiltro } from '@/modules/comercial/components/cliente-filtro.tsx';
 import { type NotaSaidaRow, notasSaidaApi, notasSaidaKeys } from '../api/notas-saida-api.ts';
 import { InutilizarFaixaButton } from '../components/inutilizar-faixa.tsx';
 import { StatusNotaBadge } from '../components/status-nota-badge.tsx';
@@ -88,9 +86,6 @@ export function NotasSaidaPage() {
     filterKeys: ['status', 'de', 'ate', 'cliente_id', 'serie'],
   });
   const navigate = useNavigate();
-  const [clienteNome, setClienteNome] = useState('');
-  const clienteId = useId();
-  const serieId = useId();
   const list = useQuery({
     queryKey: notasSaidaKeys.list(state.query),
     queryFn: () => notasSaidaApi.list(state.query),
@@ -122,30 +117,16 @@ export function NotasSaidaPage() {
               onDe={(v) => state.setFilter('de', v)}
               onAte={(v) => state.setFilter('ate', v)}
             />
-            <div className="grid content-start gap-1 sm:w-24">
-              <label htmlFor={serieId} className="text-xs font-medium text-muted-foreground">
-                Série
-              </label>
-              <Input
-                id={serieId}
-                inputMode="numeric"
-                value={state.filters.serie ?? ''}
-                onChange={(e) => state.setFilter('serie', e.target.value.replace(/\D/g, '').slice(0, 3))}
-              />
-            </div>
-            <div className="grid min-w-0 content-start gap-1 sm:w-64">
-              <label htmlFor={clienteId} className="text-xs font-medium text-muted-foreground">
-                Cliente
-              </label>
-              <ClienteBusca
-                id={clienteId}
-                value={state.filters.cliente_id ? clienteNome || 'Cliente escolhido' : ''}
-                onPick={(c) => {
-                  setClienteNome(c?.razao_social ?? '');
-                  state.setFilter('cliente_id', c?.id ?? '');
-                }}
-              />
-            </div>
+            <FilterDigits
+              label="Série"
+              digits={3}
+              value={state.filters.serie ?? ''}
+              onChange={(v) => state.setFilter('serie', v)}
+            />
+            <ClienteFiltro
+              value={state.filters.cliente_id}
+              onChange={(v) => state.setFilter('cliente_id', v)}
+            />
           </>
         }
       />
