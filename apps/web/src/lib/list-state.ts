@@ -141,8 +141,10 @@ export function useEditParam(): [string | null, (value: string | null) => void] 
   const set = useCallback(
     (value: string | null) =>
       setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
+        () => {
+          // from the address bar, as in useListState: a callback kept from an earlier render (a
+          // save that closes the dialog when it ends) must not bring back that render's search
+          const next = new URLSearchParams(window.location.search);
           if (value) next.set('editar', value);
           else next.delete('editar');
           return next;

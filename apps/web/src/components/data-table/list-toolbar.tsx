@@ -102,6 +102,11 @@ export function SearchInput({
 }) {
   const [text, setText] = useState(value);
   const last = useRef(value);
+  // the latest callback without restarting the debounce: callers pass a new function on every
+  // render (ListState.setSearch), and a page that re-renders more often than every 300 ms (a list
+  // refetching on a busy machine) would otherwise keep postponing the search for as long as it does
+  const onSearchRef = useRef(onSearch);
+  onSearchRef.current = onSearch;
   // follow the URL (back button, shared link)
   useEffect(() => {
     if (value !== last.current) {
@@ -113,10 +118,10 @@ export function SearchInput({
     if (text === last.current) return;
     const timer = setTimeout(() => {
       last.current = text;
-      onSearch(text);
+      onSearchRef.current(text);
     }, 300);
     return () => clearTimeout(timer);
-  }, [text, onSearch]);
+  }, [text]);
   return (
     <div className={cn('relative min-w-48 flex-1 sm:w-full sm:max-w-sm sm:flex-none', className)}>
       <Search
