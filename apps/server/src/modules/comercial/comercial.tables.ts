@@ -16,7 +16,7 @@ import { createdAt, dateOnly, id, money, quantity, updatedAt, versao } from '../
 import { users } from '../auth/auth.tables.ts';
 import { clientes, vendedores } from '../cadastros/cadastros.tables.ts';
 import { products } from '../estoque/estoque.tables.ts';
-import { condicoesPagamento, formasPagamento } from '../financeiro/financeiro.tables.ts';
+import { condicoesPagamento, formasPagamento } from '../financeiro/pagamento.tables.ts';
 import { tabelasPreco } from '../precos/precos.tables.ts';
 
 // The sales orders (README.md): the spec's sales_orders and sales_order_items, extended with the

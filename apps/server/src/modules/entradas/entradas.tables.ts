@@ -17,7 +17,7 @@ import { createdAt, dateOnly, id, money, quantity, unitCost, updatedAt, versao }
 import { users } from '../auth/auth.tables.ts';
 import { fornecedores } from '../cadastros/cadastros.tables.ts';
 import { locaisEstoque, products, produtoEmbalagens } from '../estoque/estoque.tables.ts';
-import { condicoesPagamento } from '../financeiro/financeiro.tables.ts';
+import { condicoesPagamento } from '../financeiro/pagamento.tables.ts';
 
 // Goods receipt (issue 17): a supplier's NF-e imported from its XML — or typed by hand — mapped
 // item by item to products, optionally counted, then posted to the stock ledger with its payables.

@@ -2,9 +2,7 @@ import type {
   OrigemTitulo,
   TipoChavePix,
   TipoClasse,
-  TipoCondicao,
   TipoContaBancaria,
-  TipoForma,
   TipoMovimentoConta,
 } from '@erp/shared';
 import { sql } from 'drizzle-orm';
@@ -14,7 +12,6 @@ import {
   bigserial,
   boolean,
   check,
-  customType,
   index,
   integer,
   pgTable,
@@ -28,16 +25,15 @@ import { createdAt, dateOnly, id, money, updatedAt, versao } from '../../db/colu
 import { users } from '../auth/auth.tables.ts';
 import { clientes, fornecedores, vendedores } from '../cadastros/cadastros.tables.ts';
 import { salesOrders } from '../comercial/comercial.tables.ts';
+import { condicoesPagamento, formasPagamento, percentual } from './pagamento.tables.ts';
 
 // The finance module's tables (README.md). Registers: centros de custo, classes financeiras (the
 // plano gerencial), formas, condições, contas bancárias. Títulos: financial_accounts (the spec's
 // table, extended), their rateio over centros, their baixas, and the bank ledger (append-only).
 
-/** A rate in percent: numeric(7,4) text ("1.0000"), the project's percent fields. */
-const percentual = customType<{ data: string; driverData: string }>({ dataType: () => 'numeric(7,4)' });
-
-/** Integer list (the prazos of a condição). */
-const intArray = customType<{ data: number[]; driverData: number[] }>({ dataType: () => 'integer[]' });
+// Formas and condições de pagamento live in pagamento.tables.ts: the order tables reference them, and
+// these tables reference the orders, so keeping them here made comercial ⇄ financeiro an import cycle.
+export { condicoesPagamento, formasPagamento };
 
 export const centrosCusto = pgTable(
   'centros_custo',
@@ -71,41 +67,6 @@ export const classesFinanceiras = pgTable(
     uniqueIndex('classes_financeiras_codigo_key').on(t.codigo),
     check('classes_financeiras_tipo_check', sql`${t.tipo} in ('receita', 'despesa')`),
   ],
-);
-
-export const formasPagamento = pgTable(
-  'formas_pagamento',
-  {
-    id: id(),
-    nome: text('nome').notNull(),
-    tipo: text('tipo').$type<TipoForma>().notNull(),
-    taxaPercentual: percentual('taxa_percentual'),
-    prazoCompensacaoDias: integer('prazo_compensacao_dias'),
-    ativo: boolean('ativo').notNull().default(true),
-    versao: versao(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [uniqueIndex('formas_pagamento_nome_key').on(sql`lower(${t.nome})`)],
-);
-
-export const condicoesPagamento = pgTable(
-  'condicoes_pagamento',
-  {
-    id: id(),
-    nome: text('nome').notNull(),
-    tipo: text('tipo').$type<TipoCondicao>().notNull().default('dias'),
-    dias: intArray('dias').notNull(),
-    parcelas: integer('parcelas'),
-    intervaloDias: integer('intervalo_dias'),
-    primeiroVencimentoDias: integer('primeiro_vencimento_dias'),
-    entradaPercentual: percentual('entrada_percentual'),
-    ativo: boolean('ativo').notNull().default(true),
-    versao: versao(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [uniqueIndex('condicoes_pagamento_nome_key').on(sql`lower(${t.nome})`)],
 );
 
 export const contasBancarias = pgTable(
