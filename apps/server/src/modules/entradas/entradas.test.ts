@@ -557,6 +557,7 @@ describe('entrada manual', () => {
     const r = await chama(t, tok, 'POST', api('/manual'), {
       fornecedor_id: fornecedorId,
       numero: 55,
+      serie: 1,
       emissao: '2026-03-01',
       local_id: outro,
       itens: [{ produto_id: p, quantidade: '4', custo_unitario: '2,5' }],
@@ -573,6 +574,18 @@ describe('entrada manual', () => {
       ),
     );
     expect(s!.saldo).toBe('4.000');
+    // a typed receipt is no NF-e: the Kardex and the payable name it for what it is
+    const movs = rowsOf<{ observacao: string }>(
+      await t.db.execute(sql`select observacao from estoque_movimentos where product_id = ${p}`),
+    );
+    expect(movs.map((m) => m.observacao)).toEqual(['Entrada manual, documento 55/1 — item 1']);
+    const descricoes = rowsOf<{ descricao: string }>(
+      await t.db.execute(sql`select descricao from financial_accounts
+        where origem = 'entrada' and origem_id = ${r.body.id}`),
+    );
+    expect(descricoes.map((x) => x.descricao)).toEqual([
+      `Entrada manual, documento 55/1 — ${f.body.items?.[0]?.razao_social ?? 'Fornecedor Manual Ltda'}`,
+    ]);
   });
 
   it('import refuses without NFE_SCHEMAS_DIR, naming the setting', async () => {

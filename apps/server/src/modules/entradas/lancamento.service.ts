@@ -51,6 +51,21 @@ async function loteId(
   return r!.id;
 }
 
+/**
+ * How the ledger, the payables and the Kardex name a receipt's document: an imported XML is an NF-e;
+ * a typed receipt is not (no XML, no chave: a paper note, a recibo…), so it says "Entrada manual" with
+ * the número/série the user typed, never "NF-e".
+ */
+export function documentoDaEntrada(e: {
+  origem: 'xml' | 'manual';
+  numero: number | null;
+  serie: number | null;
+}): string {
+  const numero = e.numero ? `${e.numero}${e.serie !== null ? `/${e.serie}` : ''}` : '';
+  if (e.origem === 'xml') return numero ? `NF-e ${numero}` : 'NF-e';
+  return numero ? `Entrada manual, documento ${numero}` : 'Entrada manual';
+}
+
 export async function lancaEntrada(db: Db, actor: Actor, id: string): Promise<Entrada> {
   await writeTx(db, actor, async (tx) => {
     const e = await travaEntrada(tx, id, false);
@@ -59,6 +74,7 @@ export async function lancaEntrada(db: Db, actor: Actor, id: string): Promise<En
         reason: 'status',
       });
     const [cab] = rowsOf<{
+      origem: 'xml' | 'manual';
       fornecedor_id: string | null;
       fornecedor_nome: string | null;
       assinatura: string | null;
@@ -71,7 +87,7 @@ export async function lancaEntrada(db: Db, actor: Actor, id: string): Promise<En
       valor_nota: string;
       chave: string | null;
     }>(
-      await tx.execute(sql`select e.fornecedor_id, f.razao_social as fornecedor_nome, e.assinatura,
+      await tx.execute(sql`select e.origem, e.fornecedor_id, f.razao_social as fornecedor_nome, e.assinatura,
         e.assinatura_confirmada_em is not null as confirmada, e.condicao_pagamento_id, e.local_id, e.numero, e.serie,
         (e.emissao at time zone 'America/Sao_Paulo')::date::text as emissao, e.valor_nota::text as valor_nota, e.chave
         from entradas e left join fornecedores f on f.id = e.fornecedor_id where e.id = ${id}`),
@@ -98,9 +114,7 @@ export async function lancaEntrada(db: Db, actor: Actor, id: string): Promise<En
     // 1. stock: one ledger entrada per item (per lot), into the item's, the receipt's or the default location
     const padrao = cab!.local_id ?? (await localPadrao(tx, 'entrada'));
     const lancamentos: Lancamento[] = [];
-    const doc = cab!.numero
-      ? `NF-e ${cab!.numero}${cab!.serie !== null ? `/${cab!.serie}` : ''}`
-      : 'Entrada manual';
+    const doc = documentoDaEntrada(cab!);
     // the checks of the ledger's own validaMovimento, for every item in two queries
     const ids = (xs: string[]) =>
       sql.join(
