@@ -69,46 +69,12 @@ export async function dadosNfeDoPedido(
   config: ConfiguracaoFiscal,
   numeracao: { serie: number; nNF: number; dhEmi: Date },
 ): Promise<DadosNfe> {
-  const [p] = rowsOf<LinhaPedido>(
-    await tx.execute(sql`select o.numero, o.cliente_id, o.condicao_pagamento_id, o.forma_pagamento_id,
-      o.modalidade_frete, o.valor_total::text as valor_total, o.peso_bruto::text as peso_bruto,
-      o.peso_liquido::text as peso_liquido, o.observacoes_nota
-      from sales_orders o where o.id = ${pedidoId}`),
-  );
-  if (!p) throw new AppError('not_found', notasSaidaMensagens.pedidoNaoEncontrado);
-  const linhas = rowsOf<LinhaItem>(
-    await tx.execute(sql`select i.sequencia, pr.codigo, coalesce(i.produto_nome, pr.nome) as nome, pr.gtin,
-      pr.ncm, pr.cest, i.unidade, pr.unidade as produto_unidade, i.quantidade::text as quantidade,
-      i.preco_unitario::text as preco_unitario, i.quantidade_embalagem::text as quantidade_embalagem, i.impostos
-      from sales_order_items i join products pr on pr.id = i.product_id
-      where i.order_id = ${pedidoId} order by i.sequencia, i.id`),
-  );
-
+  const p = await lerPedido(tx, pedidoId);
+  const linhas = await lerItens(tx, pedidoId);
   const emit = config.emitente;
-  const csosn = usaCsosn(emit.crt);
-  // the order's taxes must be those of the company's current regime (CST vs CSOSN)
-  if (linhas.some((l) => !l.impostos || (l.impostos.ICMS.CSOSN !== null) !== csosn))
-    throw new AppError('unprocessable', notasSaidaMensagens.impostosDesatualizados);
-  const semNcm = linhas.filter((l) => !/^\d{8}$/.test(l.ncm ?? ''));
-  if (semNcm.length)
-    throw new AppError(
-      'unprocessable',
-      notasSaidaMensagens.produtoSemNcm(semNcm.map((l) => `${l.codigo} - ${l.nome}`).join(', ')),
-    );
+  exigeItensFaturaveis(linhas, emit.crt);
 
-  const itens: ItemNfe[] = linhas.map((l) => ({
-    cProd: l.codigo,
-    cEAN: l.gtin,
-    xProd: l.nome,
-    NCM: l.ncm ?? '',
-    CEST: l.cest,
-    uCom: l.unidade ?? l.produto_unidade,
-    qCom: l.quantidade,
-    vUnCom: l.preco_unitario,
-    impostos: l.impostos as ImpostosItem,
-    xPed: String(p.numero),
-    nItemPed: l.sequencia,
-  }));
+  const itens = itensDaNota(linhas, p.numero);
   const totais = totalize(itens.map((i) => i.impostos));
   const vNF = totais.ICMSTot.vNF;
   if (!Decimal.of(vNF).eq(p.valor_total))
@@ -116,78 +82,14 @@ export async function dadosNfeDoPedido(
 
   // the recipient as the tax engine saw it (indIEDest, indFinal)
   const { cliente, destinatario } = await destinatarioDoCliente(tx, p.cliente_id);
-  const faltando = [
-    !cliente.logradouro && 'logradouro',
-    !cliente.bairro && 'bairro',
-    !/^\d{7}$/.test(cliente.codigo_municipio ?? '') && 'código IBGE do município',
-    !cliente.municipio && 'município',
-  ].filter(Boolean);
-  if (faltando.length)
-    throw new AppError('unprocessable', notasSaidaMensagens.clienteSemEndereco(faltando.join(', ')));
-
-  const tpAmb = tpAmbPorAmbiente[config.ambiente];
-  const dia = dataHoraNfe(numeracao.dhEmi).slice(0, 10);
-
-  // instalments: the condição's prazos over vNF from the emission day (the receivables' rule)
-  let dup: { nDup: string; dVenc: string; vDup: string }[] = [];
-  let aPrazo = false;
-  if (p.condicao_pagamento_id) {
-    const [cond] = rowsOf<{ dias: number[]; entrada_percentual: string | null }>(
-      await tx.execute(sql`select c.dias, c.entrada_percentual::text as entrada_percentual
-        from condicoes_pagamento c where c.id = ${p.condicao_pagamento_id}`),
-    );
-    if (cond && Decimal.of(vNF).gt(0)) {
-      const r = gerarParcelas(vNF, { dias: cond.dias, entrada_percentual: cond.entrada_percentual }, dia);
-      if (r.ok) {
-        aPrazo = r.parcelas.some((x) => x.prazo > 0);
-        dup = r.parcelas.map((x) => ({
-          nDup: String(x.numero).padStart(3, '0'),
-          dVenc: x.vencimento,
-          vDup: x.valor,
-        }));
-      }
-    }
-  }
-  let tipoForma: TipoForma | null = null;
-  if (p.forma_pagamento_id) {
-    const [forma] = rowsOf<{ tipo: TipoForma }>(
-      await tx.execute(sql`select f.tipo from formas_pagamento f where f.id = ${p.forma_pagamento_id}`),
-    );
-    tipoForma = forma?.tipo ?? null;
-  }
-  const tPag = tipoForma ? (tPagPorTipo[tipoForma] ?? '99') : '99';
-  const pag: PagamentoNfe[] = [
-    {
-      indPag: aPrazo ? '1' : '0',
-      tPag,
-      xPag: tPag === '99' ? 'A combinar' : null,
-      vPag: vNF,
-    },
-  ];
-
-  // informações complementares: the company's default text, the order's notes, the Simples credit
-  const credito = Decimal.of(totais.vCredICMSSN);
-  const pCred = linhas.find((l) => l.impostos && !Decimal.of(l.impostos.ICMS.pCredSN).isZero())?.impostos
-    ?.ICMS.pCredSN;
-  const infCpl = [
-    config.informacoes_complementares,
-    p.observacoes_nota,
-    `Pedido nº ${p.numero}.`,
-    credito.gt(0) && pCred
-      ? `Permite o aproveitamento do crédito de ICMS no valor de R$ ${credito.toFixed(2).replace('.', ',')}, correspondente à alíquota de ${Decimal.of(pCred).toFixed(2).replace('.', ',')}%, nos termos do art. 23 da LC 123/2006.`
-      : null,
-  ]
-    .filter((x): x is string => !!x?.trim())
-    .join(' ');
-
-  const quantidades = linhas.map((l) => Decimal.of(l.quantidade_embalagem ?? l.quantidade));
-  const qVol = quantidades.every((q) => q.isInteger())
-    ? Number(quantidades.reduce((a, q) => a.plus(q), Decimal.ZERO).toFixed(0))
-    : null;
+  exigeEnderecoDoCliente(cliente);
 
   const uf = emit.endereco.uf as Uf;
-  const resp = config.responsavel_tecnico;
   const interna = destinatario.uf === uf;
+  const dia = dataHoraNfe(numeracao.dhEmi).slice(0, 10);
+  const dup = await duplicatasDaCondicao(tx, p.condicao_pagamento_id, vNF, dia);
+  const aPrazo = dup.length > 0; // some instalment falls after the emission day
+  const resp = config.responsavel_tecnico;
   const veiculo = await veiculoDaCarga(tx, pedidoId);
   return {
     ide: {
@@ -202,69 +104,219 @@ export async function dadosNfeDoPedido(
       cMunFG: emit.endereco.codigo_municipio,
       tpImp: '1',
       tpEmis: '1',
-      tpAmb,
+      tpAmb: tpAmbPorAmbiente[config.ambiente],
       finNFe: '1',
       indFinal: destinatario.indFinal,
       indPres: '9',
       verProc: VERSAO_PROCESSO,
     },
-    emit: {
-      CNPJ: emit.cnpj,
-      xNome: emit.razao_social,
-      xFant: emit.fantasia,
-      ender: {
-        xLgr: emit.endereco.logradouro,
-        nro: emit.endereco.numero,
-        xCpl: emit.endereco.complemento,
-        xBairro: emit.endereco.bairro,
-        cMun: emit.endereco.codigo_municipio,
-        xMun: emit.endereco.municipio ?? '',
-        UF: uf,
-        CEP: emit.endereco.cep,
-        fone: emit.endereco.telefone,
-      },
-      IE: emit.ie,
-      IM: emit.im,
-      CNAE: emit.cnae,
-      CRT: emit.crt,
-    },
-    dest: {
-      documento: cliente.documento,
-      xNome: cliente.razao_social,
-      ender: {
-        xLgr: cliente.logradouro ?? '',
-        nro: cliente.numero ?? 'S/N',
-        xCpl: cliente.complemento,
-        xBairro: cliente.bairro ?? '',
-        cMun: cliente.codigo_municipio ?? '',
-        xMun: cliente.municipio ?? '',
-        UF: destinatario.uf,
-        CEP: cliente.cep,
-        fone: cliente.telefone ?? cliente.celular,
-      },
-      indIEDest: destinatario.indIEDest,
-      IE: cliente.inscricao_estadual,
-      email: cliente.email_nfe ?? cliente.email,
-    },
+    emit: emitenteDaNota(emit),
+    dest: destinatarioDaNota(cliente, destinatario),
     itens,
     totais,
     transp: {
       modFrete: p.modalidade_frete as DadosNfe['transp']['modFrete'],
       ...transporteDaCarga(veiculo, emit, interna),
-      vol: [
-        {
-          qVol,
-          esp: 'VOLUMES',
-          pesoL: Decimal.of(p.peso_liquido).gt(0) ? p.peso_liquido : null,
-          pesoB: Decimal.of(p.peso_bruto).gt(0) ? p.peso_bruto : null,
-        },
-      ],
+      vol: [volumesDoPedido(p, linhas)],
     },
     cobr: aPrazo ? { nFat: String(numeracao.nNF), vOrig: vNF, vDesc: '0.00', vLiq: vNF, dup } : null,
-    pag,
-    infAdic: { infCpl: infCpl || null },
+    pag: [await pagamentoDoPedido(tx, p.forma_pagamento_id, vNF, aPrazo)],
+    infAdic: { infCpl: informacoesComplementares(config, p, linhas, totais.vCredICMSSN) },
     infRespTec: resp ? { CNPJ: resp.cnpj, xContato: resp.contato, email: resp.email, fone: resp.fone } : null,
     csrt: resp?.csrt && resp.id_csrt ? { id: resp.id_csrt, csrt: resp.csrt } : null,
+  };
+}
+
+async function lerPedido(tx: Tx, pedidoId: string): Promise<LinhaPedido> {
+  const [p] = rowsOf<LinhaPedido>(
+    await tx.execute(sql`select o.numero, o.cliente_id, o.condicao_pagamento_id, o.forma_pagamento_id,
+      o.modalidade_frete, o.valor_total::text as valor_total, o.peso_bruto::text as peso_bruto,
+      o.peso_liquido::text as peso_liquido, o.observacoes_nota
+      from sales_orders o where o.id = ${pedidoId}`),
+  );
+  if (!p) throw new AppError('not_found', notasSaidaMensagens.pedidoNaoEncontrado);
+  return p;
+}
+
+async function lerItens(tx: Tx, pedidoId: string): Promise<LinhaItem[]> {
+  return rowsOf<LinhaItem>(
+    await tx.execute(sql`select i.sequencia, pr.codigo, coalesce(i.produto_nome, pr.nome) as nome, pr.gtin,
+      pr.ncm, pr.cest, i.unidade, pr.unidade as produto_unidade, i.quantidade::text as quantidade,
+      i.preco_unitario::text as preco_unitario, i.quantidade_embalagem::text as quantidade_embalagem, i.impostos
+      from sales_order_items i join products pr on pr.id = i.product_id
+      where i.order_id = ${pedidoId} order by i.sequencia, i.id`),
+  );
+}
+
+/** The order's taxes must be those of the company's current regime (CST vs CSOSN), every product with an NCM. */
+function exigeItensFaturaveis(linhas: LinhaItem[], crt: ConfiguracaoFiscal['emitente']['crt']): void {
+  const csosn = usaCsosn(crt);
+  if (linhas.some((l) => !l.impostos || (l.impostos.ICMS.CSOSN !== null) !== csosn))
+    throw new AppError('unprocessable', notasSaidaMensagens.impostosDesatualizados);
+  const semNcm = linhas.filter((l) => !/^\d{8}$/.test(l.ncm ?? ''));
+  if (semNcm.length)
+    throw new AppError(
+      'unprocessable',
+      notasSaidaMensagens.produtoSemNcm(semNcm.map((l) => `${l.codigo} - ${l.nome}`).join(', ')),
+    );
+}
+
+function itensDaNota(linhas: LinhaItem[], numeroPedido: number): ItemNfe[] {
+  return linhas.map((l) => ({
+    cProd: l.codigo,
+    cEAN: l.gtin,
+    xProd: l.nome,
+    NCM: l.ncm ?? '',
+    CEST: l.cest,
+    uCom: l.unidade ?? l.produto_unidade,
+    qCom: l.quantidade,
+    vUnCom: l.preco_unitario,
+    impostos: l.impostos as ImpostosItem,
+    xPed: String(numeroPedido),
+    nItemPed: l.sequencia,
+  }));
+}
+
+type ClienteDaNota = Awaited<ReturnType<typeof destinatarioDoCliente>>['cliente'];
+type DestinatarioFiscal = Awaited<ReturnType<typeof destinatarioDoCliente>>['destinatario'];
+
+function exigeEnderecoDoCliente(cliente: ClienteDaNota): void {
+  const faltando = [
+    !cliente.logradouro && 'logradouro',
+    !cliente.bairro && 'bairro',
+    !/^\d{7}$/.test(cliente.codigo_municipio ?? '') && 'código IBGE do município',
+    !cliente.municipio && 'município',
+  ].filter(Boolean);
+  if (faltando.length)
+    throw new AppError('unprocessable', notasSaidaMensagens.clienteSemEndereco(faltando.join(', ')));
+}
+
+/**
+ * The instalments: the condição's prazos over vNF from the emission day (the receivables' rule); none
+ * when the condição is à vista (every prazo 0), which makes the note's indPag 0 and leaves cobr out.
+ */
+async function duplicatasDaCondicao(
+  tx: Tx,
+  condicaoId: string | null,
+  vNF: string,
+  dia: string,
+): Promise<{ nDup: string; dVenc: string; vDup: string }[]> {
+  if (!condicaoId || !Decimal.of(vNF).gt(0)) return [];
+  const [cond] = rowsOf<{ dias: number[]; entrada_percentual: string | null }>(
+    await tx.execute(sql`select c.dias, c.entrada_percentual::text as entrada_percentual
+      from condicoes_pagamento c where c.id = ${condicaoId}`),
+  );
+  if (!cond) return [];
+  const r = gerarParcelas(vNF, { dias: cond.dias, entrada_percentual: cond.entrada_percentual }, dia);
+  if (!r.ok || !r.parcelas.some((x) => x.prazo > 0)) return [];
+  return r.parcelas.map((x) => ({
+    nDup: String(x.numero).padStart(3, '0'),
+    dVenc: x.vencimento,
+    vDup: x.valor,
+  }));
+}
+
+/** pag: one detPag with the forma's tPag ('99' A combinar when the order names none). */
+async function pagamentoDoPedido(
+  tx: Tx,
+  formaId: string | null,
+  vNF: string,
+  aPrazo: boolean,
+): Promise<PagamentoNfe> {
+  let tipoForma: TipoForma | null = null;
+  if (formaId) {
+    const [forma] = rowsOf<{ tipo: TipoForma }>(
+      await tx.execute(sql`select f.tipo from formas_pagamento f where f.id = ${formaId}`),
+    );
+    tipoForma = forma?.tipo ?? null;
+  }
+  const tPag = tipoForma ? (tPagPorTipo[tipoForma] ?? '99') : '99';
+  return { indPag: aPrazo ? '1' : '0', tPag, xPag: tPag === '99' ? 'A combinar' : null, vPag: vNF };
+}
+
+/** informações complementares: the company's default text, the order's notes, the Simples credit. */
+function informacoesComplementares(
+  config: ConfiguracaoFiscal,
+  p: LinhaPedido,
+  linhas: LinhaItem[],
+  vCredICMSSN: string,
+): string | null {
+  const credito = Decimal.of(vCredICMSSN);
+  const pCred = linhas.find((l) => l.impostos && !Decimal.of(l.impostos.ICMS.pCredSN).isZero())?.impostos
+    ?.ICMS.pCredSN;
+  const infCpl = [
+    config.informacoes_complementares,
+    p.observacoes_nota,
+    `Pedido nº ${p.numero}.`,
+    credito.gt(0) && pCred
+      ? `Permite o aproveitamento do crédito de ICMS no valor de R$ ${credito.toFixed(2).replace('.', ',')}, correspondente à alíquota de ${Decimal.of(pCred).toFixed(2).replace('.', ',')}%, nos termos do art. 23 da LC 123/2006.`
+      : null,
+  ]
+    .filter((x): x is string => !!x?.trim())
+    .join(' ');
+  return infCpl || null;
+}
+
+/** vol: the sold packagings counted when every quantity is whole, and the order's weights. */
+function volumesDoPedido(p: LinhaPedido, linhas: LinhaItem[]): DadosNfe['transp']['vol'][number] {
+  const quantidades = linhas.map((l) => Decimal.of(l.quantidade_embalagem ?? l.quantidade));
+  const qVol = quantidades.every((q) => q.isInteger())
+    ? Number(quantidades.reduce((a, q) => a.plus(q), Decimal.ZERO).toFixed(0))
+    : null;
+  return {
+    qVol,
+    esp: 'VOLUMES',
+    pesoL: Decimal.of(p.peso_liquido).gt(0) ? p.peso_liquido : null,
+    pesoB: Decimal.of(p.peso_bruto).gt(0) ? p.peso_bruto : null,
+  };
+}
+
+/** The company as emitente (ready for every note the company issues, not only sales). */
+export function emitenteDaNota(emit: ConfiguracaoFiscal['emitente']): DadosNfe['emit'] {
+  return {
+    CNPJ: emit.cnpj,
+    xNome: emit.razao_social,
+    xFant: emit.fantasia,
+    ender: {
+      xLgr: emit.endereco.logradouro,
+      nro: emit.endereco.numero,
+      xCpl: emit.endereco.complemento,
+      xBairro: emit.endereco.bairro,
+      cMun: emit.endereco.codigo_municipio,
+      xMun: emit.endereco.municipio ?? '',
+      UF: emit.endereco.uf as Uf,
+      CEP: emit.endereco.cep,
+      fone: emit.endereco.telefone,
+    },
+    IE: emit.ie,
+    IM: emit.im,
+    CNAE: emit.cnae,
+    CRT: emit.crt,
+  };
+}
+
+/** The customer as destinatário, with the indicators the tax engine used. */
+export function destinatarioDaNota(
+  cliente: ClienteDaNota,
+  destinatario: DestinatarioFiscal,
+): DadosNfe['dest'] {
+  return {
+    documento: cliente.documento,
+    xNome: cliente.razao_social,
+    ender: {
+      xLgr: cliente.logradouro ?? '',
+      nro: cliente.numero ?? 'S/N',
+      xCpl: cliente.complemento,
+      xBairro: cliente.bairro ?? '',
+      cMun: cliente.codigo_municipio ?? '',
+      xMun: cliente.municipio ?? '',
+      UF: destinatario.uf,
+      CEP: cliente.cep,
+      fone: cliente.telefone ?? cliente.celular,
+    },
+    indIEDest: destinatario.indIEDest,
+    IE: cliente.inscricao_estadual,
+    email: cliente.email_nfe ?? cliente.email,
   };
 }
 
