@@ -56,6 +56,10 @@ const SPEC_ROUTE_GUARDS: Array<[Rule, string[]]> = [
       '/estoque/lotes',
       // issue 12's inventory counts, guarded like the stock screens (not in the spec's list)
       '/estoque/inventarios',
+      // issue 29, decision record 0007 (the spec says admin only): the stock clerk registers them
+      '/estoque/unidades',
+      '/estoque/grupos',
+      '/estoque/categorias',
     ],
   ],
   [
@@ -88,9 +92,6 @@ const SPEC_ROUTE_GUARDS: Array<[Rule, string[]]> = [
       '/configuracoes/perfis',
       '/estoque/tabela-tributacao',
       '/estoque/tabela-precos',
-      '/estoque/unidades',
-      '/estoque/grupos',
-      '/estoque/categorias',
       '/usuarios',
       '/auditoria',
     ],
@@ -285,12 +286,11 @@ describe('menu (spec section 2 "Shell" and section 6 "Menu visibility")', () => 
     ],
     ['Perfil', 'signed-in', []],
   ];
-  // Inside "Cadastros Básicos" only; the rest unrestricted.
-  const CADASTROS_ITEM_RULES: Record<string, Rule> = {
-    Clientes: ['comercial'],
-    Vendedores: ['comercial'],
-    Fornecedores: ['comercial', 'estoque'],
-  };
+  // Issue 29: an entry shows only when its route's guard opens it (the spec's "Cadastros Básicos"
+  // rules — Clientes and Vendedores comercial, Fornecedores comercial or estoque — are exactly their
+  // routes' guards; in Estoque, Tabela de Preços is the admin's and no longer bounces the clerk).
+  const routeRule = (to: string): Rule =>
+    SPEC_ROUTE_GUARDS.find(([, routes]) => routes.includes(to))?.[0] ?? [];
 
   it('has the groups, items, order and routes of the specification', () => {
     expect(menu.map((g) => [g.label, g.items.map((i) => [i.label, i.to])])).toEqual(
@@ -312,16 +312,43 @@ describe('menu (spec section 2 "Shell" and section 6 "Menu visibility")', () => 
     it(`visible menu for ${label(roles)}`, () => {
       const expected = SPEC_MENU.filter(([, rule]) => specAllows(roles, rule)).map(([g, , items]) => [
         g,
-        items
-          .filter(
-            ([item]) =>
-              g !== 'Cadastros Básicos' || specAllows(roles, CADASTROS_ITEM_RULES[item] ?? 'signed-in'),
-          )
-          .map(([item]) => item),
+        items.filter(([, to]) => specAllows(roles, routeRule(to))).map(([item]) => item),
       ]);
       expect(visibleMenu(roles).map((g) => [g.label, g.items.map((i) => i.label)])).toEqual(expected);
     });
   }
+
+  it('no visible entry bounces: every role combination sees exactly the entries its guards open', () => {
+    for (const roles of ROLE_SETS) {
+      const groups = visibleMenu(roles);
+      for (const g of menu) {
+        const shown = groups.find((v) => v.id === g.id);
+        for (const item of g.items) {
+          const opens = allows(roles, permissionForPath(item.to)!);
+          const visible = shown?.items.some((i) => i.to === item.to) ?? false;
+          // hidden only when it does not open, or when its whole group belongs to other roles
+          if (visible) expect(opens, `${label(roles)} ${g.label} › ${item.label}`).toBe(true);
+          if (shown && opens) expect(visible, `${label(roles)} ${g.label} › ${item.label}`).toBe(true);
+        }
+      }
+    }
+    expect(
+      visibleMenu(['estoque'])
+        .find((g) => g.id === 'estoque')
+        ?.items.map((i) => i.label),
+    ).toEqual([
+      'Produtos',
+      'Entrada de Mercadorias',
+      'Posição de Estoque',
+      'Inventários',
+      'Pedidos Bloqueados',
+      'Lotes',
+      'Locais',
+      'Unidades',
+      'Grupos',
+      'Categorias',
+    ]);
+  });
 
   it('a user without roles sees only Dashboard and Perfil', () => {
     expect(visibleMenu([]).map((g) => g.label)).toEqual(['Dashboard', 'Perfil']);

@@ -144,12 +144,25 @@ export const routePermissions: Record<string, Permission> = {
   '/configuracoes/perfis': ADMIN_ONLY,
   '/estoque/tabela-tributacao': ADMIN_ONLY,
   '/estoque/tabela-precos': ADMIN_ONLY,
-  '/estoque/unidades': ADMIN_ONLY,
-  '/estoque/grupos': ADMIN_ONLY,
-  '/estoque/categorias': ADMIN_ONLY,
+  // departs from the spec (admin only): the stock clerk registers the units, groups and categories
+  // of the products he registers (decision record 0007); the API of these screens reads this entry
+  '/estoque/unidades': ADMIN_ESTOQUE,
+  '/estoque/grupos': ADMIN_ESTOQUE,
+  '/estoque/categorias': ADMIN_ESTOQUE,
   '/usuarios': ADMIN_ONLY,
   '/auditoria': ADMIN_ONLY,
 };
+
+/**
+ * The permission of a screen of the table, for the API routes that serve that screen: the server
+ * asks the same entry the web guard and the menu read, so the three cannot disagree. Throws on a
+ * path outside the table (a typo must fail at start-up, not open or close a route silently).
+ */
+export function screenPermission(path: string): Permission {
+  const perm = routePermissions[path];
+  if (!perm) throw new Error(`screenPermission: ${path} is not a route of the permission table`);
+  return perm;
+}
 
 /**
  * The permission of a concrete path: the entry of the longest matching route prefix, so a screen's
@@ -223,12 +236,11 @@ export type MenuIcon =
 /** Who sees a menu entry: 'authenticated' (everyone signed in) or a role list (admin always passes). */
 export type MenuVisibility = 'authenticated' | { roles: readonly Role[] };
 
+/** An entry of a group: shown exactly when the route table opens its route to the user. */
 export type MenuItem = {
   label: string;
   to: string;
   icon: MenuIcon;
-  /** absent: everyone who sees the group */
-  visibleTo?: MenuVisibility;
 };
 
 export type MenuGroup = {
@@ -303,19 +315,9 @@ export const menu: readonly MenuGroup[] = [
     icon: 'book-user',
     visibleTo: { roles: ['comercial', 'estoque'] },
     items: [
-      { label: 'Clientes', to: '/matriz/clientes', icon: 'users', visibleTo: { roles: ['comercial'] } },
-      {
-        label: 'Fornecedores',
-        to: '/matriz/fornecedores',
-        icon: 'factory',
-        visibleTo: { roles: ['comercial', 'estoque'] },
-      },
-      {
-        label: 'Vendedores',
-        to: '/matriz/vendedores',
-        icon: 'briefcase-business',
-        visibleTo: { roles: ['comercial'] },
-      },
+      { label: 'Clientes', to: '/matriz/clientes', icon: 'users' },
+      { label: 'Fornecedores', to: '/matriz/fornecedores', icon: 'factory' },
+      { label: 'Vendedores', to: '/matriz/vendedores', icon: 'briefcase-business' },
       { label: 'Grupo Empresarial', to: '/matriz/grupos', icon: 'building-2' },
       { label: 'Segmentos', to: '/matriz/segmentos', icon: 'chart-pie' },
       { label: 'Região de Entrega', to: '/matriz/regioes', icon: 'map-pin' },
@@ -364,11 +366,22 @@ function sees(userRoles: readonly string[], visibility: MenuVisibility | undefin
   return hasAnyRole(userRoles, visibility.roles);
 }
 
-/** The menu a signed-in user sees: hidden groups removed, and hidden items removed inside the rest. */
+/** Whether the route table opens a menu link to these roles (a link outside the table: never). */
+function opens(userRoles: readonly string[], to: string): boolean {
+  const perm = permissionForPath(to);
+  return perm !== undefined && allows(userRoles, perm);
+}
+
+/**
+ * The menu a signed-in user sees: the groups of the user's roles, and inside them only the entries
+ * whose route the guard table opens to the user — the same table the web guard and the server read,
+ * so no entry bounces back to the Dashboard (issue 29). A group left without entries is hidden.
+ */
 export function visibleMenu(userRoles: readonly string[]): MenuGroup[] {
   return menu
-    .filter((g) => sees(userRoles, g.visibleTo))
-    .map((g) => ({ ...g, items: g.items.filter((i) => sees(userRoles, i.visibleTo)) }));
+    .filter((g) => sees(userRoles, g.visibleTo) && (g.to === undefined || opens(userRoles, g.to)))
+    .map((g) => ({ ...g, items: g.items.filter((i) => opens(userRoles, i.to)) }))
+    .filter((g) => g.to !== undefined || g.items.length > 0);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { CASAS_DINHEIRO, Decimal, type DecimalInput } from '../decimal.ts';
 import { formatBRL, formatDecimalBR } from '../money.ts';
 import { hasAnyRole, type Permission, type Role, roleLabels } from '../permissions.ts';
+import { plural } from '../plural.ts';
 import { type Verificacao, verificaDescontoVendedor, verificaPrecoMinimo } from '../precos/limites-venda.ts';
 import type { Desconto, ItemCalculado, PedidoCalculado } from './calculo-pedido.ts';
 import type { PosicaoCredito } from './posicao-credito.ts';
@@ -112,7 +113,6 @@ export type AvaliacaoBloqueios = {
 
 export type Liberacao = { tipo: TipoBloqueio; impressao: string };
 
-const plural = (n: number, um: string, varios: string) => `${n} ${n === 1 ? um : varios}`;
 const quantidade = (q: Decimal, unidade: string) => `${formatDecimalBR(q.toString(), 0)} ${unidade}`;
 const textoDesconto = (d: Desconto | null) =>
   d === null ? '-' : `${d.tipo}:${Decimal.of(d.valor).toString()}`;

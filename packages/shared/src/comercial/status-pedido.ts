@@ -1,3 +1,4 @@
+import { formaPlural } from '../plural.ts';
 import type { Verificacao } from '../precos/limites-venda.ts';
 
 // The status machine of a sales order: ONE table of allowed transitions, read by the server (the
@@ -105,7 +106,7 @@ export function podeTransitarPedido(
   if (!proximos.includes(para)) {
     if (para === 'cancelado')
       return recusa('Pedido faturado não pode ser cancelado: a nota fiscal já foi emitida.');
-    const passo = proximos.length === 1 ? 'o próximo passo é' : 'os próximos passos são';
+    const passo = formaPlural(proximos.length, 'o próximo passo é', 'os próximos passos são');
     return recusa(`Um pedido em ${rotulo(de)} não pode ir para ${rotulo(para)}: ${passo} ${ou(proximos)}.`);
   }
   if (contexto) {

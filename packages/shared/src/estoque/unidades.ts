@@ -1,4 +1,5 @@
 import { CASAS_QUANTIDADE, Decimal, type DecimalInput } from '../decimal.ts';
+import { plural } from '../plural.ts';
 
 // Units and packaging. Every quantity is kept in the product's base unit (UN, KG, …); a packaging
 // (embalagem: CX = 12 UN, FD = 6 UN) is a unit with a factor to the base unit.
@@ -9,7 +10,7 @@ export type Unidade = { sigla: string; casas_decimais: number };
 export const CASAS_DECIMAIS_MAX = 6;
 
 function casasTexto(n: number): string {
-  return n === 1 ? '1 casa decimal' : `${n} casas decimais`;
+  return plural(n, 'casa decimal', 'casas decimais');
 }
 
 /**

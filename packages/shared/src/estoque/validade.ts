@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addDays, businessToday } from '../dates.ts';
+import { plural } from '../plural.ts';
 
 // Lot expiry. Days are 'YYYY-MM-DD' of São Paulo (businessToday()); a lot expiring today is still
 // usable today and is "Vencido" from tomorrow.
@@ -41,7 +42,7 @@ export function situacaoValidade(
   const dias = diasEntre(hoje, validade);
   if (dias < 0) return { tipo: 'vencido', dias, label: 'Vencido' };
   if (dias > DIAS_ALERTA_VALIDADE) return { tipo: 'ok', dias, label: null };
-  const label = dias === 0 ? 'Vence hoje' : dias === 1 ? 'Vence em 1 dia' : `Vence em ${dias} dias`;
+  const label = dias === 0 ? 'Vence hoje' : `Vence em ${plural(dias, 'dia', 'dias')}`;
   return { tipo: 'vence', dias, label };
 }
 

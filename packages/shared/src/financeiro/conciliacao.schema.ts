@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { optionalRef, optionalText } from '../cadastros/campos.ts';
-import { dataOpcional } from '../estoque/campos.ts';
+import { optionalRef, requiredText } from '../cadastros/campos.ts';
+import { dataOpcional, refObrigatoria } from '../estoque/campos.ts';
 import { uuidParam } from '../list-params.ts';
 import type { SituacaoConciliacao, SugestaoConciliacao } from './conciliacao.ts';
+import { tituloFormMensagens } from './titulos.schema.ts';
 
 // /api/financeiro/conciliacao-bancaria: the period of one account, confirm / undo a match, create
 // a título (settled on the line's date) from an unmatched line.
@@ -39,12 +40,63 @@ export const conciliarLinhaSchema = z
   });
 export type ConciliarLinha = z.output<typeof conciliarLinhaSchema>;
 
-export const criarDaLinhaSchema = z.object({
-  descricao: optionalText(200, 'Descrição'),
-  pessoa_nome: optionalText(200, 'Pessoa'),
-  classe_financeira_id: optionalRef('Classe financeira'),
-});
+/**
+ * What a statement line becomes: a título a receber (a credit, from a customer), a pagar (a debit, to
+ * a supplier) or a bank fee (a debit whose payee is the account's own bank).
+ */
+export const TIPOS_TITULO_DA_LINHA = ['receber', 'pagar', 'tarifa'] as const;
+export type TipoTituloDaLinha = (typeof TIPOS_TITULO_DA_LINHA)[number];
+
+export const tituloDaLinhaMensagens = {
+  tipo: 'Tipo de título inválido',
+  credito: 'Uma linha de crédito gera um título a receber',
+  debito: 'Uma linha de débito gera um título a pagar ou uma tarifa',
+} as const;
+
+/**
+ * POST …/linhas/:id/criar (issue 29): the dialog's confirmed título. The person and the classe are
+ * required: a receivable names its customer, a payable its supplier; a fee is paid to the bank.
+ */
+export const criarDaLinhaSchema = z
+  .object({
+    tipo: z.enum(TIPOS_TITULO_DA_LINHA, { error: tituloDaLinhaMensagens.tipo }),
+    cliente_id: optionalRef('Cliente'),
+    fornecedor_id: optionalRef('Fornecedor'),
+    descricao: requiredText(200, 'Descrição', 'Descrição é obrigatória'),
+    classe_financeira_id: refObrigatoria('Classe financeira', 'a'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.tipo === 'receber' && !v.cliente_id)
+      ctx.addIssue({ code: 'custom', path: ['cliente_id'], message: tituloFormMensagens.clienteObrigatorio });
+    if (v.tipo === 'pagar' && !v.fornecedor_id)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fornecedor_id'],
+        message: tituloFormMensagens.fornecedorObrigatorio,
+      });
+  })
+  .transform((v) => ({
+    ...v,
+    cliente_id: v.tipo === 'receber' ? v.cliente_id : null,
+    fornecedor_id: v.tipo === 'pagar' ? v.fornecedor_id : null,
+  }));
+export type CriarDaLinhaInput = z.input<typeof criarDaLinhaSchema>;
 export type CriarDaLinha = z.output<typeof criarDaLinhaSchema>;
+
+/** GET …/linhas/:id/novo-titulo: the dialog pre-filled from the line. */
+export type NovoTituloDaLinha = {
+  tipo: TipoTituloDaLinha;
+  data: string;
+  /** Absolute value of the line. */
+  valor: string;
+  descricao: string;
+  /** The customer (receber) or supplier (pagar) the memo names; null when none (or for a fee). */
+  pessoa: { id: string; nome: string; documento: string; motivo: 'documento' | 'nome' } | null;
+  /** A fee: the account's bank, who is paid. */
+  favorecido: string | null;
+  /** The classe of the person's last título of this kind; for a fee, «Despesas bancárias». */
+  classe_financeira_id: string | null;
+};
 
 export type LinhaConciliacaoRow = {
   id: string;

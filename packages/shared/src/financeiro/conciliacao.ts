@@ -1,5 +1,6 @@
 import { formatDateBR } from '../dates.ts';
 import { formatBRL, fromCents, toCents } from '../money.ts';
+import { plural } from '../plural.ts';
 
 // Conciliação bancária: ranked suggestions for one statement line (linha do extrato) among the
 // system's movements not yet reconciled and the open títulos of the account. Pure: the server
@@ -109,7 +110,8 @@ const PALAVRAS_VAZIAS = new Set([
   'IND',
 ]);
 
-function palavrasNome(nome: string | null | undefined): string[] {
+/** The words of a name that identify it (3+ letters, without LTDA, DE, ME…). */
+export function palavrasNome(nome: string | null | undefined): string[] {
   return normalizarTexto(nome)
     .split(' ')
     .filter((p) => p.length >= 3 && !PALAVRAS_VAZIAS.has(p));
@@ -148,7 +150,7 @@ function nomeNoMemo(nome: string | null | undefined, tokens: Set<string>): boole
 }
 
 const textoDias = (d: number, de: string) =>
-  d === 0 ? `Mesma data ${de}` : `${d} dia${d === 1 ? '' : 's'} de diferença ${de}`;
+  d === 0 ? `Mesma data ${de}` : `${plural(d, 'dia', 'dias')} de diferença ${de}`;
 
 type Indice = {
   titulosPorValor: Map<string, TituloConciliacao[]>; // `${tipo}:${cents}`

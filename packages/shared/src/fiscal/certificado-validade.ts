@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plural } from '../plural.ts';
 
 // The A1 certificate's validity as the fiscal settings screen shows it: "vencido" once past its
 // end, "vence em N dias" from 30 days before it, "válido" before that. Days are whole days of the
@@ -40,7 +41,7 @@ export function validadeCertificado(
     return {
       situacao: 'vencido',
       dias_para_vencer: dias,
-      texto: ha === 0 ? 'Vencido hoje' : `Vencido há ${ha} ${ha === 1 ? 'dia' : 'dias'}`,
+      texto: ha === 0 ? 'Vencido hoje' : `Vencido há ${plural(ha, 'dia', 'dias')}`,
     };
   }
   if (t < de) return { situacao: 'ainda_nao_valido', dias_para_vencer: dias, texto: 'Ainda não válido' };
@@ -48,7 +49,7 @@ export function validadeCertificado(
     return {
       situacao: 'vence_em_breve',
       dias_para_vencer: dias,
-      texto: `Vence em ${dias} ${dias === 1 ? 'dia' : 'dias'}`,
+      texto: `Vence em ${plural(dias, 'dia', 'dias')}`,
     };
   return { situacao: 'valido', dias_para_vencer: dias, texto: 'Válido' };
 }

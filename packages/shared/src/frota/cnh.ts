@@ -1,6 +1,7 @@
 import { onlyDigits } from '../cadastros/brasil.ts';
 import { businessToday } from '../dates.ts';
 import { diasEntre } from '../estoque/validade.ts';
+import { plural } from '../plural.ts';
 
 // The driver's licence (CNH, Carteira Nacional de Habilitação).
 //
@@ -74,7 +75,7 @@ export function situacaoDocumento(
   const dias = diasEntre(hoje, validade);
   if (dias < 0) return { tipo: 'vencido', dias, label: `${nome.texto} ${nome.vencido}` };
   if (dias > DIAS_ALERTA_CNH) return { tipo: 'ok', dias, label: null };
-  const quando = dias === 0 ? 'vence hoje' : dias === 1 ? 'vence em 1 dia' : `vence em ${dias} dias`;
+  const quando = dias === 0 ? 'vence hoje' : `vence em ${plural(dias, 'dia', 'dias')}`;
   return { tipo: 'vence', dias, label: `${nome.texto} ${quando}` };
 }
 

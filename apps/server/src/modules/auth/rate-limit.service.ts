@@ -1,3 +1,4 @@
+import { plural } from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
@@ -82,9 +83,9 @@ export async function pruneRateLimits(db: Db): Promise<void> {
 }
 
 export function waitText(seconds: number): string {
-  if (seconds <= 60) return `${seconds} segundo${seconds === 1 ? '' : 's'}`;
+  if (seconds <= 60) return plural(seconds, 'segundo', 'segundos');
   const min = Math.ceil(seconds / 60);
-  return `${min} minuto${min === 1 ? '' : 's'}`;
+  return plural(min, 'minuto', 'minutos');
 }
 
 /** 429 with Retry-After (GoTrue code over_request_rate_limit / over_email_send_rate_limit). */

@@ -6,6 +6,7 @@ import {
   formatDecimalBR,
   type ModalidadeFrete,
   modalidadeFreteLabels,
+  plural,
   statusPedidoLabels,
   tipoBloqueioLabels,
 } from '@erp/shared';
@@ -116,7 +117,7 @@ export async function espelhoPdf(db: Db, p: Pedido): Promise<Buffer> {
   doc.font('Helvetica').fontSize(8).fillColor('#333');
   doc.text(
     `Peso bruto ${formatDecimalBR(t.pesoBruto, 3)} kg · Peso líquido ${formatDecimalBR(t.pesoLiquido, 3)} kg · ` +
-      `Volume ${formatDecimalBR(t.volume, 3)} m³ · ${p.itens.length} ${p.itens.length === 1 ? 'item' : 'itens'}`,
+      `Volume ${formatDecimalBR(t.volume, 3)} m³ · ${plural(p.itens.length, 'item', 'itens')}`,
     MARGEM,
     y - 52,
     { width: LARGURA - 210 },

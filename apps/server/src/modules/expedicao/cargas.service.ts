@@ -1,7 +1,9 @@
 import {
   avaliaCapacidade,
   type CargaInput,
+  formaPlural,
   genericMessages,
+  plural,
   podeDirigir,
   podeTransitarCarga,
   STATUS_CARGA_EDITAVEIS,
@@ -15,6 +17,7 @@ import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import { notFoundMessage } from '../../lib/crud.ts';
 import { AppError } from '../../lib/errors.ts';
+import { recusaSeNotaViva } from '../comercial/faturamento-nota.service.ts';
 import { transitaPedidoEm } from '../comercial/pedidos.service.ts';
 import { leMotorista, leVeiculo, toArray } from './cargas-leitura.service.ts';
 import { cargas, cargasHistorico, cargasPedidos } from './expedicao.tables.ts';
@@ -46,11 +49,10 @@ export const cargaMensagens = {
   semMotorista: 'Escolha o motorista antes de iniciar a separação.',
   semPedidos: 'A carga não tem pedidos.',
   naoConferida: (n: number) =>
-    n === 1 ? 'Falta conferir 1 pedido da carga.' : `Faltam conferir ${n} pedidos da carga.`,
+    `${formaPlural(n, 'Falta', 'Faltam')} conferir ${plural(n, 'pedido', 'pedidos')} da carga.`,
   naoFaturada: (n: number) =>
-    n === 1 ? 'Falta faturar 1 pedido da carga.' : `Faltam faturar ${n} pedidos da carga.`,
-  entregasPendentes: (n: number) =>
-    n === 1 ? 'Falta registrar a entrega de 1 parada.' : `Falta registrar a entrega de ${n} paradas.`,
+    `${formaPlural(n, 'Falta', 'Faltam')} faturar ${plural(n, 'pedido', 'pedidos')} da carga.`,
+  entregasPendentes: (n: number) => `Falta registrar a entrega de ${plural(n, 'parada', 'paradas')}.`,
   entregaSoEmRota: 'A entrega é registrada com a carga em rota.',
   entregaJaRegistrada: 'A entrega desta parada já foi registrada.',
   veiculoNaoEncontrado: 'Veículo não encontrado',
@@ -340,6 +342,28 @@ export async function adicionaPedidos(
   });
 }
 
+/**
+ * Orders leaving their load (removed, or the load cancelled): refused while an order has an NF-e
+ * not yet authorised — it was built with this load's vehicle (transp) and would go out naming it.
+ * The order rows are locked, so an invoicing of one of them (which locks it too) is seen or waits.
+ */
+async function recusaRetiradaComNota(tx: Tx, pedidoIds: string[]) {
+  if (!pedidoIds.length) return;
+  const pedidos = rowsOf<{ id: string; numero: number }>(
+    await tx.execute(sql`select id, numero::int as numero from sales_orders
+      where id = any(${toArray(pedidoIds)}::uuid[]) order by id for update`),
+  );
+  for (const p of pedidos) {
+    try {
+      await recusaSeNotaViva(tx, p.id, { tipo: 'retirar_da_carga' });
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'conflict')
+        throw new AppError('conflict', `Pedido nº ${p.numero}: ${err.message}`, err.details);
+      throw err;
+    }
+  }
+}
+
 export async function removePedido(db: Db, actor: AtorCarga, id: string, pedidoId: string) {
   await writeTx(db, actor, async (tx) => {
     const c = await travaCarga(tx, id);
@@ -355,6 +379,7 @@ export async function removePedido(db: Db, actor: AtorCarga, id: string, pedidoI
       )
       .returning({ id: cargasPedidos.id });
     if (!removed.length) throw new AppError('not_found', cargaMensagens.pedidoForaDaCarga);
+    await recusaRetiradaComNota(tx, [pedidoId]);
     await renumera(tx, id);
     await tx.update(cargas).set(bump).where(eq(cargas.id, id));
     // a load now within its limits clears the override
@@ -502,6 +527,10 @@ export async function transitaCargaEm(
       break;
     }
     case 'cancelada':
+      await recusaRetiradaComNota(
+        tx,
+        pedidos.map((p) => p.pedido_id),
+      );
       await tx
         .update(cargasPedidos)
         .set({ ativo: false })

@@ -4,6 +4,7 @@ import {
   formatDateBR,
   formatDateTimeBR,
   formatDecimalBR,
+  plural,
   statusCargaLabels,
   tipoVeiculoLabels,
 } from '@erp/shared';
@@ -233,7 +234,7 @@ export async function romaneioPdf(c: Carga): Promise<Buffer> {
     .font('Helvetica-Bold')
     .fontSize(9)
     .text(
-      `Total: ${c.paradas.length} pedidos · ${kg(c.capacidade.peso)} · ${m3(c.capacidade.volume)} · ${brl(c.capacidade.valor)}`,
+      `Total: ${plural(c.paradas.length, 'pedido', 'pedidos')} · ${kg(c.capacidade.peso)} · ${m3(c.capacidade.volume)} · ${brl(c.capacidade.valor)}`,
       margem,
       y,
       { width: largura },

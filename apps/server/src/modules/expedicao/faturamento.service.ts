@@ -1,3 +1,4 @@
+import { formaPlural, plural } from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { type Db, rowsOf } from '../../db/client.ts';
@@ -41,9 +42,7 @@ export const faturamentoMensagens = {
   cargaNaoConferida: (status: string) =>
     `Só uma carga conferida pode ser faturada (esta está ${status.replace('_', ' ')}).`,
   pedidosNaoConferidos: (n: number) =>
-    n === 1
-      ? '1 pedido da carga ainda não foi conferido.'
-      : `${n} pedidos da carga ainda não foram conferidos.`,
+    `${plural(n, 'pedido', 'pedidos')} da carga ainda ${formaPlural(n, 'não foi conferido', 'não foram conferidos')}.`,
   pedidoForaDaCarga: 'O pedido não pertence a esta carga.',
   jaAutorizado: 'A nota fiscal deste pedido já foi autorizada.',
   emProcessamento: 'Este pedido já está na fila de faturamento.',

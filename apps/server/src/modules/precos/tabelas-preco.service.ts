@@ -4,6 +4,7 @@ import {
   escopoTabelaLabels,
   type ListPage,
   type Opcao,
+  plural,
   type TabelaPreco,
   type TabelaPrecoCreate,
   type TabelaPrecoRow,
@@ -224,7 +225,10 @@ export const tabelasPrecoService: RegisterService<
 export const tabelaPrecoExportColumns: ExportColumn<TabelaPrecoRow>[] = [
   { header: 'Nome', value: (r) => r.nome },
   { header: 'Escopo', value: (r) => escopoTabelaLabels[r.escopo] },
-  { header: 'Alcance', value: (r) => (r.escopo === 'clientes' ? `${r.clientes} clientes` : r.alcance_nome) },
+  {
+    header: 'Alcance',
+    value: (r) => (r.escopo === 'clientes' ? plural(r.clientes, 'cliente', 'clientes') : r.alcance_nome),
+  },
   { header: 'Início da vigência', value: (r) => r.vigencia_inicio, type: 'date' },
   { header: 'Fim da vigência', value: (r) => r.vigencia_fim, type: 'date' },
   { header: 'Produtos', value: (r) => r.itens, type: 'number' },

@@ -1,3 +1,4 @@
+import { plural } from '@erp/shared';
 import { Search, SlidersHorizontal, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -47,7 +48,7 @@ export function ListToolbar({
           className="sm:hidden"
           aria-expanded={open}
           aria-controls={panelId}
-          aria-label={count ? `Filtros (${count} ${count === 1 ? 'ativo' : 'ativos'})` : 'Filtros'}
+          aria-label={count ? `Filtros (${plural(count, 'ativo', 'ativos')})` : 'Filtros'}
           onClick={() => setOpen((o) => !o)}
         >
           <SlidersHorizontal aria-hidden />

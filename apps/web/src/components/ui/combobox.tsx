@@ -1,3 +1,4 @@
+import { plural } from '@erp/shared';
 import {
   type ReactNode,
   type Ref,
@@ -118,7 +119,7 @@ export function Combobox<T>({
   };
 
   const status = useMemo(
-    () => (showList ? `${count} ${count === 1 ? 'opção' : 'opções'}` : showNoMatch ? noMatchText : ''),
+    () => (showList ? plural(count, 'opção', 'opções') : showNoMatch ? noMatchText : ''),
     [showList, showNoMatch, count, noMatchText],
   );
 

@@ -2,6 +2,8 @@
 // CNAB 400 (Itaú 341, Bradesco 237 layouts; others read with the same common positions). Positions
 // are 1-based as in the banks' manuals. Pure; never throws — a bad record is reported by line.
 import { Decimal } from '../../decimal.ts';
+import { DINHEIRO_MAXIMO } from '../campos.ts';
+import { estruturaCnab } from './cnab-validacao.ts';
 
 export type CnabItem = {
   /** 1-based line of the detail record (segment T for CNAB 240). */
@@ -33,7 +35,9 @@ function valor(l: string, de: number, ate: number): string | null {
   const s = campo(l, de, ate).trim();
   if (s === '') return '0.00';
   if (!/^\d+$/.test(s)) return null;
-  return Decimal.of(s).dividedBy(100, 2).toFixed(2);
+  const v = Decimal.of(s).dividedBy(100, 2);
+  // CNAB 240 values have 15 digits: more than the money columns (numeric(14,2)) hold
+  return v.gte(DINHEIRO_MAXIMO + 1) ? null : v.toFixed(2);
 }
 
 /** DDMMAA or DDMMAAAA → AAAA-MM-DD; zeros/blank → null; undefined when invalid. */
@@ -77,6 +81,8 @@ export function parseCnab(entrada: Uint8Array | string): CnabResultado {
   }
   // CNAB 240: record type at 8 ('0' file header); CNAB 400: '0' at 1 and "RETORNO" at 3-9.
   const e240 = primeira.slice(7, 8) === '0' && /^\d{3}0000/.test(primeira);
+  const estrutura = estruturaCnab(linhas, e240 ? 'cnab240' : 'cnab400');
+  if (estrutura) return { formato: null, banco: null, itens, erros: [estrutura] };
   if (e240) {
     const banco = campo(primeira, 1, 3);
     let t: { linha: number; l: string } | null = null;

@@ -3,7 +3,9 @@
 // decoded string (no charset detection), throw on the first bad value and lose the line number,
 // and flatten SGML through an XML conversion that breaks on `<` / `&` in memos. This one reads the
 // tag stream once, keeps line numbers, and reports a bad transaction while the rest imports.
+import { DINHEIRO_MAXIMO } from '../campos.ts';
 import { decodificaOfx, type OfxCharset } from './charset.ts';
+import { caractereInvalidoOfx, estruturaOfx } from './ofx-validacao.ts';
 import { dataOfx, valorOfx } from './valores.ts';
 
 export type OfxTransacao = {
@@ -53,7 +55,10 @@ const desescapa = (s: string) =>
   s.replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (m, e: string) => {
     if (e[0] === '#') {
       const n = e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1));
-      return Number.isFinite(n) ? String.fromCodePoint(n) : m;
+      // NUL, other controls, surrogates and beyond U+10FFFF stay as written (not storable as text)
+      const valido =
+        n === 9 || n === 10 || n === 13 || (n >= 0x20 && n <= 0x10ffff && (n < 0xd800 || n > 0xdfff));
+      return valido && n !== 0x7f ? String.fromCodePoint(n) : m;
     }
     return ENTIDADES[e.toLowerCase()] ?? m;
   });
@@ -74,6 +79,9 @@ const novoExtrato = (cartao: boolean): OfxExtrato => ({
   transacoes: [],
 });
 
+/** An amount the money columns (numeric(14,2)) cannot hold. */
+const foraDoLimite = (v: string) => v.replace('-', '').split('.')[0]!.length > String(DINHEIRO_MAXIMO).length;
+
 /** Parses an OFX file from its bytes. Never throws: problems come back in `erros` with their line. */
 export function parseOfx(bytes: Uint8Array): OfxResultado {
   const { texto, charset, aviso } = decodificaOfx(bytes);
@@ -91,6 +99,9 @@ export function parseOfx(bytes: Uint8Array): OfxResultado {
     };
   }
   const versao: 1 | 2 = /<\?OFX|<\?xml/i.test(texto.slice(0, inicioOfx)) ? 2 : 1;
+  // A file cut short or carrying bytes no statement has is refused whole: nothing of it is imported.
+  const recusa = caractereInvalidoOfx(texto) ?? estruturaOfx(texto, inicioOfx);
+  if (recusa) return { versao, charset, avisos, erros: [recusa], extratos };
 
   // Line numbers: offsets of each newline, searched as the tag stream advances.
   let linha = 1;
@@ -112,7 +123,12 @@ export function parseOfx(bytes: Uint8Array): OfxResultado {
     const valorBruto = c.TRNAMT?.valor;
     const valor = valorBruto === undefined ? null : valorOfx(valorBruto);
     const data = c.DTPOSTED ? dataOfx(c.DTPOSTED.valor) : null;
-    if (valor === null) {
+    if (valor !== null && foraDoLimite(valor)) {
+      erros.push({
+        linha: ref('TRNAMT'),
+        mensagem: `Valor fora do limite "${(valorBruto ?? '').trim().slice(0, 40)}" (TRNAMT; máximo 999.999.999.999,99): lançamento ignorado.`,
+      });
+    } else if (valor === null) {
       erros.push({
         linha: ref('TRNAMT'),
         mensagem:
@@ -148,13 +164,14 @@ export function parseOfx(bytes: Uint8Array): OfxResultado {
 
   const fechaSaldo = () => {
     if (!extrato || !saldoCtx) return;
-    const v = saldoBruto.BALAMT === undefined ? null : valorOfx(saldoBruto.BALAMT);
+    const lido = saldoBruto.BALAMT === undefined ? null : valorOfx(saldoBruto.BALAMT);
+    const v = lido !== null && foraDoLimite(lido) ? null : lido;
     if (v !== null) {
       const s = { valor: v, data: saldoBruto.DTASOF ? (dataOfx(saldoBruto.DTASOF)?.data ?? null) : null };
       if (saldoCtx === 'LEDGERBAL') extrato.saldo = s;
       else extrato.disponivel = s;
     } else if (saldoBruto.BALAMT !== undefined) {
-      avisos.push(`Saldo ${saldoCtx} inválido "${saldoBruto.BALAMT.trim()}": ignorado.`);
+      avisos.push(`Saldo ${saldoCtx} inválido "${saldoBruto.BALAMT.trim().slice(0, 40)}": ignorado.`);
     }
     saldoCtx = null;
     saldoBruto = {};

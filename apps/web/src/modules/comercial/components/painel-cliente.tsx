@@ -1,4 +1,4 @@
-import { Decimal, formatBRL, formatDateBR, formatDocumento } from '@erp/shared';
+import { Decimal, formatBRL, formatDateBR, formatDocumento, plural } from '@erp/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
@@ -54,9 +54,7 @@ function Painel({ p }: { p: PainelCliente }) {
   const c = p.credito;
   const negativo = Decimal.of(c.disponivel).isNegative();
   const vencidos = c.vencidos.quantidade
-    ? `${formatBRL(c.vencidos.valor)} (${c.vencidos.quantidade}, o mais antigo há ${c.vencidos.diasMaisAntigo} ${
-        c.vencidos.diasMaisAntigo === 1 ? 'dia' : 'dias'
-      })`
+    ? `${formatBRL(c.vencidos.valor)} (${c.vencidos.quantidade}, o mais antigo há ${plural(c.vencidos.diasMaisAntigo ?? 0, 'dia', 'dias')})`
     : 'Nenhum';
   return (
     <section

@@ -14,6 +14,7 @@ import {
   formatBRL,
   formatDateBR,
   notasSaidaMensagens,
+  plural,
   podeTransitarPedido,
   type StatusPedido,
   statusPedidoLabels,
@@ -226,7 +227,7 @@ function Coluna({ coluna }: { coluna: ColunaKanban }) {
     <section
       ref={setNodeRef}
       data-coluna={coluna.status}
-      aria-label={`${titulo}: ${coluna.quantidade} ${coluna.quantidade === 1 ? 'pedido' : 'pedidos'}, ${formatBRL(coluna.total)}`}
+      aria-label={`${titulo}: ${plural(coluna.quantidade, 'pedido', 'pedidos')}, ${formatBRL(coluna.total)}`}
       className={cn(
         'flex w-64 shrink-0 flex-col gap-2 rounded-lg border border-border bg-muted/40 p-2 transition-colors',
         isOver && 'border-primary bg-primary/5',

@@ -5,6 +5,7 @@ import {
   MODALIDADES_FRETE,
   modalidadeFreteLabels,
   parseDecimalBR,
+  plural,
   STATUS_EDITAVEIS,
   STATUS_LIBERADOS_NAO_FATURADOS,
   statusPedidoLabels,
@@ -272,7 +273,7 @@ function PedidoForm({ pedido }: { pedido: PedidoDetalhe | null }) {
       const pendentes = feito.bloqueios.filter((b) => b.pendente !== false).length;
       if (feito.status === 'bloqueado')
         toast.warning(
-          `Pedido nº ${feito.numero} confirmado e bloqueado: ${pendentes} ${pendentes === 1 ? 'bloqueio' : 'bloqueios'} a liberar.`,
+          `Pedido nº ${feito.numero} confirmado e bloqueado: ${plural(pendentes, 'bloqueio', 'bloqueios')} a liberar.`,
         );
       else toast.success(`Pedido nº ${feito.numero} confirmado: ${statusPedidoLabels[feito.status]}.`);
       await depois(feito);

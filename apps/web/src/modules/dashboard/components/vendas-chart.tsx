@@ -1,4 +1,4 @@
-import { formatBRL, formatDateBR, toCents, type VendaPorPeriodo } from '@erp/shared';
+import { formatBRL, formatDateBR, plural, toCents, type VendaPorPeriodo } from '@erp/shared';
 
 /** "Vendas por Período" as a small bar chart of the days (plain SVG; heights from integer cents). */
 export function VendasChart({ linhas }: { linhas: VendaPorPeriodo[] }) {
@@ -14,14 +14,14 @@ export function VendasChart({ linhas }: { linhas: VendaPorPeriodo[] }) {
         viewBox={`0 0 ${width} ${height + 16}`}
         className="h-auto w-full"
         role="img"
-        aria-label={`Gráfico de vendas por dia: ${linhas.length} dias com vendas`}
+        aria-label={`Gráfico de vendas por dia: ${plural(linhas.length, 'dia com vendas', 'dias com vendas')}`}
       >
         {linhas.map((l, i) => {
           const h = Math.max(2, (toCents(l.total) / max) * height);
           const x = i * (barWidth + gap);
           return (
             <g key={l.data} data-testid="barra-vendas">
-              <title>{`${formatDateBR(l.data)}: ${formatBRL(l.total)} (${l.quantidade} pedidos)`}</title>
+              <title>{`${formatDateBR(l.data)}: ${formatBRL(l.total)} (${plural(l.quantidade, 'pedido', 'pedidos')})`}</title>
               <rect x={x} y={height - h} width={barWidth} height={h} rx={2} className="fill-primary" />
               <text
                 x={x + barWidth / 2}

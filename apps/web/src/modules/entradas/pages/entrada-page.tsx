@@ -1,4 +1,5 @@
 import {
+  formaPlural,
   formatBRL,
   formatDateBR,
   formatDateTimeBR,
@@ -614,7 +615,7 @@ function LancarDialog({ e, onClose }: { e: Entrada; onClose(): void }) {
   return (
     <Confirmacao
       titulo="Lançar a entrada?"
-      texto={`Os ${e.itens_total} itens entram no estoque com o custo da nota (o custo médio é recalculado) e as contas a pagar de ${formatBRL(e.totais.nota)} são criadas.`}
+      texto={`${formaPlural(e.itens_total, 'O item entra', `Os ${e.itens_total} itens entram`)} no estoque com o custo da nota (o custo médio é recalculado) e as contas a pagar de ${formatBRL(e.totais.nota)} são criadas.`}
       acao="Lançar"
       pendente={lancar.isPending}
       onConfirmar={() => lancar.mutate([e.id], { onSuccess: onClose })}

@@ -5,6 +5,7 @@ import {
   type PosicaoRow,
   type PosicaoSaldoRow,
   type PosicaoTotais,
+  plural,
   SITUACOES_POSICAO,
   situacaoPosicaoLabels,
   stockStatus,
@@ -235,7 +236,7 @@ export function PosicaoPage() {
         totals={
           totais
             ? {
-                label: `Total: ${totais.produtos} ${totais.produtos === 1 ? 'produto' : 'produtos'}`,
+                label: `Total: ${plural(totais.produtos, 'produto', 'produtos')}`,
                 cells: { valor: <span className="font-semibold">{formatValor(totais.valor)}</span> },
               }
             : null

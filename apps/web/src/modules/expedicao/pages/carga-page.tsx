@@ -4,6 +4,7 @@ import {
   formatDateTimeBR,
   formatDecimalBR,
   ordenaParadas,
+  plural,
   statusCargaLabels,
 } from '@erp/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -117,7 +118,7 @@ export function CargaPage() {
     <div className="grid grid-cols-1 gap-4 pb-8">
       <PageHeader
         title={`Carga nº ${c.numero}`}
-        description={`Saída prevista ${formatDateBR(c.data_saida_prevista)} · ${c.paradas.length} ${c.paradas.length === 1 ? 'pedido' : 'pedidos'}`}
+        description={`Saída prevista ${formatDateBR(c.data_saida_prevista)} · ${plural(c.paradas.length, 'pedido', 'pedidos')}`}
         actions={
           <>
             <Button variant="outline" asChild>
@@ -223,8 +224,7 @@ export function CargaPage() {
           <CardTitle>Capacidade</CardTitle>
           <CardDescription>
             {formatDecimalBR(c.capacidade.peso, 0)} kg · {m3(c.capacidade.volume)} ·{' '}
-            {formatBRL(c.capacidade.valor)} em {c.capacidade.pedidos}{' '}
-            {c.capacidade.pedidos === 1 ? 'pedido' : 'pedidos'}
+            {formatBRL(c.capacidade.valor)} em {plural(c.capacidade.pedidos, 'pedido', 'pedidos')}
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3">
@@ -257,7 +257,7 @@ export function CargaPage() {
               executa(
                 (j) => cargasApi.adiciona(c.id, { pedido_ids: ids, versao: c.versao, justificativa: j }),
                 'Carga acima da capacidade',
-                `${ids.length} ${ids.length === 1 ? 'pedido adicionado' : 'pedidos adicionados'} à carga.`,
+                `${plural(ids.length, 'pedido adicionado', 'pedidos adicionados')} à carga.`,
               )
             }
           />
@@ -397,7 +397,8 @@ function Disponiveis({
       <CardHeader>
         <CardTitle>Pedidos disponíveis</CardTitle>
         <CardDescription>
-          Liberados e ainda fora de uma carga{lista.data ? ` · ${lista.data.total} encontrados` : ''}
+          Liberados e ainda fora de uma carga
+          {lista.data ? ` · ${plural(lista.data.total, 'encontrado', 'encontrados')}` : ''}
           {lista.data && lista.data.total > lista.data.limite ? ` (mostrando ${lista.data.limite})` : ''}
         </CardDescription>
       </CardHeader>
@@ -464,7 +465,8 @@ function Disponiveis({
         </div>
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-muted/50 px-3 py-2 text-sm">
           <span className="tabular-nums">
-            {marcadosVisiveis.length} marcados · {formatDecimalBR(soma('peso_bruto').toFixed(3), 0)} kg ·{' '}
+            {plural(marcadosVisiveis.length, 'marcado', 'marcados')} ·{' '}
+            {formatDecimalBR(soma('peso_bruto').toFixed(3), 0)} kg ·{' '}
             {formatBRL(soma('valor_total').toFixed(2))}
           </span>
           <div className="flex gap-2">

@@ -1,4 +1,4 @@
-import { formatDateTimeBR, formatDecimalBR, tipoDivergenciaLabels } from '@erp/shared';
+import { formatDateTimeBR, formatDecimalBR, plural, tipoDivergenciaLabels } from '@erp/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, RotateCcw, ScanBarcode, Undo2 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
@@ -155,7 +155,7 @@ export function ConferenciaPage() {
                       </span>
                       <span className="truncate">{p.cliente_nome}</span>
                       <span className="text-xs text-muted-foreground">
-                        {p.itens} {p.itens === 1 ? 'produto' : 'produtos'}
+                        {plural(p.itens, 'produto', 'produtos')}
                         {p.carga_numero ? ` · carga nº ${p.carga_numero}` : ''}
                       </span>
                     </button>
@@ -461,7 +461,7 @@ function Conferir({ id }: { id: string }) {
                   (r) =>
                     r.status === 'conferida'
                       ? `Pedido nº ${r.pedido.numero} conferido.`
-                      : `${r.divergencias.length} ${r.divergencias.length === 1 ? 'divergência' : 'divergências'}: reconte ou ajuste o pedido.`,
+                      : `${plural(r.divergencias.length, 'divergência', 'divergências')}: reconte ou ajuste o pedido.`,
                 )
               }
             >

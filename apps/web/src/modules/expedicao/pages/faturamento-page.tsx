@@ -1,4 +1,4 @@
-import { formatBRL, formatDateBR, formatDecimalBR, statusEntregaLabels } from '@erp/shared';
+import { formatBRL, formatDateBR, formatDecimalBR, plural, statusEntregaLabels } from '@erp/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCheck, FileText, PackageX, Truck } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -105,7 +105,8 @@ function ItemCarga({ c, ativo, onClick }: { c: CargaResumo; ativo: boolean; onCl
         <StatusCargaBadge status={c.status} />
       </span>
       <span className="text-xs text-muted-foreground">
-        {formatDateBR(c.data_saida_prevista)} · {c.placa ?? '—'} · {c.pedidos} pedidos · {formatBRL(c.valor)}
+        {formatDateBR(c.data_saida_prevista)} · {c.placa ?? '—'} · {plural(c.pedidos, 'pedido', 'pedidos')} ·{' '}
+        {formatBRL(c.valor)}
       </span>
     </button>
   );

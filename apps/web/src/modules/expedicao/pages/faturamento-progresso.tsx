@@ -1,3 +1,4 @@
+import { plural } from '@erp/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileStack, Receipt, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -65,7 +66,7 @@ export function FaturamentoProgresso({
       aplica(r.progresso);
       toast.success(
         r.enfileirados
-          ? `${r.enfileirados} ${r.enfileirados === 1 ? 'pedido enviado' : 'pedidos enviados'} para faturamento.`
+          ? `${plural(r.enfileirados, 'pedido enviado', 'pedidos enviados')} para faturamento.`
           : 'Nenhum pedido novo na fila.',
       );
     } catch (err) {

@@ -6,6 +6,7 @@ import {
   formatBRL,
   formatDateBR,
   parseDecimalBR,
+  plural,
   principalDaBaixa,
   type TituloRow,
 } from '@erp/shared';
@@ -143,7 +144,7 @@ function DataPagamento({ tipo, titulo }: { tipo: TipoTituloApi; titulo: TituloRo
         ) : e ? (
           <p className="mt-6 text-muted-foreground">
             {e.dias_atraso > 0
-              ? `${e.dias_atraso} ${e.dias_atraso === 1 ? 'dia' : 'dias'} de atraso (juros sobre ${e.dias_juros}). `
+              ? `${plural(e.dias_atraso, 'dia', 'dias')} de atraso (juros sobre ${e.dias_juros}). `
               : 'Em dia. '}
             Total para quitar: <span className="font-medium text-foreground">{formatBRL(e.total)}</span>
           </p>

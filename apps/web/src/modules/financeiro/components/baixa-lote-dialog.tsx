@@ -1,4 +1,4 @@
-import { baixaEmLoteSchema, businessToday, Decimal, formatBRL, type TituloRow } from '@erp/shared';
+import { baixaEmLoteSchema, businessToday, Decimal, formatBRL, plural, type TituloRow } from '@erp/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import {
@@ -55,7 +55,7 @@ export function BaixaLoteDialog({
   return (
     <RegisterFormDialog
       title="Baixa em lote"
-      description={`${titulos.length} ${titulos.length === 1 ? 'título' : 'títulos'} selecionados, saldo ${formatBRL(saldo)}. Um único pagamento, distribuído por ordem de vencimento; juros e multa calculados na data.`}
+      description={`${plural(titulos.length, 'título selecionado', 'títulos selecionados')}, saldo ${formatBRL(saldo)}. Um único pagamento, distribuído por ordem de vencimento; juros e multa calculados na data.`}
       schema={baixaEmLoteSchema}
       record={record}
       onClose={onClose}

@@ -1,4 +1,4 @@
-import { acctidDaConta, type ContaBancariaRow } from '@erp/shared';
+import { acctidDaConta, type ContaBancariaRow, plural } from '@erp/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -65,7 +65,9 @@ export function ExtratosDoArquivo({
           extrato_indice: indice,
         });
         novos[Number(indice)] = conta;
-        partes.push(`${nomeConta(conta)}: ${r.novas} novos, ${r.repetidas} já importados`);
+        partes.push(
+          `${nomeConta(conta)}: ${plural(Number(r.novas), 'novo', 'novos')}, ${plural(Number(r.repetidas), 'já importado', 'já importados')}`,
+        );
       }
       return { partes, novos };
     },

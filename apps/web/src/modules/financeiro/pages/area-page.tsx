@@ -9,6 +9,7 @@ import {
   formatBRL,
   formatDateBR,
   type LinhaFluxo,
+  plural,
   type ResumoClasseRow,
   type ResumoClassesResposta,
 } from '@erp/shared';
@@ -271,7 +272,7 @@ function Aging({ tipo }: { tipo: TipoTituloApi }) {
                       {faixaAgingLabels[f.faixa]}
                     </span>
                     <span className="ml-2 text-xs text-muted-foreground">
-                      {f.quantidade} {f.quantidade === 1 ? 'título' : 'títulos'}
+                      {plural(f.quantidade, 'título', 'títulos')}
                     </span>
                   </span>
                   <span className="font-medium tabular-nums">{formatBRL(f.saldo)}</span>

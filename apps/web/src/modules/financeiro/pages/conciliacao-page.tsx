@@ -5,6 +5,7 @@ import {
   formatDateBR,
   type LinhaConciliacaoRow,
   type PeriodoConciliacaoResposta,
+  plural,
   type TituloAbertoRow,
 } from '@erp/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -251,8 +252,8 @@ function LinhaCard({
                     ? 'Movimento do sistema'
                     : s.tipo === 'titulo'
                       ? 'Título em aberto'
-                      : `${s.ids.length} títulos`}{' '}
-                  · {formatBRL(s.valor)} · {s.pontos} pontos
+                      : plural(s.ids.length, 'título', 'títulos')}{' '}
+                  · {formatBRL(s.valor)} · {plural(s.pontos, 'ponto', 'pontos')}
                 </div>
                 <div className="text-muted-foreground">{s.motivos.join(' · ')}</div>
               </div>

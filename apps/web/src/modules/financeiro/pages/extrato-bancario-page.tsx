@@ -1,4 +1,4 @@
-import { businessToday, formatBRL, formatDateBR } from '@erp/shared';
+import { businessToday, formatBRL, formatDateBR, plural } from '@erp/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { type DragEvent, type FormEvent, useRef, useState } from 'react';
@@ -118,7 +118,7 @@ export function ExtratoBancarioPage() {
       if (cnab) {
         const desconhecidos = (r.desconhecidos as { nosso_numero: string }[]) ?? [];
         setResultado(
-          `Retorno CNAB: ${r.lidos} registros, ${r.baixados} títulos baixados.` +
+          `Retorno CNAB: ${plural(Number(r.lidos), 'registro', 'registros')}, ${plural(Number(r.baixados), 'título baixado', 'títulos baixados')}.` +
             (desconhecidos.length
               ? ` Nosso número sem título: ${desconhecidos.map((d) => d.nosso_numero).join(', ')}.`
               : '') +
@@ -126,7 +126,7 @@ export function ExtratoBancarioPage() {
         );
       } else {
         setResultado(
-          `OFX: ${r.lidas} lançamentos lidos, ${r.novas} novos, ${r.repetidas} já importados.${errosTexto}`,
+          `OFX: ${plural(Number(r.lidas), 'lançamento lido', 'lançamentos lidos')}, ${plural(Number(r.novas), 'novo', 'novos')}, ${plural(Number(r.repetidas), 'já importado', 'já importados')}.${errosTexto}`,
         );
       }
     },

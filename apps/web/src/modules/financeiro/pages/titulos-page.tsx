@@ -6,6 +6,7 @@ import {
   formatDateBR,
   isTituloVencido,
   type ListPage,
+  plural,
   type TituloRow,
   type TitulosTotais,
 } from '@erp/shared';
@@ -231,9 +232,7 @@ function TitulosPage({ tipo }: { tipo: TipoTituloApi }) {
           aria-label="Seleção"
           className="mb-3 flex flex-wrap items-center gap-3 rounded-md border border-border bg-muted/40 px-3 py-2 text-sm"
         >
-          <span>
-            {marcados.length} {marcados.length === 1 ? 'título selecionado' : 'títulos selecionados'}
-          </span>
+          <span>{plural(marcados.length, 'título selecionado', 'títulos selecionados')}</span>
           <Button size="sm" onClick={() => setDialogo({ acao: 'lote' })}>
             <Layers aria-hidden />
             Baixa em lote

@@ -1,4 +1,5 @@
 import type { ErrosImportacaoPrecos } from '@erp/shared';
+import { plural } from '@erp/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { useState } from 'react';
@@ -37,7 +38,7 @@ export function ImportacaoDialog({
     mutationFn: (f: File) => itensTabelaApi.importa(tabela.id, f),
     onSuccess: async (r) => {
       toast.success(
-        `Planilha importada: ${r.linhas} ${r.linhas === 1 ? 'produto' : 'produtos'} (${r.alterados} com alteração).`,
+        `Planilha importada: ${plural(r.linhas, 'produto', 'produtos')} (${r.alterados} com alteração).`,
       );
       await qc.invalidateQueries({ queryKey: precosKeys.all });
       onClose();

@@ -1,6 +1,7 @@
 import {
   formatBRL,
   formatDecimalBR,
+  plural,
   type Reajuste,
   type ResultadoReajusteRow,
   reajusteSchema,
@@ -59,7 +60,7 @@ export function ReajusteDialog({
     mutationFn: (r: Reajuste) => itensTabelaApi.aplicaReajuste(tabela.id, r as never),
     onSuccess: async (r) => {
       toast.success(
-        `Reajuste aplicado: ${r.aplicados ?? 0} ${r.aplicados === 1 ? 'produto alterado' : 'produtos alterados'}.`,
+        `Reajuste aplicado: ${plural(r.aplicados ?? 0, 'produto alterado', 'produtos alterados')}.`,
       );
       await qc.invalidateQueries({ queryKey: precosKeys.all });
       onClose();
@@ -138,9 +139,9 @@ function Previa({ p }: { p: ResultadoReajusteRow }) {
       <p className="text-sm text-muted-foreground">
         {p.total_linhas === 0
           ? 'Nenhum valor em reais nesta tabela para reajustar.'
-          : `${p.total_linhas} ${p.total_linhas === 1 ? 'valor muda' : 'valores mudam'}${p.total_linhas > p.linhas.length ? ` (mostrando os ${p.linhas.length} primeiros)` : ''}.`}
+          : `${plural(p.total_linhas, 'valor muda', 'valores mudam')}${p.total_linhas > p.linhas.length ? ` (mostrando os ${p.linhas.length} primeiros)` : ''}.`}
         {p.sem_valores
-          ? ` ${p.sem_valores} ${p.sem_valores === 1 ? 'produto tem' : 'produtos têm'} só regras em % e fica como está.`
+          ? ` ${plural(p.sem_valores, 'produto tem', 'produtos têm')} só regras em % e fica como está.`
           : ''}
       </p>
       {p.linhas.length ? (

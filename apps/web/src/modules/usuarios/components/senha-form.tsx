@@ -1,4 +1,4 @@
-import { authMessages, senhaAlteracaoSchema } from '@erp/shared';
+import { authMessages, plural, senhaAlteracaoSchema } from '@erp/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -38,7 +38,7 @@ export function SenhaForm() {
       toast.success('Senha alterada com sucesso!', {
         description:
           r.sessoes_encerradas > 0
-            ? `${r.sessoes_encerradas} ${r.sessoes_encerradas === 1 ? 'outra sessão foi encerrada' : 'outras sessões foram encerradas'}.`
+            ? `${plural(r.sessoes_encerradas, 'outra sessão foi encerrada', 'outras sessões foram encerradas')}.`
             : undefined,
       });
     } catch (err) {

@@ -1,4 +1,4 @@
-import { formatDateTimeBR } from '@erp/shared';
+import { formaPlural, formatDateTimeBR, plural } from '@erp/shared';
 import { LogOut, Monitor, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -22,11 +22,9 @@ export function SessoesCard() {
     try {
       const r = await encerrar.mutateAsync();
       toast.success(
-        r.sessoes_encerradas === 1
-          ? '1 sessão encerrada.'
-          : r.sessoes_encerradas > 1
-            ? `${r.sessoes_encerradas} sessões encerradas.`
-            : 'Não havia outras sessões ativas.',
+        r.sessoes_encerradas > 0
+          ? `${plural(r.sessoes_encerradas, 'sessão encerrada', 'sessões encerradas')}.`
+          : 'Não havia outras sessões ativas.',
       );
       setConfirming(false);
     } catch (err) {
@@ -82,7 +80,7 @@ export function SessoesCard() {
         open={confirming}
         onOpenChange={setConfirming}
         title="Encerrar outras sessões"
-        description={`${outras === 1 ? 'O outro dispositivo será desconectado' : `Os outros ${outras} dispositivos serão desconectados`} agora. Esta sessão continua ativa.`}
+        description={`${formaPlural(outras, 'O outro dispositivo será desconectado', `Os outros ${outras} dispositivos serão desconectados`)} agora. Esta sessão continua ativa.`}
         confirmLabel="Encerrar sessões"
         destructive
         pending={encerrar.isPending}

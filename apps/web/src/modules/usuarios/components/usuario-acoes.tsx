@@ -1,4 +1,5 @@
 import type { UsuarioListItem } from '@erp/shared';
+import { plural } from '@erp/shared';
 import { KeyRound, MailPlus, MoreHorizontal, Pencil, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -47,7 +48,7 @@ export function UsuarioAcoes({
         const r = await desativar.mutateAsync(usuario.id);
         toast.success(
           r.sessoes_encerradas > 0
-            ? `${nome} foi desativado(a) e desconectado(a) de ${r.sessoes_encerradas} ${r.sessoes_encerradas === 1 ? 'sessão' : 'sessões'}.`
+            ? `${nome} foi desativado(a) e desconectado(a) de ${plural(r.sessoes_encerradas, 'sessão', 'sessões')}.`
             : `${nome} foi desativado(a).`,
         );
       } else if (confirm === 'reativar') {
