@@ -26,6 +26,7 @@ import { notasSaidaRoutes } from './modules/notasfiscais/notasfiscais.routes.ts'
 import { transmissaoRoutes } from './modules/notasfiscais/transmissao.routes.ts';
 import { precosRoutes } from './modules/precos/precos.routes.ts';
 import { configRoutes } from './modules/system/config.routes.ts';
+import { shellRoutes } from './modules/system/shell.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { tributacaoRoutes } from './modules/tributacao/tributacao.routes.ts';
 import { meRoutes } from './modules/usuarios/me.routes.ts';
@@ -46,6 +47,7 @@ export function createApiRoutes() {
   return (
     new Hono<AppEnv>()
       .route('/config', configRoutes)
+      .route('/shell', shellRoutes)
       .route('/cadastros', cadastrosRoutes)
       .route('/comercial', comercialRoutes)
       .route('/comercial', comercialConsultasRoutes)

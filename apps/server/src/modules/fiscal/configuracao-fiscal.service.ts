@@ -101,6 +101,16 @@ function ambienteDe(v: Partial<Record<Chave, unknown>>): AmbienteNfe {
     : 'homologacao';
 }
 
+/**
+ * The ambiente the NF-e go out in, as saved in Configurações Fiscais (homologação until an admin
+ * confirms produção); null while the fiscal settings were never saved (no NF-e can be issued yet).
+ * The shell's environment badge follows it.
+ */
+export async function ambienteFiscal(db: Db | Tx): Promise<AmbienteNfe | null> {
+  const v = await leChaves(db);
+  return v.fiscal_ambiente === undefined ? null : ambienteDe(v);
+}
+
 async function csrtGuardado(db: Db | Tx): Promise<string | null> {
   const [row] = await db
     .select({ v: fiscalSegredos.valorCifrado })

@@ -13,7 +13,6 @@ import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { listaSeries } from '../fiscal/series.service.ts';
 import { trechoXml } from '../sefaz/cliente.ts';
-import { SefazErroHttp, SefazIndisponivel, SefazTimeout } from '../sefaz/soap.ts';
 import { estornaEfeitosCancelamento, verificaCancelamentoPossivel } from './efeitos-nota.service.ts';
 import { emailNotaMensagens, enfileiraEmailNota } from './email-nota.service.ts';
 import { notasFiscais, notasFiscaisEventos } from './notasfiscais.tables.ts';
@@ -21,10 +20,11 @@ import { nfeInutilizacoes } from './sefaz.tables.ts';
 import { contextoSefaz, contingenciaAberta } from './sefaz-contexto.ts';
 import {
   carregaNota,
+  ehFalhaSefaz,
+  mensagemFalhaSefaz,
   notasNaFaixa,
   registraEvento,
   type TransmissaoDeps,
-  transmissaoMensagens,
 } from './transmissao.service.ts';
 
 // The SEFAZ events of an authorised note — cancelamento (110111, within 24 h, justificativa ≥ 15,
@@ -52,8 +52,7 @@ export const eventosMensagens = {
 const statusLabel = (s: string) => statusNotaLabels[s as StatusNota] ?? s;
 
 function indisponivel(e: unknown): never {
-  if (e instanceof SefazIndisponivel || e instanceof SefazTimeout || e instanceof SefazErroHttp)
-    throw new AppError('unavailable', transmissaoMensagens.indisponivel(e.message));
+  if (ehFalhaSefaz(e)) throw new AppError('unavailable', mensagemFalhaSefaz(e));
   throw e;
 }
 

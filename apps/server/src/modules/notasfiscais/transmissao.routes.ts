@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { actorOf, requires } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { jsonBody, pathParams } from '../../lib/validate.ts';
+import { encerraContingenciaVerificada } from './contingencia.service.ts';
 import {
   cancelaNota,
   cartaCorrecaoNota,
@@ -24,6 +25,10 @@ export const transmissaoRoutes = new Hono<AppEnv>()
   )
   .get('/inutilizacoes', requires(perm), async (c) =>
     c.json({ items: await listaInutilizacoes(c.var.deps.db) }),
+  )
+  // leaving the contingência SVC by hand (the shell's banner links here): only once SEFAZ answers 107
+  .post('/contingencia/encerrar', requires(perm), async (c) =>
+    c.json(await encerraContingenciaVerificada(c.var.deps.db, c.var.deps, actorOf(c))),
   )
   .post('/:id/transmitir', requires(perm), pathParams(idParams), async (c) =>
     c.json(await transmiteNota(c.var.deps.db, c.var.deps, actorOf(c), c.req.valid('param').id)),

@@ -2,7 +2,7 @@ import { desfechoDoCStat, podeTransitarNota, type StatusNota } from '@erp/shared
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { type Actor, writeTx } from '../../lib/audit-context.ts';
+import { type Actor, systemActor, writeTx } from '../../lib/audit-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { assinaXml } from '../nfe/assinador.ts';
@@ -29,7 +29,10 @@ import { dataHoraNfe } from './xml/ide.ts';
 // → rejeitada with cStat/xMotivo (re-sent later with the same number, signed again). A timeout is
 // never followed by a blind re-send: the chave is consulted first (never two authorised notes).
 // SEFAZ down (108/109 or no connection) → contingência SVC of the UF (tpEmis 6/7, dhCont, xJust),
-// and back to normal as soon as the normal status service answers 107.
+// and back to normal as soon as the normal status service answers 107. Those two automatic changes
+// are the system's (audited as "sistema", not as whoever clicked). No internet or DNS on this server
+// (ENOTFOUND, EAI_AGAIN, ENETUNREACH… — SVC unreachable too) is not SEFAZ being down: no contingency,
+// and the message says so.
 
 export type TransmissaoDeps = { config: Config; logger: Logger };
 
@@ -40,11 +43,27 @@ export const transmissaoMensagens = {
   consultaPendente:
     'A última transmissão ficou sem resposta e a SEFAZ não pôde ser consultada: a nota não será reenviada antes da consulta.',
   indisponivel: (motivo: string) => `SEFAZ indisponível: ${motivo}`,
+  semRede: (codigo: string) =>
+    `Este servidor está sem internet ou sem DNS (${codigo}): a SEFAZ não foi alcançada e a nota não foi enviada. Verifique a conexão do servidor e tente de novo.`,
+  semContingencia: 'Não há contingência aberta: as NF-e já vão para a SEFAZ normal.',
+  contingenciaContinua: (uf: string, situacao: string) =>
+    `A SEFAZ ${uf} ainda não está em operação (${situacao}): a contingência continua. Tente de novo em alguns minutos.`,
   xsdInvalido: (erro: string) => `A nota não passou na validação do schema: ${erro}`,
   rejeicaoLote: (cStat: string, xMotivo: string) => `SEFAZ recusou o envio: ${cStat} – ${xMotivo}`,
 } as const;
 
 export type NotaFiscal = typeof notasFiscais.$inferSelect;
+
+type FalhaSefaz = SefazIndisponivel | SefazTimeout | SefazErroHttp;
+
+export const ehFalhaSefaz = (e: unknown): e is FalhaSefaz =>
+  e instanceof SefazIndisponivel || e instanceof SefazTimeout || e instanceof SefazErroHttp;
+
+/** What the user reads when SEFAZ could not be reached: this server's network, or SEFAZ itself. */
+export function mensagemFalhaSefaz(e: FalhaSefaz): string {
+  if (e instanceof SefazIndisponivel && e.semRede) return transmissaoMensagens.semRede(e.codigo!);
+  return transmissaoMensagens.indisponivel(e.message);
+}
 
 export type ResultadoSefaz = {
   status: StatusNota;
@@ -223,8 +242,23 @@ async function statusNormal(ctx: ContextoSefaz): Promise<string | null> {
   try {
     return (await ctx.cliente(false).statusServico()).cStat;
   } catch (e) {
-    if (e instanceof SefazIndisponivel || e instanceof SefazTimeout || e instanceof SefazErroHttp)
-      return null;
+    if (ehFalhaSefaz(e)) return null;
+    throw e;
+  }
+}
+
+/**
+ * After a DNS/network failure towards the normal authoriser: whether this server itself is offline —
+ * the contingency authoriser (another host) does not answer for the same reason. When SVC answers,
+ * only the normal authoriser's name or route failed: SEFAZ's side, contingency applies.
+ */
+async function semRedeNesteServidor(ctx: ContextoSefaz): Promise<boolean> {
+  try {
+    await ctx.cliente(true).statusServico();
+    return false;
+  } catch (e) {
+    if (e instanceof SefazIndisponivel && e.semRede) return true;
+    if (ehFalhaSefaz(e)) return false;
     throw e;
   }
 }
@@ -293,8 +327,9 @@ export async function transmiteNota(
       const adotada = await consultaEAdota(db, deps, actor, ctx, n, n.tpEmis !== '1');
       if (adotada) return resultado(adotada, await contingenciaAberta(db, ctx.uf));
     } catch (e) {
-      if (e instanceof SefazIndisponivel || e instanceof SefazTimeout || e instanceof SefazErroHttp)
-        throw new AppError('unavailable', transmissaoMensagens.consultaPendente);
+      if (e instanceof SefazIndisponivel && e.semRede)
+        throw new AppError('unavailable', mensagemFalhaSefaz(e));
+      if (ehFalhaSefaz(e)) throw new AppError('unavailable', transmissaoMensagens.consultaPendente);
       throw e;
     }
   }
@@ -302,7 +337,7 @@ export async function transmiteNota(
   // 2. contingência: back to normal when the normal authoriser is in operation
   let cont = await contingenciaAberta(db, ctx.uf);
   if (cont && (await statusNormal(ctx)) === '107') {
-    await encerraContingencia(db, actor, ctx.uf);
+    await encerraContingencia(db, systemActor, ctx.uf);
     cont = null;
   }
 
@@ -354,19 +389,22 @@ export async function transmiteNota(
         // the consult got no answer either: when the normal authoriser does not answer its status
         // service, the NEXT notes go out in contingência (this one waits for its consult)
         if (!cont && (await statusNormal(ctx)) !== '107')
-          await abreContingencia(db, actor, ctx.uf, 'sem resposta no prazo (timeout)');
+          await abreContingencia(db, systemActor, ctx.uf, 'sem resposta no prazo (timeout)');
       }
       throw new AppError('unavailable', transmissaoMensagens.semResposta);
     }
     if ((e instanceof SefazIndisponivel || e instanceof SefazErroHttp) && !cont && tentativa === 0) {
       // no connection: was the message processed? It never reached SEFAZ (no answer, no socket).
+      // This server offline is no reason for contingency (SVC is not reached either).
+      if (e instanceof SefazIndisponivel && e.semRede && (await semRedeNesteServidor(ctx)))
+        throw new AppError('unavailable', mensagemFalhaSefaz(e));
       if ((await statusNormal(ctx)) !== '107') {
-        await abreContingencia(db, actor, ctx.uf, e.message);
+        await abreContingencia(db, systemActor, ctx.uf, e.message);
         return transmiteNota(db, deps, actor, id, tentativa + 1);
       }
     }
     if (e instanceof SefazIndisponivel || e instanceof SefazErroHttp)
-      throw new AppError('unavailable', transmissaoMensagens.indisponivel(e.message));
+      throw new AppError('unavailable', mensagemFalhaSefaz(e));
     throw e;
   }
 
@@ -382,9 +420,12 @@ export async function transmiteNota(
     if (adotada) return resultado(adotada, cont);
   }
   if (desfecho === 'indisponivel' && !cont && tentativa === 0) {
-    await abreContingencia(db, actor, ctx.uf, `${cStat} ${xMotivo}`);
+    await abreContingencia(db, systemActor, ctx.uf, `${cStat} ${xMotivo}`);
     return transmiteNota(db, deps, actor, id, tentativa + 1);
   }
+  // 108/109 from the contingency authoriser too: SEFAZ unavailable, not a rejection of the note
+  if (desfecho === 'indisponivel')
+    throw new AppError('unavailable', transmissaoMensagens.indisponivel(`${cStat} – ${xMotivo}`));
   return resultado(await rejeita(db, actor, n.id, nfe, cStat, xMotivo, r.xml), cont);
 }
 
@@ -424,8 +465,7 @@ export async function consultaNota(
     }
     return { ...resultado(atual, cont), sefaz: { cStat: c.cStat, xMotivo: c.xMotivo } };
   } catch (e) {
-    if (e instanceof SefazIndisponivel || e instanceof SefazTimeout || e instanceof SefazErroHttp)
-      throw new AppError('unavailable', transmissaoMensagens.indisponivel(e.message));
+    if (ehFalhaSefaz(e)) throw new AppError('unavailable', mensagemFalhaSefaz(e));
     throw e;
   }
 }

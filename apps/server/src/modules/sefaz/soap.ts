@@ -17,8 +17,36 @@ export const soapMensagens = {
 
 /** No answer within the timeout: the message may or may not have been processed (query first). */
 export class SefazTimeout extends Error {}
+/**
+ * Error codes of a failure on this server's side of the network — the name does not resolve, no
+ * route: SEFAZ was never reached, so nothing says it is down (and its contingency authoriser, reached
+ * over the same network, would not be reached either).
+ */
+const CODIGOS_SEM_REDE = new Set([
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_FAIL',
+  'EAI_NONAME',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EHOSTUNREACH',
+]);
+
 /** No connection (refused, TLS, DNS): the message was not processed. */
-export class SefazIndisponivel extends Error {}
+export class SefazIndisponivel extends Error {
+  constructor(
+    message: string,
+    /** The socket's error code (ECONNREFUSED, ENOTFOUND…), when there is one. */
+    readonly codigo: string | null = null,
+  ) {
+    super(message);
+  }
+
+  /** No internet or no DNS on this server (ENOTFOUND, EAI_AGAIN, ENETUNREACH…), not SEFAZ being down. */
+  get semRede(): boolean {
+    return this.codigo !== null && CODIGOS_SEM_REDE.has(this.codigo);
+  }
+}
 /** An HTTP/SOAP-level refusal (fault). */
 export class SefazErroHttp extends Error {
   constructor(
@@ -98,9 +126,8 @@ export async function postSoap(opts: {
     );
     req.on('error', (e) => {
       if (e instanceof SefazTimeout) return reject(e);
-      reject(
-        new SefazIndisponivel(soapMensagens.indisponivel((e as NodeJS.ErrnoException).code ?? e.message)),
-      );
+      const codigo = (e as NodeJS.ErrnoException).code ?? null;
+      reject(new SefazIndisponivel(soapMensagens.indisponivel(codigo ?? e.message), codigo));
     });
     req.end(corpo);
   });
