@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   acctidDaConta,
   chavesDedupe,
+  confereContaDoExtrato,
   Decimal,
   type ExtratoLinhaManual,
   extratoLinhaManualSchema,
@@ -28,7 +29,12 @@ async function contaOu404(db: Db, id: string) {
 /** The statement of the file for this account: by ACCTID, else the only one with lines, else asked. */
 function escolheExtrato(
   extratos: OfxExtrato[],
-  conta: { conta: string | null; contaDigito: string | null },
+  conta: {
+    conta: string | null;
+    contaDigito: string | null;
+    agencia: string | null;
+    agenciaDigito: string | null;
+  },
   indice: number | undefined,
 ): OfxExtrato {
   if (indice !== undefined) {
@@ -40,7 +46,9 @@ function escolheExtrato(
     return e;
   }
   if (extratos.length === 1) return extratos[0] as OfxExtrato;
-  const porConta = extratos.filter((e) => acctidDaConta(e.conta, conta.conta, conta.contaDigito));
+  const porConta = extratos.filter((e) =>
+    acctidDaConta(e.conta, conta.conta, conta.contaDigito, conta.agencia, conta.agenciaDigito),
+  );
   if (porConta.length === 1) return porConta[0] as OfxExtrato;
   const comLinhas = extratos.filter((e) => e.transacoes.length > 0);
   if (comLinhas.length === 1) return comLinhas[0] as OfxExtrato;
@@ -52,6 +60,41 @@ function escolheExtrato(
       lancamentos: e.transacoes.length,
     })),
   });
+}
+
+const descreveConta = (banco: string | null, agencia: string | null, conta: string | null) =>
+  [banco && `banco ${banco}`, agencia && `agência ${agencia}`, conta && `conta ${conta}`]
+    .filter(Boolean)
+    .join(', ');
+
+/**
+ * A statement whose BANKID/BRANCHID/ACCTID contradict the chosen account is not imported silently: 409
+ * naming both accounts (details.reason 'conta_divergente'); the screen asks and sends confirmar_conta.
+ */
+function exigeConfirmacaoDaConta(e: OfxExtrato, conta: typeof contasBancarias.$inferSelect) {
+  const daConta = {
+    banco_codigo: conta.bancoCodigo,
+    agencia: conta.agencia,
+    agencia_digito: conta.agenciaDigito,
+    conta: conta.conta,
+    conta_digito: conta.contaDigito,
+  };
+  if (confereContaDoExtrato(e, daConta) !== 'diverge') return;
+  const arquivo = descreveConta(e.banco, e.agencia, e.conta);
+  const escolhida = descreveConta(
+    conta.bancoCodigo,
+    [conta.agencia, conta.agenciaDigito].filter(Boolean).join('-') || null,
+    [conta.conta, conta.contaDigito].filter(Boolean).join('-') || null,
+  );
+  throw new AppError(
+    'conflict',
+    `O extrato é de outra conta (${arquivo}), e a conta escolhida é ${conta.nome} (${escolhida}). Confirme para importar mesmo assim.`,
+    {
+      reason: 'conta_divergente',
+      arquivo: { banco: e.banco, agencia: e.agencia, conta: e.conta },
+      conta: { id: conta.id, nome: conta.nome, descricao: escolhida },
+    },
+  );
 }
 
 export type ResultadoImportacaoOfx = {
@@ -98,6 +141,7 @@ export async function importaOfx(
     });
   }
   const e = escolheExtrato(r.extratos, conta, input.extrato_indice);
+  if (!input.confirmar_conta) exigeConfirmacaoDaConta(e, conta);
   const chaves = chavesDedupe(e.transacoes);
   const hash = createHash('sha256').update(bytes).digest('hex');
   return writeTx(db, actor, async (tx) => {
