@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseOfx } from './parse-ofx.ts';
+import { bytesUtf8 as enc } from './text-codec.ts';
 
 // Whole-file refusals (issue 29, items 5 and 6): a file cut short, control bytes, amounts the money
 // columns cannot hold, character references that are not storable text.
 
-const enc = (s: string) => new TextEncoder().encode(s);
 const cabecalho = 'OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nENCODING:USASCII\nCHARSET:1252\n\n';
 const corpo = (trns: string) =>
   `<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL
