@@ -1,4 +1,11 @@
-import { STATUS_LIBERADOS_NAO_FATURADOS, type StatusPedido } from '@erp/shared';
+import {
+  type AlteracaoPedido,
+  type NotaDoPedido,
+  podeAlterarPedidoComNota,
+  STATUS_LIBERADOS_NAO_FATURADOS,
+  STATUS_NOTA_VIVA,
+  type StatusPedido,
+} from '@erp/shared';
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/audit-context.ts';
@@ -15,6 +22,26 @@ import { consomeReservaPedido, reservaPedido } from './reserva-pedido.service.ts
 export const faturamentoNotaMensagens = {
   naoFaturado: (s: string) => `O pedido está «${s}», não faturado: a nota não pode reabri-lo.`,
 } as const;
+
+/** The order's note that is not cancelled, inutilized nor denied (at most one: notas_fiscais_pedido_key). */
+export async function notaVivaDoPedido(tx: Tx, pedidoId: string): Promise<NotaDoPedido | null> {
+  const [n] = rowsOf<NotaDoPedido>(
+    await tx.execute(sql`select numero::int as numero, status from notas_fiscais
+      where pedido_id = ${pedidoId} and status in ${sql.raw(`('${STATUS_NOTA_VIVA.join("', '")}')`)}
+      order by created_at desc limit 1`),
+  );
+  return n ? { numero: Number(n.numero), status: n.status } : null;
+}
+
+/**
+ * 409 when the order has a live NF-e that `alteracao` would leave behind (packages/shared
+ * pedido-com-nota): the note must be cancelled or inutilized first. Called with the order row
+ * locked, so an invoicing of the same order (which locks it too) is either seen or waits.
+ */
+export async function recusaSeNotaViva(tx: Tx, pedidoId: string, alteracao: AlteracaoPedido): Promise<void> {
+  const v = podeAlterarPedidoComNota(await notaVivaDoPedido(tx, pedidoId), alteracao);
+  if (!v.permitido) throw new AppError('conflict', v.motivo, { reason: 'nota_fiscal' });
+}
 
 export type DadosFaturamento = {
   id: string;

@@ -32,6 +32,7 @@ import {
   salesOrderItems,
   salesOrders,
 } from './comercial.tables.ts';
+import { recusaSeNotaViva } from './faturamento-nota.service.ts';
 import { computaPedido, type PedidoComputado } from './pedido-calculo.service.ts';
 import { consomeReservaPedido, liberaReservaPedido, reservaPedido } from './reserva-pedido.service.ts';
 
@@ -445,6 +446,8 @@ export async function atualizaPedido(
     checaVersao(p, input.versao);
     if (!STATUS_EDITAVEIS.includes(p.status))
       throw new AppError('conflict', pedidoServicoMensagens.naoEditavel(p.status), { reason: 'status' });
+    // a liberado order may already have its NF-e, built from what is about to change
+    await recusaSeNotaViva(tx, id, { tipo: 'editar' });
     const computado = await computaPedido(tx, input);
     await gravaPedido(tx, id, input, computado, {});
     const [atual] = rowsOf<{ vendedor_id: string | null; cliente_id: string }>(
@@ -480,6 +483,7 @@ export async function cancelaPedido(db: Db, actor: Actor, id: string, motivo: st
     const p = await travaPedido(tx, id);
     checaVersao(p, versao);
     recusaTransicao(p.status, 'cancelado');
+    await recusaSeNotaViva(tx, p.id, { tipo: 'cancelar' });
     await liberaReservaPedido(tx, actor, p.id);
     await mudaStatus(tx, actor, p, 'cancelado', { motivo });
   });
@@ -527,17 +531,20 @@ export async function transitaPedidoEm(
     if (para === 'digitado') return confirma(tx, actor, p);
     if (para === 'cancelado') {
       recusaTransicao(p.status, para);
+      await recusaSeNotaViva(tx, p.id, { tipo: 'cancelar' });
       await liberaReservaPedido(tx, actor, p.id);
       return mudaStatus(tx, actor, p, 'cancelado', { motivo: input.motivo });
     }
     if (para === 'liberado' || para === 'bloqueado') {
       recusaTransicao(p.status, para);
+      await recusaSeNotaViva(tx, p.id, { tipo: 'transitar', para });
       const computado = await computaPedido(tx, await dadosDoPedido(tx, p.id));
       const pendentes = await gravaAvaliacao(tx, p.id, await avaliaPedido(tx, ctxDe(p), computado));
       recusaTransicao(p.status, para, pendentes.length);
       return assentaStatus(tx, actor, p, computado);
     }
     recusaTransicao(p.status, para);
+    await recusaSeNotaViva(tx, p.id, { tipo: 'transitar', para });
     if (para === 'faturado') await consomeReservaPedido(tx, actor, p.id);
     await mudaStatus(tx, actor, p, para, { motivo: input.motivo });
   }
@@ -619,6 +626,7 @@ export async function ajustaQuantidadesPedidoEm(
   const p = await travaPedido(tx, id);
   if (p.status !== 'em_separacao')
     throw new AppError('conflict', ajusteMensagens.soEmSeparacao, { reason: 'status' });
+  await recusaSeNotaViva(tx, id, { tipo: 'ajustar' });
   const dados = await dadosDoPedido(tx, id);
   const linhas = await tx
     .select({

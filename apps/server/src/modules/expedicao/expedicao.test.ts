@@ -529,3 +529,84 @@ describe('cargas', () => {
     expect((await api(tk.estoque, 'GET', '/montagem/pedidos')).status).toBe(403);
   });
 });
+
+describe('an order with a live NF-e (issue 29): the note must be transmitted, cancelled or inutilized first', () => {
+  let numeroNota = 900;
+  /** The order's note «assinada», stored as the emission stores it (the XML is not read here). */
+  async function notaDe(pedidoId: string, status = 'assinada') {
+    const n = ++numeroNota;
+    const [row] = rowsOf<{ id: string }>(
+      await t.db.execute(sql`insert into notas_fiscais (pedido_id, cliente_id, serie, numero, chave, status,
+          ambiente, emissao, valor_total, xml)
+        select id, cliente_id, 1, ${n}, ${`3526${String(n).padStart(40, '0')}`}, ${status}, '2', now(),
+          valor_total, '<NFe/>' from sales_orders where id = ${pedidoId} returning id`),
+    );
+    return { id: row!.id, numero: n };
+  }
+  const numeroDo = async (id: string) =>
+    rowsOf<{ n: number }>(
+      await t.db.execute(sql`select numero::int as n from sales_orders where id = ${id}`),
+    )[0]!.n;
+
+  it('removing the order from its load or cancelling the load is refused until the note is authorised', async () => {
+    const pedidoId = await liberado(clienteA, [[arroz, 'UN', '1', '25.00']]);
+    const criada = await api(tk.comercial, 'POST', '/cargas', {
+      data_saida_prevista: addDays(hoje, 1),
+      veiculo_id: veiculo,
+      motorista_id: motorista,
+    });
+    const add = await api(tk.comercial, 'POST', `/cargas/${criada.body.id}/pedidos`, {
+      pedido_ids: [pedidoId],
+      versao: criada.body.versao,
+    });
+    expect(add.status, JSON.stringify(add.body)).toBe(200);
+    const nota = await notaDe(pedidoId);
+    const esperado = `Pedido nº ${await numeroDo(pedidoId)}: O pedido tem a NF-e nº ${nota.numero} («Assinada»): transmita-a ou inutilize-a em Notas Fiscais > Saída antes de retirar o pedido da carga.`;
+    const remove = await api(tk.comercial, 'DELETE', `/cargas/${criada.body.id}/pedidos/${pedidoId}`);
+    expect(remove.status).toBe(409);
+    expect(remove.body.message).toBe(esperado);
+    const cancela = await api(tk.comercial, 'POST', `/cargas/${criada.body.id}/transicao`, {
+      para: 'cancelada',
+      motivo: 'Veículo quebrou',
+      versao: add.body.versao,
+    });
+    expect(cancela.status).toBe(409);
+    expect(cancela.body.message).toBe(esperado);
+    const k = await api(tk.comercial, 'GET', `/cargas/${criada.body.id}`);
+    expect([k.body.status, k.body.paradas.map((p: Json) => p.pedido_id)]).toEqual(['montagem', [pedidoId]]);
+    // authorised: the transport data are corrected by a CC-e, the order may leave the load
+    await t.db.execute(sql`update notas_fiscais set status = 'autorizada' where id = ${nota.id}`);
+    const ok = await api(tk.comercial, 'DELETE', `/cargas/${criada.body.id}/pedidos/${pedidoId}`);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+  });
+
+  it("the conferência's adjustment of an order with a live note is refused; a matching check still finishes", async () => {
+    const pedidoId = await liberado(clienteB, [[arroz, 'UN', '4', '25.00']]);
+    const p = await comercial('GET', `/pedidos/${pedidoId}`);
+    const sep = await comercial('POST', `/pedidos/${pedidoId}/transicao`, {
+      para: 'em_separacao',
+      versao: p.versao,
+    });
+    expect(sep.status, JSON.stringify(sep)).toBe('em_separacao');
+    const nota = await notaDe(pedidoId);
+    const id = (await api(tk.comercial, 'POST', '/conferencias', { pedido_id: pedidoId })).body.id;
+    await api(tk.comercial, 'POST', `/conferencias/${id}/leituras`, {
+      codigo: '7890000000024',
+      quantidade: '3',
+    });
+    const fim = await api(tk.comercial, 'POST', `/conferencias/${id}/finalizar`);
+    expect(fim.body.status).toBe('divergente');
+    const ajuste = await api(tk.comercial, 'POST', `/conferencias/${id}/ajustar`);
+    expect(ajuste.status).toBe(409);
+    expect(ajuste.body.message).toBe(
+      `O pedido tem a NF-e nº ${nota.numero} («Assinada»): inutilize-a em Notas Fiscais > Saída antes de ajustar o pedido pela conferência.`,
+    );
+    const depois = await comercial('GET', `/pedidos/${pedidoId}`);
+    expect([depois.status, depois.itens[0].quantidade_base]).toEqual(['em_separacao', '4.000']);
+    // the 4th unit found: the check matches the note and the order becomes conferido
+    await api(tk.comercial, 'POST', `/conferencias/${id}/leituras`, { codigo: '7890000000024' });
+    const ok = await api(tk.comercial, 'POST', `/conferencias/${id}/finalizar`);
+    expect(ok.body.status).toBe('conferida');
+    expect(await statusDo(pedidoId)).toBe('conferido');
+  });
+});

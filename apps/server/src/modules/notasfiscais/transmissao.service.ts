@@ -1,7 +1,13 @@
-import { desfechoDoCStat, podeTransitarNota, type StatusNota } from '@erp/shared';
+import {
+  desfechoDoCStat,
+  podeTransitarNota,
+  podeTransmitirNotaDoPedido,
+  type StatusNota,
+  type StatusPedido,
+} from '@erp/shared';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { type Actor, systemActor, writeTx } from '../../lib/audit-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -309,6 +315,19 @@ async function consultaEAdota(
   return null;
 }
 
+/**
+ * A note goes to SEFAZ only while its order is still invoiceable (packages/shared pedido-com-nota):
+ * an order cancelled or moved back after the note was built must not be authorised by it.
+ */
+async function recusaSePedidoNaoFaturavel(db: Db, n: NotaFiscal): Promise<void> {
+  if (!n.pedidoId) return;
+  const [p] = rowsOf<{ numero: number; status: StatusPedido }>(
+    await db.execute(sql`select numero::int as numero, status from sales_orders where id = ${n.pedidoId}`),
+  );
+  const v = podeTransmitirNotaDoPedido(p ? { numero: Number(p.numero), status: p.status } : null);
+  if (!v.permitido) throw new AppError('conflict', v.motivo, { reason: 'pedido' });
+}
+
 /** POST …/:id/transmitir */
 export async function transmiteNota(
   db: Db,
@@ -333,6 +352,9 @@ export async function transmiteNota(
       throw e;
     }
   }
+
+  // (what SEFAZ already decided is adopted above; a new send needs the order still invoiceable)
+  await recusaSePedidoNaoFaturavel(db, n);
 
   // 2. contingência: back to normal when the normal authoriser is in operation
   let cont = await contingenciaAberta(db, ctx.uf);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { baixaSchema } from '@erp/shared';
+import { baixaSchema, pedidoComNotaMensagens } from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
@@ -572,6 +572,72 @@ describe.skipIf(!dir)('transmissão à SEFAZ (double com TLS mútuo)', () => {
     expect(fim.body.status).toBe('autorizada');
     expect([(await nota(n.id)).chave, (await nota(n.id)).tpEmis]).toEqual([n.chave, '1']);
     expect([...double.autorizadas.values()].filter((a) => a.nNF === String(n.numero))).toHaveLength(1);
+  });
+
+  it('pedido com NF-e viva: cancelar, alterar ou bloquear recusado (409, o que fazer); nota de pedido cancelado não é transmitida', async () => {
+    const { nota: n, pedidoId } = await notaAssinada();
+    const url = `/api/comercial/pedidos/${pedidoId}`;
+    const antes = await api(tk.comercial, 'GET', url);
+    const versao = antes.body.versao;
+    const motivo = 'Cliente desistiu da compra';
+    const viva = { numero: n.numero, status: 'assinada' as const };
+
+    const cancelar = await api(tk.comercial, 'POST', `${url}/cancelar`, { motivo, versao });
+    expect(cancelar.status, JSON.stringify(cancelar.body)).toBe(409);
+    expect(cancelar.body.message).toBe(
+      `O pedido tem a NF-e nº ${n.numero} («Assinada»): inutilize-a em Notas Fiscais > Saída antes de cancelar o pedido.`,
+    );
+    // the kanban's move and the explicit transition answer the same
+    const kanban = await api(tk.comercial, 'POST', `${url}/transicao`, { para: 'cancelado', motivo, versao });
+    expect(kanban.status).toBe(409);
+    expect(kanban.body.message).toBe(cancelar.body.message);
+    const bloquear = await api(tk.comercial, 'POST', `${url}/transicao`, {
+      para: 'bloqueado',
+      motivo,
+      versao,
+    });
+    expect(bloquear.status).toBe(409);
+    expect(bloquear.body.message).toBe(
+      pedidoComNotaMensagens.bloqueado(viva, { tipo: 'transitar', para: 'bloqueado' }),
+    );
+    const editar = await api(tk.comercial, 'PUT', url, {
+      ...pedido(cliente, [[produto, 'UN', '5', '10.00']]),
+      versao,
+    });
+    expect(editar.status).toBe(409);
+    expect(editar.body.message).toBe(pedidoComNotaMensagens.bloqueado(viva, { tipo: 'editar' }));
+    const depois = await api(tk.comercial, 'GET', url);
+    expect([depois.body.status, depois.body.versao, depois.body.itens[0].quantidade]).toEqual([
+      'liberado',
+      versao,
+      '3.000',
+    ]);
+
+    // the note's number inutilized: the order is cancelled (its reservation released)
+    const inut = await api(tk.comercial, 'POST', '/api/notasfiscais/saida/inutilizacao', {
+      serie: 1,
+      numero_inicial: n.numero,
+      numero_final: n.numero,
+      justificativa: 'Pedido cancelado pelo cliente antes do envio',
+    });
+    expect(inut.status, JSON.stringify(inut.body)).toBe(201);
+    const ok = await api(tk.comercial, 'POST', `${url}/cancelar`, { motivo, versao });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.status).toBe('cancelado');
+
+    // an order left cancelled beside its live note (as the old code allowed): never transmitted
+    const outra = await notaAssinada();
+    await t.db.execute(sql`update sales_orders set status = 'cancelado' where id = ${outra.pedidoId}`);
+    const [pp] = await q<{ numero: number }>(
+      sql`select numero::int as numero from sales_orders where id = ${outra.pedidoId}`,
+    );
+    const r = await api(tk.comercial, 'POST', saida(outra.nota.id, 'transmitir'));
+    expect(r.status, JSON.stringify(r.body)).toBe(409);
+    expect(r.body.message).toBe(
+      `O pedido nº ${pp!.numero} está «Cancelado» e não pode mais ser faturado: a NF-e não será transmitida. Inutilize o número da nota em Notas Fiscais > Saída.`,
+    );
+    expect(double.autorizadas.has(outra.nota.chave)).toBe(false);
+    expect((await nota(outra.nota.id)).status).toBe('assinada');
   });
 
   it('permissões: financeiro e estoque não transmitem (403)', async () => {
