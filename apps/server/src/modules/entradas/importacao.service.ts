@@ -6,9 +6,10 @@ import { rowsOf } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import { AppError, pgConstraint, pgErrorCode } from '../../lib/errors.ts';
 import { getSetting } from '../configuracoes/settings.service.ts';
-import { type AnaliseNfe, analisaNfe, NfeRecusada } from '../nfe/leitura.ts';
+import { executa, TarefaInterrompida } from '../../lib/trabalho/pool.ts';
+import { type AnaliseNfe, NfeRecusada } from '../nfe/leitura.ts';
 import { NfeIlegivel } from '../nfe/parser.ts';
-import { NfeSchemasIndisponiveis, verificaPastaSchemas } from '../nfe/xsd.ts';
+import { NfeSchemasIndisponiveis } from '../nfe/xsd.ts';
 import { type EntradaResumo, getEntrada } from './entradas.service.ts';
 import { entradaDuplicatas, entradaItemLotes, entradaItens, entradas } from './entradas.tables.ts';
 import { conversao, fatorDoItem, resolveMapeamentos } from './mapeamento.service.ts';
@@ -51,6 +52,7 @@ function arquivosDe(input: ImportarEntradas): Array<Arquivo | { nome: string; er
       continue;
     }
     let total = 0;
+    let xmls = 0;
     let grande = false;
     try {
       const files = unzipSync(bytes, {
@@ -58,7 +60,8 @@ function arquivosDe(input: ImportarEntradas): Array<Arquivo | { nome: string; er
           if (!/\.xml$/i.test(f.name) || f.name.startsWith('__MACOSX/')) return false;
           total += f.originalSize;
           if (total > ZIP_MAX_BYTES) grande = true;
-          return !grande;
+          // beyond the per-import limit nothing more is inflated (the count is refused below)
+          return !grande && ++xmls <= IMPORTACAO_MAX_ARQUIVOS + 1;
         },
       });
       if (grande) {
@@ -248,9 +251,10 @@ export async function importaEntradas(
   schemasDir: string | undefined,
   input: ImportarEntradas,
 ): Promise<{ resultados: ResultadoImportacao[] }> {
-  // Never skip validation: without the schemas folder nothing is imported.
+  // Never skip validation: without the schemas folder nothing is imported. The schemas are compiled,
+  // and every file read, on the worker pool (lib/trabalho): the event loop stays free for other users.
   try {
-    verificaPastaSchemas(schemasDir);
+    await executa('verificaPastaSchemas', schemasDir);
   } catch (e) {
     if (e instanceof NfeSchemasIndisponiveis)
       throw new AppError('unavailable', e.message, { reason: 'nfe_schemas' });
@@ -267,7 +271,7 @@ export async function importaEntradas(
       continue;
     }
     try {
-      const analise = analisaNfe(schemasDir, a.bytes);
+      const analise = await executa('analisaNfe', schemasDir, a.bytes);
       const id = await writeTx(db, actor, (tx) =>
         gravaEntradaDeXml(tx, actor, analise, a.bytes, a.nome, recuperaveis),
       ).catch((e) => {
@@ -277,7 +281,12 @@ export async function importaEntradas(
       });
       resultados.push({ arquivo: a.nome, ok: true, entrada: await getEntrada(db, id) });
     } catch (e) {
-      if (e instanceof NfeRecusada || e instanceof NfeIlegivel || e instanceof AppError)
+      if (
+        e instanceof NfeRecusada ||
+        e instanceof NfeIlegivel ||
+        e instanceof AppError ||
+        e instanceof TarefaInterrompida
+      )
         resultados.push({ arquivo: a.nome, ok: false, mensagem: e.message });
       else if (e instanceof NfeSchemasIndisponiveis) throw e;
       // A value the layout does not allow (a number, a date, a size) that only the arithmetic or the

@@ -17,6 +17,7 @@ import {
   statusTexto,
 } from './entradas.service.ts';
 import { lembraMapeamentos } from './mapeamento.service.ts';
+import { reconfereXmlDaEntrada } from './reconferencia.service.ts';
 
 // Posting (lançar) and reversal (estornar) of a receipt, each ONE transaction:
 // - lançar: the ledger entradas (per lot) at the item's unit cost — which moves the custo médio —,
@@ -67,6 +68,8 @@ export function documentoDaEntrada(e: {
 }
 
 export async function lancaEntrada(db: Db, actor: Actor, id: string): Promise<Entrada> {
+  // what is posted must still be what the kept XML says (read off the event loop, before the lock)
+  await reconfereXmlDaEntrada(db, id);
   await writeTx(db, actor, async (tx) => {
     const e = await travaEntrada(tx, id, false);
     if (e.status !== 'rascunho' && e.status !== 'conferida')

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { type CnabItem, Decimal, type ImportarExtrato, parseCnab } from '@erp/shared';
+import { type CnabItem, Decimal, type ImportarExtrato } from '@erp/shared';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { executa } from '../../lib/trabalho/pool.ts';
 import { cnabRetornoItens, extratoImportacoes } from './extrato.tables.ts';
 import { contasBancarias, financialAccounts } from './financeiro.tables.ts';
 import { baixarTitulo } from './titulos.service.ts';
@@ -64,7 +65,8 @@ export async function importaCnab(db: Db, actor: Actor, input: ImportarExtrato) 
     .where(eq(contasBancarias.id, input.conta_bancaria_id));
   if (!conta) throw new AppError('not_found', 'Conta bancária não encontrada');
   const bytes = Buffer.from(input.conteudo_base64, 'base64');
-  const r = parseCnab(bytes);
+  // read on the worker pool (lib/trabalho): a long file does not hold other users' requests
+  const r = await executa('leCnab', bytes);
   if (!r.formato)
     throw new AppError('unprocessable', r.erros[0]?.mensagem ?? 'Arquivo não é um retorno CNAB.', {
       erros: r.erros,

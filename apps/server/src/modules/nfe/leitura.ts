@@ -1,6 +1,7 @@
 import { conferenciaChave, Decimal, normalizaChave, validaChave } from '@erp/shared';
 import { type ResultadoAssinatura, verificaAssinaturaNfe } from './assinatura.ts';
 import { leNfe, NfeIlegivel, type NotaNfe } from './parser.ts';
+import { decodificaXmlUtf8, XmlRecusado } from './xml-seguro.ts';
 import { type ResultadoXsd, validaNfeXsd } from './xsd.ts';
 
 // Everything checked when an NF-e XML is received: XSD, chave (DV and agreement with ide/emit),
@@ -27,7 +28,12 @@ export const leituraMensagens = {
   somaDuplicatas: (dups: string, total: string) =>
     `A soma das duplicatas (R$ ${dups}) difere do valor a pagar da nota (R$ ${total}).`,
   xsd: 'O XML não é válido pelo schema oficial (XSD).',
+  itensDemais: (n: number) =>
+    `A NF-e tem ${n.toLocaleString('pt-BR')} itens; o leiaute admite no máximo ${NFE_MAX_ITENS}. Arquivo recusado.`,
 } as const;
+
+/** det maxOccurs in the NF-e 4.00 layout: more items are not an NF-e, and only cost time to read. */
+export const NFE_MAX_ITENS = 990;
 
 export class NfeRecusada extends Error {}
 
@@ -39,15 +45,20 @@ export function analisaNfe(
   bytes: Uint8Array,
   agora = new Date(),
 ): AnaliseNfe {
-  let texto: string;
+  // Decoded once: the XSD validator, the parser and the signature check read the same document.
+  let xml: { texto: string; bytes: Uint8Array };
   try {
-    texto = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new NfeRecusada(leituraMensagens.naoUtf8);
+    xml = decodificaXmlUtf8(bytes);
+  } catch (e) {
+    if (e instanceof XmlRecusado) throw new NfeRecusada(e.message);
+    throw e;
   }
+  const { texto } = xml;
+  const itens = texto.match(/<(?:[\w.-]+:)?det[\s>]/g)?.length ?? 0;
+  if (itens > NFE_MAX_ITENS) throw new NfeRecusada(leituraMensagens.itensDemais(itens));
   // XSD first: it also refuses when NFE_SCHEMAS_DIR is not set (never skipped).
-  const xsd = validaNfeXsd(schemasDir, bytes);
-  const nota = leNfe(texto.replace(/^\uFEFF/, ''));
+  const xsd = validaNfeXsd(schemasDir, xml.bytes);
+  const nota = leNfe(texto);
   if (nota.ide.mod !== '55') throw new NfeRecusada(leituraMensagens.modelo(nota.ide.mod));
   const chave = normalizaChave(nota.chave);
   const erroChave = validaChave(chave);

@@ -1,4 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
+import { temDtd, xmlSeguroMensagens } from './xml-seguro.ts';
 
 // A typed reading of an NF-e 4.00 (nfeProc or a bare NFe): the groups a receipt and a DANFE-like
 // view need. Every value stays the string of the XML (money and quantities are exact decimals);
@@ -333,6 +334,8 @@ function transporte(transp: Node | null): NotaNfe['transp'] {
 
 /** Reads an NF-e document. Throws NfeIlegivel (pt-BR) when it is not an NF-e. */
 export function leNfe(xml: string): NotaNfe {
+  // No DTD is ever expanded, whatever path the text came by (a receipt stored before DTDs were refused).
+  if (temDtd(xml)) throw new NfeIlegivel(xmlSeguroMensagens.dtd);
   let doc: Node;
   try {
     doc = parser.parse(xml, true) as Node;
