@@ -18,8 +18,8 @@ export const extratoMensagens = {
 
 /** Statement lines per OFX file: a month of a busy account is a few thousand; more is split by period. */
 export const OFX_MAX_LANCAMENTOS = 50_000;
-/** Lines per CNAB retorno (CNAB 240 writes two per título: segments T and U). */
-export const CNAB_MAX_LINHAS = 100_000;
+/** Lines per CNAB retorno (CNAB 240 writes two per título, segments T and U: 25,000 títulos). */
+export const CNAB_MAX_LINHAS = 50_000;
 
 /** An OFX file read off the event loop: a DTD refused; too many lines refused before they are read. */
 function leOfx(bytes: Uint8Array): OfxResultado {

@@ -8,12 +8,12 @@ import {
   extratoLinhaManualSchema,
   type ImportarExtrato,
   type OfxExtrato,
-  parseOfx,
 } from '@erp/shared';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { executa } from '../../lib/trabalho/pool.ts';
 import { extratoImportacoes, extratoLinhas } from './extrato.tables.ts';
 import { contasBancarias } from './financeiro.tables.ts';
 
@@ -134,7 +134,8 @@ export async function importaOfx(
       fields: { conteudo_base64: ['Conteúdo do arquivo inválido.'] },
     });
   }
-  const r = parseOfx(bytes);
+  // read on the worker pool (lib/trabalho): DTD refused, lines capped, the event loop left free
+  const r = await executa('leOfx', bytes);
   if (!r.extratos.length) {
     throw new AppError('unprocessable', r.erros[0]?.mensagem ?? 'Arquivo OFX sem extrato.', {
       erros: r.erros,
