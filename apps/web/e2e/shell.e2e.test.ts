@@ -79,7 +79,8 @@ const EXPECTED_MENU: Record<Who, Array<[string, string[]]>> = {
   ],
   estoque: [
     ['Dashboard', []],
-    ['Estoque', GROUP_ITEMS.Estoque!],
+    // issue 29: Tabela de Preços is the admin's (its guard), so the clerk no longer sees it
+    ['Estoque', GROUP_ITEMS.Estoque!.filter((i) => i !== 'Tabela de Preços')],
     ['Cadastros Básicos', CADASTROS_ESTOQUE],
     ['Perfil', []],
   ],
@@ -105,6 +106,9 @@ const GUARD_CLASSES: Array<{ route: string; roles: Who[] | 'all'; heading: strin
   { route: '/configuracoes/fiscais', roles: [], heading: 'Configurações Fiscais' },
   { route: '/perfil', roles: 'all', heading: '' },
 ];
+
+/** The route guard's notice (apps/web/src/app/route-guard.tsx). */
+const forbiddenToast = 'Você não tem acesso a esta tela.';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -217,6 +221,43 @@ describe.each(['admin', 'comercial', 'estoque', 'financeiro', 'semacesso'] as Wh
     it('shows the menu groups and items of the specification', async () => {
       expect(await readMenu(page)).toEqual(EXPECTED_MENU[who]);
     });
+
+    it('every menu entry opens its screen: no bounce back to the Dashboard (issue 29)', async () => {
+      // from Perfil (the last entry), so the first entry, the Dashboard, changes the heading too
+      await page.goto('/perfil');
+      await waitForShell(page);
+      const nav = sidebar(page);
+      const closed = nav.locator('button[aria-expanded="false"]');
+      while ((await closed.count()) > 0) await closed.first().click();
+      const hrefs = [
+        ...new Set(await nav.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')!))),
+      ];
+      expect(hrefs.length).toBeGreaterThan(1);
+      let anterior = await heading(page);
+      for (const href of hrefs) {
+        // through the menu itself: open the entry's group when navigation closed it
+        const link = nav.locator(`a[href="${href}"]`).first();
+        if (!(await link.isVisible())) {
+          while ((await closed.count()) > 0) await closed.first().click();
+        }
+        await link.click();
+        // a bounce lands on / with the Dashboard's heading; the screen keeps its path and shows its own
+        await expect
+          .poll(
+            async () => {
+              const h = await heading(page);
+              return [
+                new URL(page.url()).pathname,
+                h !== '' && h !== anterior && (href === '/' || h !== 'Dashboard'),
+              ];
+            },
+            { message: href },
+          )
+          .toEqual([href, true]);
+        anterior = await heading(page);
+        expect(await page.getByText(forbiddenToast).count(), href).toBe(0);
+      }
+    }, 240_000);
 
     it('opens the allowed route of each guard class and redirects (replacing history) from the others', async () => {
       for (const { route, roles, heading: title } of GUARD_CLASSES) {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 
-// The stock registers through the HTTP API: unidades, grupos and categorias are read by
-// admin/estoque and written by the admin only (spec section 6); locais by admin/estoque, with one
-// default location per direction.
+// The stock registers through the HTTP API: unidades, grupos and categorias are read and written by
+// admin/estoque (issue 29, decision record 0007: the spec's admin-only departs from a distributor's
+// stock clerk); locais by admin/estoque, with one default location per direction.
 
 let t: TestContext;
 let tokens: Record<'admin' | 'estoque' | 'comercial' | 'financeiro', string>;
@@ -29,17 +29,17 @@ describe.each([
   ['/unidades', { sigla: 'kg', descricao: 'Quilograma', casas_decimais: 3 }],
   ['/grupos', { codigo: 'BEB', nome: 'Bebidas' }],
   ['/categorias', { codigo: 'MERC', nome: 'Mercearia' }],
-])('%s: admin-only writes', (path, valores) => {
-  it('the admin creates; estoque reads but may not write; comercial and financeiro get 403', async () => {
-    const criado = await call('POST', path, tokens.admin, valores);
+])('%s: admin and estoque write', (path, valores) => {
+  it('estoque creates, reads, edits and deletes; comercial and financeiro get 403', async () => {
+    const criado = await call('POST', path, tokens.estoque, valores);
     expect(criado.status).toBe(201);
     expect((await call('GET', path, tokens.estoque)).status).toBe(200);
     expect((await call('GET', `${path}/opcoes`, tokens.estoque)).status).toBe(200);
-    expect((await call('POST', path, tokens.estoque, valores)).status).toBe(403);
     expect(
       (await call('PUT', `${path}/${criado.body.id}`, tokens.estoque, { ...valores, versao: 1 })).status,
-    ).toBe(403);
-    expect((await call('DELETE', `${path}/${criado.body.id}`, tokens.estoque)).status).toBe(403);
+    ).toBe(200);
+    expect((await call('DELETE', `${path}/${criado.body.id}`, tokens.estoque)).status).toBe(204);
+    expect((await call('POST', path, tokens.admin, valores)).status).toBe(201);
     for (const who of ['comercial', 'financeiro'] as const) {
       expect((await call('GET', path, tokens[who])).status).toBe(403);
       expect((await call('POST', path, tokens[who], valores)).status).toBe(403);

@@ -30,6 +30,7 @@ import {
   produtoCreateSchema,
   produtosListQuerySchema,
   produtoUpdateSchema,
+  screenPermission,
   transferenciaSchema,
   unidadeCreateSchema,
   unidadesListQuerySchema,
@@ -70,10 +71,14 @@ import { tabelaNcm } from './ncm-tabela.ts';
 import { exportaPosicao, listaPosicao, posicaoExportColumns, saldosDoProduto } from './posicao.service.ts';
 import { getProduto, produtoExportColumns, produtosService } from './produtos.service.ts';
 
-// Spec section 6: the stock screens are admin/estoque; unidades, grupos and categorias are edited
-// by the admin only (estoque reads them: the product form picks from them).
+// Spec section 6: the stock screens are admin/estoque. Unidades, grupos and categorias are read and
+// written under their screen's entry of the shared route table (admin and estoque since issue 29,
+// decision record 0007), so the API, the web guard and the menu cannot disagree.
 const estoque = guards.adminEstoque;
 const admin = guards.adminOnly;
+const unidades = screenPermission('/estoque/unidades');
+const gruposEstoque = screenPermission('/estoque/grupos');
+const categorias = screenPermission('/estoque/categorias');
 
 const ncmExiste = (codigo: string) => tabelaNcm().existe(codigo);
 const idParams = z.object({ id: uuidParam });
@@ -91,8 +96,7 @@ const cadastros = new Hono<AppEnv>()
   .route(
     '/unidades',
     registerRoutes({
-      permission: estoque,
-      writePermission: admin,
+      permission: unidades,
       schemas: { list: unidadesListQuerySchema, create: unidadeCreateSchema, update: unidadeUpdateSchema },
       service: unidadesService,
       export: { fileBase: 'unidades', columns: unidadeExportColumns },
@@ -101,8 +105,7 @@ const cadastros = new Hono<AppEnv>()
   .route(
     '/grupos',
     registerRoutes({
-      permission: estoque,
-      writePermission: admin,
+      permission: gruposEstoque,
       schemas: {
         list: gruposEstoqueListQuerySchema,
         create: grupoEstoqueCreateSchema,
@@ -115,8 +118,7 @@ const cadastros = new Hono<AppEnv>()
   .route(
     '/categorias',
     registerRoutes({
-      permission: estoque,
-      writePermission: admin,
+      permission: categorias,
       schemas: {
         list: categoriasListQuerySchema,
         create: categoriaCreateSchema,

@@ -7,6 +7,7 @@ import {
   itemTabelaPrecoSchema,
   itensTabelaPrecoListQuerySchema,
   reajusteSchema,
+  screenPermission,
   tabelaPrecoCreateSchema,
   tabelaPrecoUpdateSchema,
   tabelasPrecoListQuerySchema,
@@ -24,11 +25,12 @@ import { consultaPreco, consultaPrecosPedido } from './preco.service.ts';
 import { aplicaReajuste, previaReajuste } from './reajuste.service.ts';
 import { copiaTabelaPreco, tabelaPrecoExportColumns, tabelasPrecoService } from './tabelas-preco.service.ts';
 
-// /api/precos. Price tables are managed by the admin only (the guard of /estoque/tabela-precos);
+// /api/precos. Price tables are managed under the shared route table's entry of their screen,
+// /estoque/tabela-precos (admin only);
 // the price of a sale is asked by those who sell (admin, comercial): the orders screen and its
 // "Por que este preço?".
 
-const admin = guards.adminOnly;
+const admin = screenPermission('/estoque/tabela-precos');
 const vendas = guards.adminComercial;
 
 const tabelaParams = z.object({ id: uuidParam });
