@@ -82,7 +82,8 @@ describe('extrato bancário', () => {
     await expect
       .poll(() => page.getByTestId('resultado-importacao').textContent())
       .toBe('OFX: 3 lançamentos lidos, 0 novos, 3 já importados.');
-    await page.getByLabel('Data').last().fill('2026-01-07');
+    // the project's pt-BR date field (dd/mm/aaaa), not the browser's native one
+    await page.getByRole('textbox', { name: 'Data' }).last().fill('07/01/2026');
     await page.getByLabel('Valor (negativo para débito)').fill('-2,35');
     await page.getByLabel('Histórico').fill('Tarifa DOC');
     await page.getByRole('button', { name: 'Incluir linha' }).click();

@@ -26,7 +26,8 @@ const userActedSinceNavigation = () => lastInputAt >= navigatedAt;
 /**
  * Moves focus to the page heading (`[data-page-heading]`, set by PageHeader) once it appears in
  * this frame, so keyboard and screen-reader users start on the new page after a navigation —
- * unless the user has pressed a pointer or a key since the navigation.
+ * unless the user has pressed a pointer or a key since the navigation, or the page has already
+ * focused one of its own fields.
  */
 function useFocusHeading(container: React.RefObject<HTMLDivElement | null>, enabled: boolean) {
   useEffect(() => {
@@ -34,6 +35,15 @@ function useFocusHeading(container: React.RefObject<HTMLDivElement | null>, enab
     if (!enabled || !root) return;
     const tryFocus = () => {
       if (userActedSinceNavigation()) return true;
+      // a page that puts the cursor on its first field (the order entry's customer) keeps it there
+      const active = document.activeElement;
+      if (
+        active &&
+        active !== document.body &&
+        root.contains(active) &&
+        !active.matches('[data-page-heading]')
+      )
+        return true;
       const heading = root.querySelector<HTMLElement>('[data-page-heading]');
       if (!heading) return false;
       heading.focus({ preventScroll: true });

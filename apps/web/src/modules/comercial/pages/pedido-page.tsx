@@ -21,6 +21,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { DateInput } from '@/components/ui/date-input.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input, Textarea } from '@/components/ui/input.tsx';
+import { Kbd } from '@/components/ui/kbd.tsx';
 import { NativeSelect } from '@/components/ui/native-select.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { PageSpinner, Spinner } from '@/components/ui/spinner.tsx';
@@ -673,14 +674,6 @@ function PedidoForm({ pedido }: { pedido: PedidoDetalhe | null }) {
         <CancelarDialog numero={pedido.numero} onConfirm={cancelar} onClose={() => setCancelando(false)} />
       ) : null}
     </div>
-  );
-}
-
-function Kbd({ children }: { children: ReactNode }) {
-  return (
-    <kbd className="ml-1 hidden rounded border border-current/40 px-1 font-mono text-[10px] sm:inline">
-      {children}
-    </kbd>
   );
 }
 

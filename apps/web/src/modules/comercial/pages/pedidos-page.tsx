@@ -1,12 +1,14 @@
 import { formatBRL, formatDateBR, STATUS_PEDIDO, statusPedidoLabels } from '@erp/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Copy, FilePen, Plus } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { type Column, DataTable, erroDaLista } from '@/components/data-table/data-table.tsx';
 import { FilterPeriodo, FilterSelect } from '@/components/data-table/filter-select.tsx';
 import { ListToolbar } from '@/components/data-table/list-toolbar.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { Kbd } from '@/components/ui/kbd.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useListState } from '@/lib/list-state.ts';
@@ -18,7 +20,8 @@ import { PedidosAbas } from '../components/pedidos-abas.tsx';
 import { BloqueioBadge, StatusPedidoBadge } from '../components/status-pedido-badge.tsx';
 
 // Pedidos (/comercial/pedidos): every order, newest first, filtered in the URL by situação,
-// período de emissão, vendedor, cliente and região; a row opens the order.
+// período de emissão, vendedor, cliente and região; a row opens the order. Insert or F2 opens a new
+// order, as on the keyboard-first order entry itself.
 
 export const pedidoColumns: Column<PedidoRow>[] = [
   {
@@ -87,6 +90,17 @@ export function PedidosPage() {
     queryFn: () => pedidosApi.list(state.query),
     placeholderData: keepPreviousData,
   });
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Insert' && e.key !== 'F2') return;
+      if (e.ctrlKey || e.altKey || e.metaKey || e.shiftKey) return;
+      if (document.querySelector('[role="dialog"]')) return;
+      e.preventDefault();
+      navigate('/comercial/pedidos/novo');
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [navigate]);
   const duplicar = async (r: PedidoRow) => {
     try {
       const novo = await pedidosApi.duplicar(r.id);
@@ -103,9 +117,14 @@ export function PedidosPage() {
         description="Orçamentos e pedidos de venda: digite, confirme, acompanhe os bloqueios e a situação de cada um."
         actions={
           <Button asChild>
-            <Link to="/comercial/pedidos/novo">
+            <Link
+              to="/comercial/pedidos/novo"
+              aria-keyshortcuts="Insert F2"
+              title="Novo pedido (Insert ou F2)"
+            >
               <Plus aria-hidden />
               Novo pedido
+              <Kbd>Insert</Kbd>
             </Link>
           </Button>
         }

@@ -29,14 +29,37 @@ const columns: Column<ProdutoRow>[] = [
     sortKey: 'nome',
     className: 'min-w-56',
     card: 'title',
+    // below 2xl (1536 px) the group rides under the name: with its own column the table is wider
+    // than a 1366 px screen and the Status column hides under the pinned row actions
     cell: (r) => (
+      <div>
+        <div className="font-medium">{r.nome}</div>
+        {r.marca || r.grupo_nome ? (
+          <div className="text-xs text-muted-foreground">
+            {r.marca}
+            {r.grupo_nome ? (
+              <span className="2xl:hidden">
+                {r.marca ? ' · ' : ''}
+                {r.grupo_nome}
+              </span>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    ),
+    cardCell: (r) => (
       <div>
         <div className="font-medium">{r.nome}</div>
         {r.marca ? <div className="text-xs text-muted-foreground">{r.marca}</div> : null}
       </div>
     ),
   },
-  { key: 'grupo', header: 'Grupo', cell: (r) => r.grupo_nome ?? '—' },
+  {
+    key: 'grupo',
+    header: 'Grupo',
+    className: 'hidden 2xl:table-cell',
+    cell: (r) => r.grupo_nome ?? '—',
+  },
   {
     key: 'estoque',
     header: 'Estoque',

@@ -245,7 +245,9 @@ function Conferir({ id }: { id: string }) {
           {c.ajustada ? ' · pedido ajustado à contagem' : ''}
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      {/* grid-cols-1 (minmax(0, 1fr)) here and below: an implicit grid column grows to its longest
+          nowrap line, so a long product name pushed the page past the screen instead of truncating */}
+      <CardContent className="grid grid-cols-1 gap-4">
         <div className="grid gap-1">
           <div className="flex justify-between text-sm">
             <span className="font-medium">Progresso</span>
@@ -342,7 +344,7 @@ function Conferir({ id }: { id: string }) {
                   {c.divergencias.map((d) => (
                     <tr key={d.produto_id} className="border-t">
                       <td className="py-1 pr-2 font-medium">{tipoDivergenciaLabels[d.tipo]}</td>
-                      <td className="py-1 pr-2">
+                      <td className="py-1 pr-2 break-words">
                         {d.codigo} · {d.nome}
                       </td>
                       <td className="py-1 pr-2 text-right tabular-nums">
@@ -403,14 +405,14 @@ function Conferir({ id }: { id: string }) {
           </div>
         ) : null}
 
-        <div className="grid gap-4 md:grid-cols-2">
-          <div className="grid content-start gap-2">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+          <div className="grid grid-cols-1 content-start gap-2">
             <h3 className="text-sm font-semibold">Contagem</h3>
             {c.contagem.length ? (
-              <ul className="grid gap-1 text-sm" aria-label="Contagem por produto">
+              <ul className="grid grid-cols-1 gap-1 text-sm" aria-label="Contagem por produto">
                 {c.contagem.map((p) => (
                   <li key={p.produto_id} className="flex justify-between gap-2 rounded border px-2 py-1">
-                    <span className="min-w-0 truncate">
+                    <span className="min-w-0 truncate" title={`${p.codigo} · ${p.nome}`}>
                       {p.codigo} · {p.nome}
                     </span>
                     <span className="shrink-0 tabular-nums font-medium">
@@ -423,12 +425,12 @@ function Conferir({ id }: { id: string }) {
               <p className="text-sm text-muted-foreground">Nada lido ainda.</p>
             )}
           </div>
-          <div className="grid content-start gap-2">
+          <div className="grid grid-cols-1 content-start gap-2">
             <h3 className="text-sm font-semibold">Últimas leituras</h3>
-            <ul className="grid gap-1 text-sm" aria-label="Últimas leituras">
+            <ul className="grid grid-cols-1 gap-1 text-sm" aria-label="Últimas leituras">
               {c.leituras.map((l) => (
                 <li key={l.id} className="flex items-center justify-between gap-2 rounded border px-2 py-1">
-                  <span className="min-w-0 truncate">
+                  <span className="min-w-0 truncate" title={l.produto_nome}>
                     {formatDecimalBR(l.quantidade, 0)} {l.embalagem} · {l.produto_nome}
                     <span className="block text-xs text-muted-foreground">{l.codigo}</span>
                   </span>

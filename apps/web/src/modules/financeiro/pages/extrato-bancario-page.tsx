@@ -4,6 +4,7 @@ import { Upload } from 'lucide-react';
 import { type DragEvent, type FormEvent, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { DateInput } from '@/components/ui/date-input.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { ApiError, api, unwrap } from '@/lib/api-client.ts';
@@ -70,6 +71,8 @@ export function ExtratoBancarioPage() {
   const { conta, de, ate, contas } = cp;
   const [erro, setErro] = useState<string | null>(null);
   const [resultado, setResultado] = useState<string | null>(null);
+  // the manual line's date: the pt-BR date field (dd/mm/aaaa + calendar), not the browser's own
+  const [dataManual, setDataManual] = useState(businessToday);
   const [arrastando, setArrastando] = useState(false);
   // a file with several statements: which goes to which account
   const [multi, setMulti] = useState<ArquivoComExtratos | null>(null);
@@ -151,12 +154,17 @@ export function ExtratoBancarioPage() {
     const form = ev.currentTarget;
     manual.mutate(
       {
-        data: String(f.get('data')),
+        data: dataManual,
         valor: String(f.get('valor')),
         memo: String(f.get('memo')),
         documento: String(f.get('documento') ?? ''),
       },
-      { onSuccess: () => form.reset() },
+      {
+        onSuccess: () => {
+          form.reset();
+          setDataManual(businessToday());
+        },
+      },
     );
   };
   const x = extrato.data;
@@ -304,7 +312,7 @@ export function ExtratoBancarioPage() {
       >
         <label htmlFor="extrato-manual-data" className="flex flex-col gap-1">
           <span className="text-muted-foreground">Data</span>
-          <Input name="data" id="extrato-manual-data" type="date" required defaultValue={businessToday()} />
+          <DateInput id="extrato-manual-data" value={dataManual} onChange={setDataManual} />
         </label>
         <label htmlFor="extrato-manual-valor" className="flex flex-col gap-1">
           <span className="text-muted-foreground">Valor (negativo para débito)</span>

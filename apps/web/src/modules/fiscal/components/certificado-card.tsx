@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { FileInput } from '@/components/ui/file-input.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
@@ -161,11 +162,11 @@ export function CertificadoCard() {
             label={c ? 'Substituir pelo arquivo' : 'Arquivo do certificado (.pfx ou .p12)'}
             error={erros.arquivo}
           >
-            <Input
+            <FileInput
               ref={inputArquivo}
-              type="file"
+              value={arquivo}
               accept=".pfx,.p12,application/x-pkcs12"
-              onChange={(e) => setArquivo(e.target.files?.[0] ?? null)}
+              onChange={setArquivo}
             />
           </FormField>
           <FormField label="Senha do certificado" error={erros.senha}>

@@ -13,8 +13,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog.tsx';
+import { FileInput } from '@/components/ui/file-input.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
-import { Input } from '@/components/ui/input.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { precosKeys } from '../api/keys.ts';
@@ -72,11 +72,11 @@ export function ImportacaoDialog({
           }}
         >
           <FormField label="Planilha (.xlsx)" required error={erroArquivo}>
-            <Input
-              type="file"
+            <FileInput
+              value={arquivo}
               accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              onChange={(e) => {
-                setArquivo(e.target.files?.[0] ?? null);
+              onChange={(f) => {
+                setArquivo(f);
                 setErroArquivo(undefined);
                 importa.reset();
               }}
