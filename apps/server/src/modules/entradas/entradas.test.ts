@@ -14,9 +14,10 @@ import { montaNfeXml, type NfeExemplo } from './nfe-exemplo.ts';
 // failure injected in the middle leaves nothing), the duplicate chave refused, estorno, the manual
 // receipt, the DANFE-like view and the XML byte for byte.
 
+// The active XSD package (NFE_SCHEMAS_DIR, else the npm default): undefined only without npm install.
 const semSchemas = !TEST_NFE_SCHEMAS_DIR;
 if (semSchemas)
-  console.warn('entradas.test: ../shared/nfe/schemas/PL_010_V1.30 ausente — testes de importação pulados');
+  console.warn('entradas.test: nenhum pacote de schemas XSD da NF-e — testes de importação pulados');
 
 let t: TestContext;
 let tok: string;
@@ -588,8 +589,8 @@ describe('entrada manual', () => {
     ]);
   });
 
-  it('import refuses without NFE_SCHEMAS_DIR, naming the setting', async () => {
-    const t2 = await createTestApp({ NFE_SCHEMAS_DIR: '' });
+  it('import refuses when NFE_SCHEMAS_DIR names a folder without the schemas, naming the setting', async () => {
+    const t2 = await createTestApp({ NFE_SCHEMAS_DIR: '/tmp/erp-test-sem-schemas-nfe' });
     try {
       const tok2 = (await t2.signIn(['admin'])).token;
       const r = await chama(t2, tok2, 'POST', api('/importar'), {

@@ -31,6 +31,8 @@ export const fiscalRoutes = new Hono<AppEnv>()
   .put('/series/:id', requires(admin), pathParams(idParams), jsonBody(nfeSerieUpdateSchema), async (c) =>
     c.json(await atualizaSerie(c.var.deps.db, actorOf(c), c.req.valid('param').id, c.req.valid('json'))),
   )
+  // the NF-e XSD package the server validates with (docs/decisions/0006-pacote-xsd-nfe.md)
+  .get('/schemas', requires(admin), (c) => c.json({ nfe: c.var.deps.config.nfeSchemas }))
   .get('/certificado', requires(admin), async (c) =>
     c.json({ certificado: await infoCertificado(c.var.deps.db) }),
   )

@@ -6,7 +6,7 @@ import { rowsOf } from '../../db/client.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { geraAcTeste, geraPfxTeste } from '../../test/pfx-teste.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
-import { CNPJ_EMITENTE, CONFIG_FISCAL } from '../notasfiscais/notas-saida-test-support.ts';
+import { CNPJ_ALFANUMERICO, CONFIG_FISCAL } from '../notasfiscais/notas-saida-test-support.ts';
 import { emitenteDaEmpresa } from '../tributacao/emitente.service.ts';
 import { carregaCertificadoA1 } from './certificado.service.ts';
 import { carregaConfiguracaoFiscal } from './configuracao-fiscal.service.ts';
@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const CNPJ_ALFA = CNPJ_EMITENTE;
+const CNPJ_ALFA = CNPJ_ALFANUMERICO;
 const ac = geraAcTeste();
 
 /**
@@ -29,6 +29,7 @@ const ac = geraAcTeste();
 function corpo(over: Record<string, unknown> = {}) {
   // a deep copy: tests change nested fields of the body they get
   const base = structuredClone(CONFIG_FISCAL);
+  base.emitente.cnpj = '12.ABC.345/01DE-35';
   return {
     ...base,
     responsavel_tecnico: { ...base.responsavel_tecnico, email: 'Suporte@Plataforma-ERP.com.br' },

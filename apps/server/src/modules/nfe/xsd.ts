@@ -19,7 +19,7 @@ export const nfeXsdMessages = {
 export class NfeSchemasIndisponiveis extends Error {}
 
 /** The root schema of each document this project validates. */
-const ARQUIVOS = {
+export const ARQUIVOS = {
   procNFe: 'procNFe_v4.00.xsd',
   NFe: 'nfe_v4.00.xsd',
   // SEFAZ web-service messages (requests and answers)

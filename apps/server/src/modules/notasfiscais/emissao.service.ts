@@ -16,6 +16,7 @@ import { exigeConferencia } from '../expedicao/conferencia-exigida.service.ts';
 import { type CertificadoA1, carregaCertificadoA1 } from '../fiscal/certificado.service.ts';
 import { carregaConfiguracaoFiscal } from '../fiscal/configuracao-fiscal.service.ts';
 import { assinaXml } from '../nfe/assinador.ts';
+import { dicaCnpjAlfanumerico } from '../nfe/pacote-nfe.ts';
 import { NfeSchemasIndisponiveis, validaNfeXsd, verificaPastaSchemas } from '../nfe/xsd.ts';
 import { dadosNfeDoPedido } from './dados-nfe.service.ts';
 import { notasFiscais, notasFiscaisEventos } from './notasfiscais.tables.ts';
@@ -170,7 +171,11 @@ async function nfeAssinadaDoPedido(
     certPem: ctx.certificado.certPem,
   });
   const xsd = validaNfeXsd(ctx.schemasDir, new TextEncoder().encode(assinado));
-  if (!xsd.valido) throw new AppError('unprocessable', notasSaidaMensagens.xsdInvalido, { erros: xsd.erros });
+  if (!xsd.valido) {
+    // an alphanumeric CNPJ under a package that predates it: say which package to install
+    const dica = dicaCnpjAlfanumerico(ctx.schemasDir, xsd.erros);
+    throw new AppError('unprocessable', dica ?? notasSaidaMensagens.xsdInvalido, { erros: xsd.erros });
+  }
   return { dados, assinado, chave };
 }
 

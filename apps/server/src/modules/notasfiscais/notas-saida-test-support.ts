@@ -1,9 +1,9 @@
 // Helpers for the outgoing NF-e tests (not a test file itself): the fiscal settings, a série and
 // the A1 certificate through the API (the test PFX of pfx-teste.ts), customers with a full address,
 // and released orders through the comercial API.
-import { cnpjWithCheckDigits } from '@erp/shared';
+import { cnpjWithCheckDigits, formatCnpj } from '@erp/shared';
 import { type AcTeste, geraAcTeste, geraPfxTeste, type PfxTeste } from '../../test/pfx-teste.ts';
-import type { TestContext } from '../../test/test-app.ts';
+import { TEST_CNPJ_EMITENTE, type TestContext } from '../../test/test-app.ts';
 import { clientes } from '../cadastros/cadastros.tables.ts';
 import {
   chama,
@@ -14,11 +14,18 @@ import {
   pedido,
 } from '../comercial/comercial-test-support.ts';
 
-export const CNPJ_EMITENTE = '12ABC34501DE35';
+/** An alphanumeric CNPJ (IN RFB 2.229/2024) for the tests of the settings themselves. */
+export const CNPJ_ALFANUMERICO = '12ABC34501DE35';
+/**
+ * The emitente's CNPJ in the emission tests: alphanumeric when the active XSD package accepts it (the
+ * official PL_010 v1.30, as in CI), numeric with the npm default on a fresh clone (its PL_010b TCnpj is
+ * digits only — docs/decisions/0006-pacote-xsd-nfe.md).
+ */
+export const CNPJ_EMITENTE = TEST_CNPJ_EMITENTE;
 
 export const CONFIG_FISCAL = {
   emitente: {
-    cnpj: '12.ABC.345/01DE-35',
+    cnpj: formatCnpj(CNPJ_EMITENTE),
     ie: '110.042.490.114',
     im: '1234567',
     cnae: '4639-7/01',

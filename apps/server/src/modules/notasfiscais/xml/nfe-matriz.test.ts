@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Decimal, normalizaChave, validaChave } from '@erp/shared';
 import { describe, expect, it } from 'vitest';
 import { geraAcTeste, geraPfxTeste } from '../../../test/pfx-teste.ts';
-import { TEST_NFE_SCHEMAS_DIR } from '../../../test/test-app.ts';
+import { OFFICIAL_NFE_SCHEMAS_DIR } from '../../../test/test-app.ts';
 import { assinaXml } from '../../nfe/assinador.ts';
 import { verificaAssinaturaNfe } from '../../nfe/assinatura.ts';
 import { leNfe } from '../../nfe/parser.ts';
@@ -30,7 +30,8 @@ const xmlsec = (() => {
   }
 })();
 if (!xmlsec) console.warn('nfe-matriz.test: xmlsec1 ausente — verificação independente pulada');
-if (!TEST_NFE_SCHEMAS_DIR)
+// The matrix's emitente has an alphanumeric CNPJ: checked against the official package, read in place.
+if (!OFFICIAL_NFE_SCHEMAS_DIR)
   console.warn('nfe-matriz.test: ../shared/nfe/schemas/PL_010_V1.30 ausente — validação XSD pulada');
 
 const ac = geraAcTeste();
@@ -133,8 +134,8 @@ describe('NF-e matrix: XSD-valid, signed, totals = sums', () => {
     const { xml, chave } = montaNfe(dados);
     expect(validaChave(chave)).toBeNull();
     const assinado = assinaXml(xml, { tag: 'infNFe', keyPem: pfx.keyPem, certPem: pfx.certPem });
-    if (TEST_NFE_SCHEMAS_DIR) {
-      const r = validaNfeXsd(TEST_NFE_SCHEMAS_DIR, new TextEncoder().encode(assinado));
+    if (OFFICIAL_NFE_SCHEMAS_DIR) {
+      const r = validaNfeXsd(OFFICIAL_NFE_SCHEMAS_DIR, new TextEncoder().encode(assinado));
       expect(r.erros).toEqual([]);
       expect(r.valido).toBe(true);
     }

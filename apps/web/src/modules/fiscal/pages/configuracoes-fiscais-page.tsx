@@ -36,6 +36,7 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { ConfirmDialog } from '@/modules/usuarios/components/confirm-dialog.tsx';
 import { useConfiguracaoFiscal, useSalvarConfiguracaoFiscal } from '../api/fiscal-api.ts';
 import { CertificadoCard } from '../components/certificado-card.tsx';
+import { PacoteSchemasCard } from '../components/pacote-schemas-card.tsx';
 import { SeriesCard } from '../components/series-card.tsx';
 
 // /configuracoes/fiscais (admin): the company as NF-e emitente, its address, the ambiente (produção only
@@ -439,6 +440,7 @@ export function ConfiguracoesFiscaisPage() {
           ) : null}
           <CertificadoCard />
           <SeriesCard />
+          <PacoteSchemasCard />
           <ConfiguracaoForm dados={data} />
         </>
       ) : null}
