@@ -48,6 +48,13 @@ export async function signInAs(page: Page, email: string, password = DEMO_PASSWO
   await page.waitForURL((u) => u.pathname === '/');
 }
 
+/** Sets the SEFAZ double's scenario (e.g. `{ fora: ['SP'] }`: SEFAZ-SP down); `null` resets it. */
+export async function cenarioSefaz(cenario: Record<string, unknown> | null) {
+  const url = `${inject('sefazControle')}/${cenario ? 'cenario' : 'reinicia'}`;
+  const res = await fetch(url, { method: 'POST', body: JSON.stringify(cenario ?? {}) });
+  if (!res.ok) throw new Error(`cenário da SEFAZ: ${res.status}`);
+}
+
 export function waitForMail(to: string, subject?: RegExp) {
   return waitForMailInDir(inject('mailDir'), to, subject);
 }

@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,6 +55,21 @@ export default async function setup(project: TestProject) {
   const sefazCaDir = path.join(dataDir, 'sefaz-ca');
   fs.mkdirSync(sefazCaDir);
   fs.writeFileSync(path.join(sefazCaDir, 'double.pem'), sefaz.caPem);
+  // The specs run in other processes: they set the double's scenario (SEFAZ down, back up) through
+  // this local port — POST /cenario with a partial CenarioSefaz, POST /reinicia.
+  const controle = http.createServer((req, res) => {
+    let corpo = '';
+    req.on('data', (c) => {
+      corpo += c;
+    });
+    req.on('end', () => {
+      if (req.url === '/reinicia') sefaz.reinicia();
+      else Object.assign(sefaz.cenario, JSON.parse(corpo || '{}'));
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => controle.listen(0, '127.0.0.1', resolve));
+  const controlePort = (controle.address() as net.AddressInfo).port;
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn('npx', ['tsx', 'src/main.ts'], {
@@ -112,11 +128,13 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', baseURL);
   project.provide('mailDir', mailDir);
   project.provide('chromiumPath', chromium);
+  project.provide('sefazControle', `http://127.0.0.1:${controlePort}`);
   return async () => {
     killServer();
     await new Promise((r) => setTimeout(r, 500));
     await smtp.close();
     await sefaz.close();
+    controle.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
@@ -126,5 +144,7 @@ declare module 'vitest' {
     baseURL: string;
     mailDir: string;
     chromiumPath: string;
+    /** The SEFAZ double's scenario control (support/browser.ts cenarioSefaz). */
+    sefazControle: string;
   }
 }

@@ -7,6 +7,7 @@ import { useAuth } from '@/lib/auth/auth-context.ts';
 import { signInPathFor } from '@/lib/auth/redirect-path.ts';
 import { NOT_FOUND_ROUTE_ID, NotFoundPage } from '../not-found-page.tsx';
 import { RouteGuard } from '../route-guard.tsx';
+import { ContingenciaBanner } from './contingencia-banner.tsx';
 import { AnimatedOutlet } from './page-transition.tsx';
 import { DesktopSidebar, useSidebarCollapsed } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -84,6 +85,7 @@ export function AppLayout() {
         <DesktopSidebar collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} />
         <div className="flex min-w-0 flex-1 flex-col">
           <TopBar />
+          <ContingenciaBanner />
           <main id="conteudo" tabIndex={-1} className="relative flex-1 outline-none">
             <div className="mx-auto w-full max-w-screen-2xl p-4 md:p-6 lg:p-8">
               <RouteGuard {...guard}>

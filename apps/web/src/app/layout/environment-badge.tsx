@@ -1,19 +1,25 @@
-import { useQuery } from '@tanstack/react-query';
 import { Badge } from '@/components/ui/badge.tsx';
-import { api, unwrap } from '@/lib/api-client.ts';
+import { cn } from '@/lib/cn.ts';
+import { useShellStatus } from '@/lib/shell-status.ts';
 
-/** The environment badge ("Produção" unless the server is configured otherwise). */
+/**
+ * The environment badge: "Homologação" in the warning colour while the NF-e go out in homologação,
+ * otherwise ENVIRONMENT_LABEL ("Produção" unless the server is configured otherwise) — the server
+ * decides (GET /api/shell, system README).
+ */
 export function EnvironmentBadge() {
-  const { data } = useQuery({
-    queryKey: ['system', 'config'],
-    queryFn: () => unwrap(api.config.$get()),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const { data } = useShellStatus();
   if (!data) return null;
+  const { rotulo, homologacao } = data.ambiente;
   return (
-    <Badge variant="outline" className="shrink-0 gap-1.5 bg-card" data-testid="ambiente">
-      <span aria-hidden className="size-1.5 rounded-full bg-success" />
-      {data.environmentLabel}
+    <Badge
+      variant="outline"
+      className={cn('shrink-0 gap-1.5 bg-card', homologacao && 'border-warning/60 bg-warning/10')}
+      data-testid="ambiente"
+      title={homologacao ? 'As NF-e são emitidas em homologação, sem valor fiscal' : undefined}
+    >
+      <span aria-hidden className={cn('size-1.5 rounded-full', homologacao ? 'bg-warning' : 'bg-success')} />
+      {rotulo}
     </Badge>
   );
 }

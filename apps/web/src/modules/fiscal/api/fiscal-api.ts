@@ -1,6 +1,7 @@
 import type { ConfiguracaoFiscalEntrada, EnviarCertificado, NfeSerieEntrada } from '@erp/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client.ts';
+import { shellStatusKey } from '@/lib/shell-status.ts';
 
 // Typed wrappers over /api/fiscal (admin only): settings, séries and the A1 certificate.
 
@@ -28,6 +29,8 @@ export function useSalvarConfiguracaoFiscal() {
     onSuccess: (saved) => {
       qc.setQueryData(fiscalKeys.configuracao, saved);
       void qc.invalidateQueries({ queryKey: fiscalKeys.certificado });
+      // the top bar's environment badge follows the ambiente
+      void qc.invalidateQueries({ queryKey: shellStatusKey });
     },
   });
 }

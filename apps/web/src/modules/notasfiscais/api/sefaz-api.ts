@@ -23,6 +23,8 @@ export const sefazApi = {
     justificativa: string;
   }) => unwrap(s.inutilizacao.$post({ json })),
   inutilizacoes: () => unwrap(s.inutilizacoes.$get()),
+  /** Leaves the contingência SVC once SEFAZ answers 107 (409 with the reason otherwise). */
+  encerrarContingencia: () => unwrap(s.contingencia.encerrar.$post()),
 };
 
 export const sefazKeys = {

@@ -15,6 +15,7 @@ import {
 } from '@/components/ui/dialog.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { ApiError } from '@/lib/api-client.ts';
+import { shellStatusKey } from '@/lib/shell-status.ts';
 import { sefazApi } from '../api/sefaz-api.ts';
 
 // The SEFAZ actions of one outgoing NF-e (detail page): transmitir / consultar while it is not
@@ -31,6 +32,8 @@ export function AcoesSefaz({ nota }: { nota: Nota }) {
   const recarrega = () => {
     void qc.invalidateQueries({ queryKey: ['notasfiscais'] });
     void qc.invalidateQueries({ queryKey: ['comercial'] });
+    // a transmission may open or close the contingência SVC (the shell's banner)
+    void qc.invalidateQueries({ queryKey: shellStatusKey });
   };
   const transmitir = useMutation({
     mutationFn: () => sefazApi.transmitir(nota.id),

@@ -10,6 +10,7 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { useListState } from '@/lib/list-state.ts';
 import { ClienteFiltro } from '@/modules/comercial/components/cliente-filtro.tsx';
 import { type NotaSaidaRow, notasSaidaApi, notasSaidaKeys } from '../api/notas-saida-api.ts';
+import { ContingenciaCard } from '../components/contingencia-card.tsx';
 import { InutilizarFaixaButton } from '../components/inutilizar-faixa.tsx';
 import { StatusNotaBadge } from '../components/status-nota-badge.tsx';
 
@@ -98,6 +99,7 @@ export function NotasSaidaPage() {
         description="NF-e emitidas a partir dos pedidos: situação de cada uma, XML e DANFE. Para emitir, use «Faturar (NF-e)» no pedido."
         actions={<InutilizarFaixaButton />}
       />
+      <ContingenciaCard />
       <ListToolbar
         state={state}
         searchPlaceholder="Número, chave ou cliente"
