@@ -10,6 +10,8 @@ import { executa, TarefaInterrompida } from '../../lib/trabalho/pool.ts';
 import { type AnaliseNfe, NfeRecusada } from '../nfe/leitura.ts';
 import { NfeIlegivel } from '../nfe/parser.ts';
 import { NfeSchemasIndisponiveis } from '../nfe/xsd.ts';
+import { empresaDestinataria, recusaDestinatario } from './destinatario.ts';
+import { caractereProibidoXml } from './xml-caracteres.ts';
 import { type EntradaResumo, getEntrada } from './entradas.service.ts';
 import { entradaDuplicatas, entradaItemLotes, entradaItens, entradas } from './entradas.tables.ts';
 import { conversao, fatorDoItem, resolveMapeamentos } from './mapeamento.service.ts';
@@ -264,6 +266,7 @@ export async function importaEntradas(
   if (arquivos.length > IMPORTACAO_MAX_ARQUIVOS)
     throw new AppError('validation_failed', importacaoMensagens.arquivosDemais);
   const recuperaveis = await getSetting(db, 'entradas_impostos_recuperaveis');
+  const empresa = await empresaDestinataria(db);
   const resultados: ResultadoImportacao[] = [];
   for (const a of arquivos) {
     if ('erro' in a) {
@@ -271,7 +274,12 @@ export async function importaEntradas(
       continue;
     }
     try {
+      const proibido = caractereProibidoXml(a.bytes);
+      if (proibido) throw new AppError('unprocessable', proibido, { reason: 'caractere' });
       const analise = await executa('analisaNfe', schemasDir, a.bytes);
+      // a note not addressed to the company (or issued by it) is refused before anything is written
+      const recusa = recusaDestinatario(analise.nota, empresa);
+      if (recusa) throw new AppError('unprocessable', recusa, { reason: 'destinatario' });
       const id = await writeTx(db, actor, (tx) =>
         gravaEntradaDeXml(tx, actor, analise, a.bytes, a.nome, recuperaveis),
       ).catch((e) => {

@@ -32,6 +32,15 @@ export type NfeExemplo = {
   dups?: Array<{ nDup: string; dVenc: string; vDup: string }>;
   cNF?: string;
   ufCodigo?: string;
+  /** The destinatário; by default the demo company (fiscal-demo.ts), as a purchase of ours is addressed. */
+  dest?: { documento: string; nome: string; ie: string | null };
+};
+
+/** The demo company as destinatário: CNPJ and IE of the demo's Configurações Fiscais (fiscal-demo.ts). */
+export const DEST_EXEMPLO = {
+  documento: '11222333000181',
+  nome: 'DISTRIBUIDORA EXEMPLO LTDA',
+  ie: '110042490114',
 };
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -81,7 +90,10 @@ export function montaNfeXml(n: NfeExemplo): string {
     : '';
   const ide = `<ide><cUF>${n.ufCodigo ?? '35'}</cUF><cNF>${(n.cNF ?? '12345678').padStart(8, '0')}</cNF><natOp>VENDA</natOp><mod>55</mod><serie>${n.serie ?? 1}</serie><nNF>${n.numero}</nNF><dhEmi>${n.dhEmi}</dhEmi><tpNF>1</tpNF><idDest>1</idDest><cMunFG>3550308</cMunFG><tpImp>1</tpImp><tpEmis>1</tpEmis><cDV>${chave[43]}</cDV><tpAmb>1</tpAmb><finNFe>1</finNFe><indFinal>0</indFinal><indPres>9</indPres><procEmi>0</procEmi><verProc>ERP-TESTE</verProc></ide>`;
   const emit = `<emit><CNPJ>${n.cnpjEmitente}</CNPJ><xNome>${esc(n.nomeEmitente)}</xNome><enderEmit><xLgr>Rua das Indústrias</xLgr><nro>100</nro><xBairro>Centro</xBairro><cMun>3550308</cMun><xMun>São Paulo</xMun><UF>SP</UF><CEP>01001000</CEP><cPais>1058</cPais><xPais>BRASIL</xPais></enderEmit><IE>111111111111</IE><CRT>3</CRT></emit>`;
-  const dest = `<dest><CNPJ>11222333000181</CNPJ><xNome>DISTRIBUIDORA EXEMPLO LTDA</xNome><enderDest><xLgr>Av. Central</xLgr><nro>1</nro><xBairro>Centro</xBairro><cMun>3550308</cMun><xMun>São Paulo</xMun><UF>SP</UF><CEP>01001000</CEP></enderDest><indIEDest>1</indIEDest><IE>222222222222</IE></dest>`;
+  const d = n.dest ?? DEST_EXEMPLO;
+  const doc = d.documento.length === 11 ? `<CPF>${d.documento}</CPF>` : `<CNPJ>${d.documento}</CNPJ>`;
+  const ie = d.ie ? `<indIEDest>1</indIEDest><IE>${d.ie}</IE>` : '<indIEDest>9</indIEDest>';
+  const dest = `<dest>${doc}<xNome>${esc(d.nome)}</xNome><enderDest><xLgr>Av. Central</xLgr><nro>1</nro><xBairro>Centro</xBairro><cMun>3550308</cMun><xMun>São Paulo</xMun><UF>SP</UF><CEP>01001000</CEP></enderDest>${ie}</dest>`;
   const vICMS = n.itens.reduce(
     (s, i) => s.plus(Decimal.of(i.qCom).times(i.vUnCom).round(2).times('0.18').round(2)),
     Decimal.ZERO,
