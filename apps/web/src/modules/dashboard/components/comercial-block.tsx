@@ -23,6 +23,7 @@ import {
   totalCount,
   useDrillDown,
 } from './drill-down-dialog.tsx';
+import { cartaoProdutosVendidos } from './produtos-vendidos.ts';
 import { StatCard } from './stat-card.tsx';
 import { VendasChart } from './vendas-chart.tsx';
 
@@ -93,6 +94,7 @@ export function ComercialBlock() {
   const drill = useDrillDown<Drill>();
   const resumo = useComercialResumo(true);
   const r = resumo.data;
+  const produtosCartao = cartaoProdutosVendidos(r?.produtos_vendidos ?? 0, r?.produto_mais_vendido);
   return (
     <BlockSection id="dashboard-comercial" title="Dashboard Comercial">
       <StatCard
@@ -121,7 +123,17 @@ export function ComercialBlock() {
         icon={Package}
         loading={resumo.isPending}
         value={r?.produtos_vendidos ?? 0}
-        hint={r?.produto_mais_vendido ? `Mais vendido: ${r.produto_mais_vendido}` : undefined}
+        unit={produtosCartao.unidade}
+        hint={
+          <>
+            {produtosCartao.dica}
+            {produtosCartao.maisVendido ? (
+              <span className="block truncate" title={produtosCartao.maisVendido}>
+                {produtosCartao.maisVendido}
+              </span>
+            ) : null}
+          </>
+        }
         onOpen={() => drill.show('produto')}
       />
       <QueryDrillDownDialog

@@ -11,6 +11,7 @@ export function StatCard({
   value,
   icon: Icon,
   loading = false,
+  unit,
   hint,
   valueClassName,
   onOpen,
@@ -19,6 +20,8 @@ export function StatCard({
   value: ReactNode;
   icon: LucideIcon;
   loading?: boolean;
+  /** what the value counts ("produtos"), after it in small type */
+  unit?: string;
   hint?: ReactNode;
   valueClassName?: string;
   onOpen?: () => void;
@@ -40,9 +43,17 @@ export function StatCard({
           )}
         >
           {value}
+          {unit ? <span className="ml-1.5 text-sm font-normal text-muted-foreground">{unit}</span> : null}
         </span>
       )}
-      {hint ? <span className="mt-1 block truncate text-xs text-muted-foreground">{hint}</span> : null}
+      {hint ? (
+        <span
+          className="mt-1 block truncate text-xs text-muted-foreground"
+          title={typeof hint === 'string' ? hint : undefined}
+        >
+          {hint}
+        </span>
+      ) : null}
     </>
   );
   const base =
