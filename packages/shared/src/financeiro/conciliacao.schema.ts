@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalRef, requiredText } from '../cadastros/campos.ts';
-import { dataOpcional, refObrigatoria } from '../estoque/campos.ts';
+import { dataOpcional } from '../estoque/campos.ts';
 import { uuidParam } from '../list-params.ts';
 import type { SituacaoConciliacao, SugestaoConciliacao } from './conciliacao.ts';
 import { tituloFormMensagens } from './titulos.schema.ts';
@@ -63,9 +63,16 @@ export const criarDaLinhaSchema = z
     cliente_id: optionalRef('Cliente'),
     fornecedor_id: optionalRef('Fornecedor'),
     descricao: requiredText(200, 'Descrição', 'Descrição é obrigatória'),
-    classe_financeira_id: refObrigatoria('Classe financeira', 'a'),
+    // required below, so that every missing field is reported at once
+    classe_financeira_id: optionalRef('Classe financeira'),
   })
   .superRefine((v, ctx) => {
+    if (!v.classe_financeira_id)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['classe_financeira_id'],
+        message: 'Classe financeira é obrigatória',
+      });
     if (v.tipo === 'receber' && !v.cliente_id)
       ctx.addIssue({ code: 'custom', path: ['cliente_id'], message: tituloFormMensagens.clienteObrigatorio });
     if (v.tipo === 'pagar' && !v.fornecedor_id)
@@ -77,6 +84,7 @@ export const criarDaLinhaSchema = z
   })
   .transform((v) => ({
     ...v,
+    classe_financeira_id: v.classe_financeira_id as string,
     cliente_id: v.tipo === 'receber' ? v.cliente_id : null,
     fornecedor_id: v.tipo === 'pagar' ? v.fornecedor_id : null,
   }));

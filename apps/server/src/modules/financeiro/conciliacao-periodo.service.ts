@@ -2,7 +2,6 @@ import {
   addDays,
   businessMonthStart,
   businessToday,
-  CLASSE_DESPESAS_BANCARIAS,
   type ConciliacaoQuery,
   type ConciliarLinha,
   type CriarDaLinha,
@@ -14,6 +13,7 @@ import {
   STATUS_TITULO_ABERTOS,
   situacaoConciliacao,
   sugerirConciliacoes,
+  tituloDaLinhaMensagens,
 } from '@erp/shared';
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -22,13 +22,9 @@ import { foundOrThrow } from '../../lib/crud.ts';
 import { AppError } from '../../lib/errors.ts';
 import { candidatosConciliacao, conciliarComTitulos, desfazerConciliacao } from './conciliacao.service.ts';
 import { extratoConciliacoes as ec, extratoLinhas as el } from './extrato.tables.ts';
-import {
-  classesFinanceiras,
-  contaMovimentos,
-  contasBancarias,
-  financialAccounts as f,
-} from './financeiro.tables.ts';
-import { criarTitulos, rethrowRef } from './titulos.service.ts';
+import { contaMovimentos, contasBancarias, financialAccounts as f } from './financeiro.tables.ts';
+import { nomeDoBanco } from './titulo-da-linha.service.ts';
+import { criarTitulos, invalido, rethrowRef } from './titulos.service.ts';
 
 // The reconciliation screen's reads and writes over the extrato tables (extrato.tables.ts): a
 // line is matched through extrato_conciliacoes rows (one per movement; several for a batch
@@ -274,57 +270,46 @@ export async function desfazerLinha(db: Db, actor: Actor, linhaId: string) {
   return linhaId;
 }
 
-/** The classe "Despesas bancárias" (analítica, despesa), created at the top of the plano when absent. */
-async function classeDespesasBancarias(tx: Tx): Promise<string> {
-  const [c] = await tx
-    .select({ id: classesFinanceiras.id })
-    .from(classesFinanceiras)
-    .where(
-      and(
-        sql`lower(${classesFinanceiras.nome}) = lower(${CLASSE_DESPESAS_BANCARIAS})`,
-        eq(classesFinanceiras.tipo, 'despesa'),
-      ),
-    )
-    .limit(1);
-  if (c) return c.id;
-  const [novo] = await tx
-    .insert(classesFinanceiras)
-    .values({ codigo: 'DB', nome: CLASSE_DESPESAS_BANCARIAS, tipo: 'despesa' })
-    .onConflictDoNothing()
-    .returning({ id: classesFinanceiras.id });
-  if (novo) return novo.id;
-  const [existente] = await tx
-    .select({ id: classesFinanceiras.id })
-    .from(classesFinanceiras)
-    .where(eq(classesFinanceiras.codigo, 'DB'));
-  return existente!.id;
-}
-
 /**
- * An unmatched line becomes a título (pagar for a debit, receber for a credit) due and settled on
- * the line's date, matched to the line: one click for a bank fee (classe "Despesas bancárias").
+ * An unmatched line becomes the título the user confirmed in the dialog (issue 29: a receivable
+ * names its customer, a payable its supplier, a fee is paid to the account's bank; the classe is
+ * always chosen), due and settled on the line's date, matched to the line.
  */
 export async function criarDaLinha(db: Db, actor: Actor, linhaId: string, input: CriarDaLinha) {
   await writeTx(db, actor, async (tx) => {
     const linha = await travaLinha(tx, linhaId);
     if (linha.conciliada) conflito(conciliacaoMensagens.jaConciliada);
     const valor = Decimal.of(linha.valor);
-    const tipo = valor.isPositive() ? 'receber' : 'pagar';
-    const tarifa = tipo === 'pagar' && pareceTarifaBancaria(linha.memo);
-    const classe =
-      input.classe_financeira_id ?? (tipo === 'pagar' ? await classeDespesasBancarias(tx) : null);
+    const credito = valor.isPositive();
+    if (credito !== (input.tipo === 'receber'))
+      invalido({
+        ok: false,
+        mensagem: credito ? tituloDaLinhaMensagens.credito : tituloDaLinhaMensagens.debito,
+        campo: 'tipo',
+      });
+    const tipo = credito ? 'receber' : 'pagar';
+    let favorecido: string | null = null;
+    if (input.tipo === 'tarifa') {
+      const [conta] = await tx
+        .select({ bancoNome: contasBancarias.bancoNome, bancoCodigo: contasBancarias.bancoCodigo })
+        .from(contasBancarias)
+        .where(eq(contasBancarias.id, linha.contaBancariaId));
+      favorecido = nomeDoBanco(conta!);
+    }
     const [tituloId] = await criarTitulos(
       tx,
       {
         tipo,
-        pessoa_nome: input.pessoa_nome ?? (tarifa ? 'Banco' : linha.memo.slice(0, 200) || 'Extrato bancário'),
+        cliente_id: input.cliente_id,
+        fornecedor_id: input.fornecedor_id,
+        ...(favorecido ? { pessoa_nome: favorecido } : {}),
         documento: linha.documento,
-        descricao: input.descricao ?? (linha.memo.slice(0, 200) || 'Lançamento do extrato'),
+        descricao: input.descricao,
         emissao: linha.data,
         valor: valor.abs().toFixed(2),
         juros_mes_percentual: '0',
         multa_percentual: '0',
-        classe_financeira_id: classe,
+        classe_financeira_id: input.classe_financeira_id,
         centro_custo_id: null,
         rateio: [],
         forma_id: null,

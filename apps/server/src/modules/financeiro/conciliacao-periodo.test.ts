@@ -9,7 +9,7 @@ import { criarTitulos } from './titulos.service.ts';
 
 // /api/financeiro/conciliacao-bancaria through HTTP on the real database: the period's lines with
 // their suggestions, accept one (the título's baixa on the line's date), create a bank fee from an
-// unmatched line (classe "Despesas bancárias"), the period conciliado, undo back to pendente with
+// unmatched line (classe "Despesas bancárias", through the dialog's pre-fill), the period conciliado, undo back to pendente with
 // the título restored; a line matched to an existing movement; refusals and the permission.
 
 let t: TestContext;
@@ -84,6 +84,7 @@ beforeAll(async () => {
       data_saldo_inicial: '2026-01-01',
     })
   ).id;
+  await cria(t, fin, 'classes-financeiras', { codigo: '3', nome: 'Despesas bancárias', tipo: 'despesa' });
   await titulo('A', 'receber', '1500.00', '2026-03-10', 'Padaria Pão Quente');
   await titulo('B1', 'receber', '200.00', '2026-03-12', 'Mercado Bom Preço');
   await titulo('B2', 'receber', '300.00', '2026-03-13', 'Mercado Bom Preço');
@@ -116,7 +117,13 @@ describe('conciliação bancária (HTTP)', () => {
     expect(r.status).toBe(200);
     r = await chama(t, fin, 'POST', url(`/linhas/${linhas.credito}/conciliar`), { titulo_ids: [titulos.A] });
     expect(r.status).toBe(409);
-    r = await chama(t, fin, 'POST', url(`/linhas/${linhas.tarifa}/criar`), {});
+    // the fee through its dialog's pre-fill (issue 29): tarifa, the memo, classe Despesas bancárias
+    const novo = (await chama(t, fin, 'GET', url(`/linhas/${linhas.tarifa}/novo-titulo`))).body;
+    r = await chama(t, fin, 'POST', url(`/linhas/${linhas.tarifa}/criar`), {
+      tipo: novo.tipo,
+      descricao: novo.descricao,
+      classe_financeira_id: novo.classe_financeira_id,
+    });
     expect(r.status).toBe(201);
     const p1 = await get();
     const lote = daLinha(p1, 'lote').sugestoes[0];

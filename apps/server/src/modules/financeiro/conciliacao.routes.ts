@@ -16,6 +16,7 @@ import {
   desfazerLinha,
   periodoConciliacao,
 } from './conciliacao-periodo.service.ts';
+import { novoTituloDaLinha } from './titulo-da-linha.service.ts';
 
 // /api/financeiro/conciliacao-bancaria — admin and financeiro (spec: the finance area).
 const p = guards.adminFinanceiro;
@@ -34,6 +35,10 @@ export const conciliacaoRoutes = new Hono<AppEnv>()
       c.json({
         id: await conciliarLinha(c.var.deps.db, actorOf(c), c.req.valid('param').id, c.req.valid('json')),
       }),
+  )
+  // the «Criar título» dialog, pre-filled from the line (read only)
+  .get('/linhas/:id/novo-titulo', requires(p), pathParams(idParams), async (c) =>
+    c.json(await novoTituloDaLinha(c.var.deps.db, c.req.valid('param').id)),
   )
   .post('/linhas/:id/desfazer', requires(p), pathParams(idParams), async (c) =>
     c.json({ id: await desfazerLinha(c.var.deps.db, actorOf(c), c.req.valid('param').id) }),

@@ -17,10 +17,12 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { ApiError, api, unwrap } from '@/lib/api-client.ts';
 import { financeiroKeys } from '../api/keys.ts';
 import { ContaPeriodo, useContaPeriodo } from '../components/conta-periodo.tsx';
+import { CriarDaLinhaDialog } from '../components/criar-da-linha-dialog.tsx';
 
 // /financeiro/conciliacao-bancaria: the statement lines of one account and period beside the
 // system's movements and the open títulos; each pending line shows its ranked suggestions (accept),
-// a manual match with an open título, "criar" (a bank fee → classe Despesas bancárias); a matched
+// a manual match with an open título, «Criar título» (a dialog pre-filled from the line: the
+// customer/supplier the memo names, classe, description; a bank fee → Despesas bancárias); a matched
 // line can be undone. The badge says whether the period is conciliado.
 
 const c = api.financeiro['conciliacao-bancaria'];
@@ -33,7 +35,6 @@ const conciliacaoApi = {
   conciliar: (id: string, json: { titulo_ids?: string[]; movimento_ids?: number[] }) =>
     unwrap(c.linhas[':id'].conciliar.$post({ param: { id }, json: json as never })),
   desfazer: (id: string) => unwrap(c.linhas[':id'].desfazer.$post({ param: { id } })),
-  criar: (id: string) => unwrap(c.linhas[':id'].criar.$post({ param: { id }, json: {} as never })),
 };
 
 export function ConciliacaoBancariaPage() {
@@ -208,6 +209,7 @@ function LinhaCard({
   executar(f: () => Promise<unknown>): void;
 }) {
   const [manual, setManual] = useState('');
+  const [criando, setCriando] = useState(false);
   const credito = !l.valor.startsWith('-');
   const doLado = titulos.filter((t) => t.tipo === (credito ? 'receber' : 'pagar'));
   return (
@@ -295,15 +297,11 @@ function LinhaCard({
             >
               Conciliar
             </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={ocupado}
-              onClick={() => executar(() => conciliacaoApi.criar(l.id))}
-            >
+            <Button size="sm" variant="outline" disabled={ocupado} onClick={() => setCriando(true)}>
               {l.tarifa ? 'Criar tarifa' : credito ? 'Criar título a receber' : 'Criar título a pagar'}
             </Button>
           </div>
+          {criando ? <CriarDaLinhaDialog linha={l} onClose={() => setCriando(false)} /> : null}
         </div>
       )}
     </li>
