@@ -11,7 +11,9 @@ import { numeroNota } from './status-entrada.tsx';
 
 // The import area of /estoque/entradas: drop (or choose) one or many NF-e XML files or a .zip of
 // them; each file travels as base64 and comes back as one result per XML — the receipt created or
-// the reason it was refused (schema, chave, duplicate).
+// the reason it was refused (schema, chave, duplicate). Files are sent one request at a time, so a
+// long import shows how far it got ("Arquivo 3 de 12: nota.xml — lendo e validando…") and each file's results appear
+// as soon as it is read, instead of one silent request for everything.
 
 function base64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -28,6 +30,7 @@ export function UploadXml() {
   const input = useRef<HTMLInputElement>(null);
   const [arrastando, setArrastando] = useState(false);
   const [enviando, setEnviando] = useState(false);
+  const [progresso, setProgresso] = useState<{ atual: number; total: number; nome: string } | null>(null);
   const [resultados, setResultados] = useState<ResultadoImportacao[]>([]);
   const [erro, setErro] = useState<string | null>(null);
 
@@ -39,17 +42,19 @@ export function UploadXml() {
     }
     setErro(null);
     setEnviando(true);
+    setResultados([]);
     try {
-      const arquivos = await Promise.all(
-        aceitos.map(async (f) => ({ nome: f.name, conteudo_base64: await base64(f) })),
-      );
-      const r = await entradasApi.importar(arquivos);
-      setResultados(r.resultados);
-      await qc.invalidateQueries({ queryKey: entradasKeys.all });
+      for (const [i, f] of aceitos.entries()) {
+        setProgresso({ atual: i + 1, total: aceitos.length, nome: f.name });
+        const r = await entradasApi.importar([{ nome: f.name, conteudo_base64: await base64(f) }]);
+        setResultados((antes) => [...antes, ...r.resultados]);
+      }
     } catch (e) {
       setErro(e instanceof ApiError ? e.message : 'Não foi possível enviar os arquivos.');
     } finally {
+      await qc.invalidateQueries({ queryKey: entradasKeys.all });
       setEnviando(false);
+      setProgresso(null);
       if (input.current) input.current.value = '';
     }
   };
@@ -80,6 +85,12 @@ export function UploadXml() {
         <span className="font-medium">
           {enviando ? 'Importando…' : 'Arraste aqui os XML das NF-e de compra (ou um .zip)'}
         </span>
+        {progresso ? (
+          <span role="status" className="break-all text-muted-foreground">
+            {progresso.total > 1 ? `Arquivo ${progresso.atual} de ${progresso.total}: ` : ''}
+            {progresso.nome} — lendo e validando as notas (um .zip grande leva alguns segundos por nota)
+          </span>
+        ) : null}
         <span className="text-muted-foreground">ou clique para escolher os arquivos</span>
         <input
           ref={input}
