@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolvePacoteNfe } from '../../server/src/modules/nfe/pacote-nfe.ts';
 import { geraPfxTeste } from '../../server/src/test/pfx-teste.ts';
 import { demoEmail, launchBrowser, newPage, signInAs } from './support/browser.ts';
 
@@ -41,6 +42,18 @@ describe('configurações fiscais', () => {
       .toBe('DISTRIBUIDORA EXEMPLO LTDA');
     expect(await page.getByTestId('certificado-validade').textContent()).toBe('Válido');
     expect(await page.getByTestId('ambiente-atual').textContent()).toBe('Homologação');
+    // the NF-e XSD package the server chose at start-up: NFE_SCHEMAS_DIR (CI) or the npm default (decision 0006)
+    const pacote = resolvePacoteNfe({
+      dirVariavel: process.env.NFE_SCHEMAS_DIR || undefined,
+      dataDir: '/nonexistent-e2e',
+    })!;
+    await expect.poll(() => page.getByTestId('pacote-schemas-nome').textContent()).toBe(pacote.nome);
+    expect(await page.getByTestId('pacote-schemas-cnpj').textContent()).toBe(
+      pacote.cnpj_alfanumerico ? 'Aceito' : 'Não aceito',
+    );
+    expect(await page.getByTestId('pacote-schemas-fonte').textContent()).toBe(
+      pacote.fonte ?? 'Variável NFE_SCHEMAS_DIR',
+    );
     const cnpj = page.getByRole('textbox', { name: /^CNPJ/ }).first();
     expect(await cnpj.inputValue()).toBe('11.222.333/0001-81');
     await foto(page, 'tela-1366');

@@ -63,8 +63,15 @@ const ok = (r: { status: number; body: Json }, esperado: number, o: string) => {
 };
 
 /** Settings and série 1 (from `proximo`): what an emission needs besides the certificate. */
-export async function preparaEmissao(t: TestContext, admin: string, opts: { proximo?: number } = {}) {
-  ok(await chama(t, admin, 'PUT', '/api/fiscal/configuracao', CONFIG_FISCAL), 200, 'configuração fiscal');
+export async function preparaEmissao(
+  t: TestContext,
+  admin: string,
+  opts: { proximo?: number; cnpj?: string } = {},
+) {
+  const config = opts.cnpj
+    ? { ...CONFIG_FISCAL, emitente: { ...CONFIG_FISCAL.emitente, cnpj: formatCnpj(opts.cnpj) } }
+    : CONFIG_FISCAL;
+  ok(await chama(t, admin, 'PUT', '/api/fiscal/configuracao', config), 200, 'configuração fiscal');
   ok(
     await chama(t, admin, 'POST', '/api/fiscal/series', {
       serie: 1,
@@ -77,9 +84,17 @@ export async function preparaEmissao(t: TestContext, admin: string, opts: { prox
 }
 
 /** Uploads an ICP-Brasil-like test A1 of the emitente (legacy-encrypted PFX); the CA that issued it. */
-export async function enviaCertificado(t: TestContext, admin: string): Promise<AcTeste & { pfx: PfxTeste }> {
+export async function enviaCertificado(
+  t: TestContext,
+  admin: string,
+  opts: { cnpj?: string } = {},
+): Promise<AcTeste & { pfx: PfxTeste }> {
   const ac = geraAcTeste();
-  const g = geraPfxTeste({ cnpj: CNPJ_EMITENTE, razaoSocial: CONFIG_FISCAL.emitente.razao_social, ac });
+  const g = geraPfxTeste({
+    cnpj: opts.cnpj ?? CNPJ_EMITENTE,
+    razaoSocial: CONFIG_FISCAL.emitente.razao_social,
+    ac,
+  });
   ok(
     await chama(t, admin, 'POST', '/api/fiscal/certificado', {
       nome: 'empresa.pfx',

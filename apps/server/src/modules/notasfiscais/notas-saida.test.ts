@@ -13,14 +13,17 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { systemActor } from '../../lib/audit-context.ts';
+import { pacoteNpm } from '../../lib/pacote-schemas.ts';
 import { createTestApp, TEST_NFE_SCHEMAS_DIR, type TestContext } from '../../test/test-app.ts';
 import { chama, type Json, tokens } from '../comercial/comercial-test-support.ts';
 import { setSetting } from '../configuracoes/settings.service.ts';
 import { condicoesPagamento, formasPagamento } from '../financeiro/financeiro.tables.ts';
 import { verificaAssinaturaNfe } from '../nfe/assinatura.ts';
+import { PACOTE_NFE, pacoteNfeMensagens } from '../nfe/pacote-nfe.ts';
 import { leNfe } from '../nfe/parser.ts';
 import { validaNfeXsd } from '../nfe/xsd.ts';
 import {
+  CNPJ_ALFANUMERICO,
   CNPJ_EMITENTE,
   conferePedido,
   criaClienteNfe,
@@ -508,4 +511,31 @@ describe('transp from the load: the vehicle and who carries', () => {
     if (TEST_NFE_SCHEMAS_DIR)
       expect(validaNfeXsd(TEST_NFE_SCHEMAS_DIR, new TextEncoder().encode(xml)).erros).toEqual([]);
   });
+});
+
+describe('the npm default XSD package (digits-only TCnpj) and an alphanumeric emitente (decision record 0006)', () => {
+  let t2: TestContext;
+  afterAll(() => t2?.close());
+
+  it('422 naming the package and npm run nfe:schemas; nothing written', async () => {
+    t2 = await createTestApp({ NFE_SCHEMAS_DIR: pacoteNpm(PACOTE_NFE)!.dir });
+    const tk2 = await tokens(t2);
+    await preparaEmissao(t2, tk2.admin, { cnpj: CNPJ_ALFANUMERICO });
+    await enviaCertificado(t2, tk2.admin, { cnpj: CNPJ_ALFANUMERICO });
+    const cli = await criaClienteNfe(t2);
+    const prod = await produtoComRegra(t2, tk2.admin, {
+      nome: 'Água Mineral 500ml',
+      regra: { cst_icms: '00' },
+    });
+    const p = await pedidoConferido(t2, tk2.comercial, cli, [[prod, '2', '12.50']]);
+    const r = await chama(t2, tk2.comercial, 'POST', '/api/notasfiscais/saida', { pedido_id: p.id });
+    expect(r.status).toBe(422);
+    expect(r.body.message).toBe(
+      'O pacote de schemas XSD da NF-e em uso (PL_010b_V1.30) não aceita CNPJ alfanumérico. Instale o pacote oficial do Portal Nacional da NF-e com "npm run nfe:schemas -- <arquivo .zip>" (ou aponte NFE_SCHEMAS_DIR para ele) e reinicie o servidor; nada foi gravado.',
+    );
+    expect(r.body.message).toBe(pacoteNfeMensagens.cnpjAlfanumerico('PL_010b_V1.30'));
+    expect(r.body.details.erros.some((e: string) => e.startsWith('/NFe/infNFe/emit/CNPJ'))).toBe(true);
+    const [n] = rowsOf<{ n: number }>(await t2.db.execute(sql`select count(*)::int as n from notas_fiscais`));
+    expect(n!.n).toBe(0);
+  }, 120_000);
 });
