@@ -21,6 +21,12 @@ export const perfilUpdateSchema = z.object({
 });
 export type PerfilUpdate = z.infer<typeof perfilUpdateSchema>;
 
+/**
+ * Whom a user without a role asks for access (GET /api/me/administradores): the active
+ * administrators' name and e-mail, nothing more.
+ */
+export type AdministradorContato = { nome: string; email: string };
+
 export type Me = {
   user: { id: string; email: string; user_metadata: Record<string, unknown> };
   profile: { nome_completo: string | null; cargo: string | null; departamento: string | null };

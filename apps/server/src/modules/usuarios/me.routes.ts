@@ -3,7 +3,13 @@ import { Hono } from 'hono';
 import { actorOf, requires } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { jsonBody } from '../../lib/validate.ts';
-import { changeMyPassword, endMyOtherSessions, getMe, updateMyProfile } from './me.service.ts';
+import {
+  changeMyPassword,
+  endMyOtherSessions,
+  getMe,
+  listAdministradores,
+  updateMyProfile,
+} from './me.service.ts';
 import { listUserSessions } from './sessions.service.ts';
 
 /** The signed-in user: identity, profile and roles (read from user_roles on every call). */
@@ -22,6 +28,10 @@ export const meRoutes = new Hono<AppEnv>()
         c.req.valid('json'),
       ),
     ),
+  )
+  // whom to ask for access: open to any signed-in user, roles or not (names and e-mails only)
+  .get('/administradores', requires('authenticated'), async (c) =>
+    c.json(await listAdministradores(c.var.deps.db)),
   )
   .get('/sessoes', requires('authenticated'), async (c) =>
     c.json(await listUserSessions(c.var.deps.db, c.var.user.id, c.var.user.sessionId)),

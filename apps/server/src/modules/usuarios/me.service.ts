@@ -1,6 +1,6 @@
-import type { Me, PerfilUpdate, SenhaAlteracao } from '@erp/shared';
+import type { AdministradorContato, Me, PerfilUpdate, SenhaAlteracao } from '@erp/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, rowsOf } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAuthEvent } from '../auditoria/auth-events.service.ts';
@@ -39,6 +39,21 @@ export async function getMe(db: Db, userId: string): Promise<Me> {
     profile: { nome_completo: row.nomeCompleto, cargo: row.cargo, departamento: row.departamento },
     roles: roles.map((r) => r.role),
   };
+}
+
+/**
+ * The active administrators (account enabled and confirmed, role admin), name and e-mail only:
+ * any signed-in user may read it — a user without a role is told whom to ask for a profile.
+ */
+export async function listAdministradores(db: Db): Promise<AdministradorContato[]> {
+  return rowsOf<AdministradorContato>(
+    await db.execute(sql`select coalesce(nullif(trim(p.nome_completo), ''), u.email) as nome, u.email
+      from users u
+      join user_roles r on r.user_id = u.id and r.role = 'admin'
+      left join user_profiles p on p.user_id = u.id
+      where u.ativo and u.email_confirmed_at is not null
+      order by 1, u.email`),
+  );
 }
 
 export async function updateMyProfile(

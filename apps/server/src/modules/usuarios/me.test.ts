@@ -57,6 +57,29 @@ describe('own profile', () => {
   });
 });
 
+describe('whom to ask for access (/api/me/administradores)', () => {
+  it('a user without a role reads the active administrators, name and e-mail only', async () => {
+    const ana = await t.signIn(['admin'], { email: 'ana.admin@teste.com.br', nome: 'Ana Souza' });
+    const bruno = await t.signIn(['admin', 'financeiro'], {
+      email: 'bruno@teste.com.br',
+      nome: 'Bruno Lima',
+    });
+    const inativo = await t.signIn(['admin'], { email: 'carla@teste.com.br', nome: 'Carla Desativada' });
+    await t.db.execute(sql`update users set ativo = false where id = ${inativo.userId}::uuid`);
+    const pendente = await t.signIn(['admin'], { email: 'davi@teste.com.br', nome: 'Davi Convidado' });
+    await t.db.execute(sql`update users set email_confirmed_at = null where id = ${pendente.userId}::uuid`);
+    await t.signIn(['estoque'], { email: 'eva@teste.com.br', nome: 'Eva Estoque' });
+    const semPapel = await t.signIn([], { email: 'sem.papel@teste.com.br' });
+    const res = await t.request('GET', '/api/me/administradores', { token: semPapel.token });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([
+      { nome: 'Ana Souza', email: ana.email },
+      { nome: 'Bruno Lima', email: bruno.email },
+    ]);
+    expect((await t.request('GET', '/api/me/administradores')).status).toBe(401);
+  });
+});
+
 describe('change password (/api/me/senha)', () => {
   it('refuses a wrong current password and changes nothing', async () => {
     const u = await t.signIn([], { password: 'senha-atual-123' });
