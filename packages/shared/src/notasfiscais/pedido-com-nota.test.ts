@@ -12,6 +12,7 @@ const cancelar: AlteracaoPedido = { tipo: 'cancelar' };
 const editar: AlteracaoPedido = { tipo: 'editar' };
 const ajustar: AlteracaoPedido = { tipo: 'ajustar' };
 const retirar: AlteracaoPedido = { tipo: 'retirar_da_carga' };
+const trocarVeiculo: AlteracaoPedido = { tipo: 'trocar_veiculo' };
 const para = (p: StatusPedido): AlteracaoPedido => ({ tipo: 'transitar', para: p });
 
 describe('changes to an order while it has an NF-e', () => {
@@ -44,6 +45,9 @@ describe('changes to an order while it has an NF-e', () => {
     ['rejeitada', retirar, false],
     ['autorizada', retirar, true],
     ['cancelada', retirar, true],
+    ['assinada', trocarVeiculo, false],
+    ['autorizada', trocarVeiculo, true],
+    [null, trocarVeiculo, true],
   ];
   it.each(casos)('note %s, %o: %s', (status, alteracao, ok) => {
     expect(podeAlterarPedidoComNota(status ? { numero: 7, status } : null, alteracao).permitido).toBe(ok);
@@ -79,6 +83,11 @@ describe('changes to an order while it has an NF-e', () => {
       permitido: false,
       motivo:
         'O pedido tem a NF-e nº 5 («Assinada»): transmita-a ou inutilize-a em Notas Fiscais > Saída antes de retirar o pedido da carga.',
+    });
+    expect(podeAlterarPedidoComNota({ numero: 5, status: 'rejeitada' }, trocarVeiculo)).toEqual({
+      permitido: false,
+      motivo:
+        'O pedido tem a NF-e nº 5 («Rejeitada»): transmita-a ou inutilize-a em Notas Fiscais > Saída antes de trocar o veículo da carga.',
     });
   });
 

@@ -35,7 +35,9 @@ export type AlteracaoPedido =
   | { tipo: 'ajustar' }
   | { tipo: 'transitar'; para: StatusPedido }
   /** the order leaves its load (removed, or the load cancelled): the note names the load's vehicle */
-  | { tipo: 'retirar_da_carga' };
+  | { tipo: 'retirar_da_carga' }
+  /** the load's vehicle is changed: the note names the one it had */
+  | { tipo: 'trocar_veiculo' };
 
 export type NotaDoPedido = { numero: number; status: StatusNota };
 
@@ -51,6 +53,8 @@ const oQue = (a: AlteracaoPedido): string => {
       return `mover o pedido para «${statusPedidoLabels[a.para]}»`;
     case 'retirar_da_carga':
       return 'retirar o pedido da carga';
+    case 'trocar_veiculo':
+      return 'trocar o veículo da carga';
   }
 };
 
@@ -59,7 +63,7 @@ const facaAntes = (nota: NotaDoPedido, a: AlteracaoPedido): string => {
   const acao =
     nota.status === 'autorizada'
       ? 'cancele-a'
-      : a.tipo === 'retirar_da_carga'
+      : a.tipo === 'retirar_da_carga' || a.tipo === 'trocar_veiculo'
         ? 'transmita-a ou inutilize-a'
         : 'inutilize-a';
   return `O pedido tem a NF-e nº ${nota.numero} («${statusNotaLabels[nota.status]}»): ${acao} em Notas Fiscais > Saída antes de ${oQue(a)}.`;
@@ -75,7 +79,8 @@ export const pedidoComNotaMensagens = {
  * Whether the order may undergo `alteracao` while `nota` (its note that is not cancelled nor
  * inutilized, or null) exists, or the pt-BR reason telling what to do first. Allowed with a live
  * note: moves between invoiceable states (liberado → em separação → conferido); with an authorised
- * one also faturado and entregue, and leaving the load (its transport data are corrected by a CC-e).
+ * one also faturado and entregue, leaving the load and a change of its vehicle (the transport data are
+ * corrected by a CC-e).
  */
 export function podeAlterarPedidoComNota(nota: NotaDoPedido | null, alteracao: AlteracaoPedido): Verificacao {
   if (!nota || !STATUS_NOTA_VIVA.includes(nota.status)) return { permitido: true };
@@ -84,7 +89,7 @@ export function podeAlterarPedidoComNota(nota: NotaDoPedido | null, alteracao: A
     (alteracao.tipo === 'transitar' &&
       (STATUS_PEDIDO_FATURAVEIS.includes(alteracao.para) ||
         (autorizada && (alteracao.para === 'faturado' || alteracao.para === 'entregue')))) ||
-    (alteracao.tipo === 'retirar_da_carga' && autorizada);
+    ((alteracao.tipo === 'retirar_da_carga' || alteracao.tipo === 'trocar_veiculo') && autorizada);
   return permitido
     ? { permitido: true }
     : { permitido: false, motivo: pedidoComNotaMensagens.bloqueado(nota, alteracao) };

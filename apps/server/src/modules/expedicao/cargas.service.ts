@@ -1,4 +1,5 @@
 import {
+  type AlteracaoPedido,
   avaliaCapacidade,
   type CargaInput,
   formaPlural,
@@ -290,7 +291,14 @@ export async function atualizaCarga(
       })
       .where(eq(cargas.id, id));
     await checaMotorista(tx, actor, id, input, input.justificativa);
-    if (c.veiculo_id !== input.veiculo_id) await checaCapacidade(tx, actor, id, input.justificativa);
+    if (c.veiculo_id !== input.veiculo_id) {
+      await recusaRetiradaComNota(
+        tx,
+        (await pedidosDaCarga(tx, id)).map((p) => p.pedido_id),
+        { tipo: 'trocar_veiculo' },
+      );
+      await checaCapacidade(tx, actor, id, input.justificativa);
+    }
   });
 }
 
@@ -343,11 +351,16 @@ export async function adicionaPedidos(
 }
 
 /**
- * Orders leaving their load (removed, or the load cancelled): refused while an order has an NF-e
- * not yet authorised — it was built with this load's vehicle (transp) and would go out naming it.
+ * Orders leaving their load (removed, or the load cancelled), or the load's vehicle changed: refused
+ * while an order has an NF-e not yet authorised — it was built with this load's vehicle (transp)
+ * and would go out naming it.
  * The order rows are locked, so an invoicing of one of them (which locks it too) is seen or waits.
  */
-async function recusaRetiradaComNota(tx: Tx, pedidoIds: string[]) {
+async function recusaRetiradaComNota(
+  tx: Tx,
+  pedidoIds: string[],
+  alteracao: AlteracaoPedido = { tipo: 'retirar_da_carga' },
+) {
   if (!pedidoIds.length) return;
   const pedidos = rowsOf<{ id: string; numero: number }>(
     await tx.execute(sql`select id, numero::int as numero from sales_orders
@@ -355,7 +368,7 @@ async function recusaRetiradaComNota(tx: Tx, pedidoIds: string[]) {
   );
   for (const p of pedidos) {
     try {
-      await recusaSeNotaViva(tx, p.id, { tipo: 'retirar_da_carga' });
+      await recusaSeNotaViva(tx, p.id, alteracao);
     } catch (err) {
       if (err instanceof AppError && err.code === 'conflict')
         throw new AppError('conflict', `Pedido nº ${p.numero}: ${err.message}`, err.details);

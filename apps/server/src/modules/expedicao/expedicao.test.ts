@@ -548,7 +548,7 @@ describe('an order with a live NF-e (issue 29): the note must be transmitted, ca
       await t.db.execute(sql`select numero::int as n from sales_orders where id = ${id}`),
     )[0]!.n;
 
-  it('removing the order from its load or cancelling the load is refused until the note is authorised', async () => {
+  it('removing the order from its load, cancelling the load or changing its vehicle is refused until the note is authorised', async () => {
     const pedidoId = await liberado(clienteA, [[arroz, 'UN', '1', '25.00']]);
     const criada = await api(tk.comercial, 'POST', '/cargas', {
       data_saida_prevista: addDays(hoje, 1),
@@ -574,6 +574,21 @@ describe('an order with a live NF-e (issue 29): the note must be transmitted, ca
     expect(cancela.body.message).toBe(esperado);
     const k = await api(tk.comercial, 'GET', `/cargas/${criada.body.id}`);
     expect([k.body.status, k.body.paradas.map((p: Json) => p.pedido_id)]).toEqual(['montagem', [pedidoId]]);
+    // the note names this load's vehicle: no other vehicle for the load either
+    const [outro] = rowsOf<{ id: string }>(
+      await t.db.execute(sql`insert into veiculos (placa, placa_mercosul, uf, tipo, tara, capacidade, volume, valor_maximo_carga)
+        values ('XYZ9K87', 'XYZ9K87', 'SP', 'tres_quartos', 3000, 100, 0.5, 10000) returning id`),
+    );
+    const troca = await api(tk.comercial, 'PUT', `/cargas/${criada.body.id}`, {
+      data_saida_prevista: addDays(hoje, 1),
+      veiculo_id: outro!.id,
+      motorista_id: motorista,
+      versao: k.body.versao,
+    });
+    expect(troca.status, JSON.stringify(troca.body)).toBe(409);
+    expect(troca.body.message).toBe(
+      esperado.replace('retirar o pedido da carga', 'trocar o veículo da carga'),
+    );
     // authorised: the transport data are corrected by a CC-e, the order may leave the load
     await t.db.execute(sql`update notas_fiscais set status = 'autorizada' where id = ${nota.id}`);
     const ok = await api(tk.comercial, 'DELETE', `/cargas/${criada.body.id}/pedidos/${pedidoId}`);
