@@ -97,6 +97,60 @@ describe('extrato bancário', () => {
     await context.close();
   });
 
+  it('an OFX of another account: a dialog names both accounts; confirmed, it imports', async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 1366, height: 900 } });
+    const login = await context.request.post('/auth/v1/token?grant_type=password', {
+      data: { email: demoEmail('admin'), password: DEMO_PASSWORD },
+    });
+    const headers = { Authorization: `Bearer ${(await login.json()).access_token}` };
+    const criada = await context.request.post('/api/financeiro/contas-bancarias', {
+      headers,
+      data: {
+        nome: `Itaú Matriz ${run}`,
+        tipo: 'corrente',
+        banco_codigo: '341',
+        agencia: '1234',
+        conta: `7${run}`,
+        conta_digito: '5',
+        saldo_inicial: '0',
+        data_saldo_inicial: '2026-01-01',
+      },
+    });
+    expect(criada.ok(), await criada.text()).toBe(true);
+    const conta = await criada.json();
+    await signInAs(page, demoEmail('financeiro'));
+    await page.goto('/financeiro/extrato-bancario');
+    await page.getByRole('heading', { level: 1, name: 'Extrato Bancário' }).waitFor();
+    await page.getByLabel('Conta bancária', { exact: true }).selectOption(conta.id);
+    // the e2e file of the first test names account 8<run>-0: not this one
+    await page.getByTestId('arquivo-extrato').setInputFiles({
+      name: 'outra-conta.ofx',
+      mimeType: 'application/x-ofx',
+      buffer: Buffer.from(ofx.replaceAll(`X${run}`, `D${run}`), 'latin1'),
+    });
+    const dialogo = page.getByRole('dialog', { name: 'O extrato é de outra conta?' });
+    await dialogo.waitFor();
+    expect((await dialogo.getByTestId('conta-divergente').textContent())?.replace(/\s+/g, ' ')).toBe(
+      `O banco e a conta do arquivo não conferem com a conta escolhida.No arquivobanco 341, conta 8${run}-0Conta escolhidaItaú Matriz ${run} (banco 341, agência 1234, conta 7${run}-5)Importe só se o extrato for mesmo desta conta.`,
+    );
+    for (const largura of [1366, 390]) {
+      await page.setViewportSize({ width: largura, height: largura > 400 ? 900 : 844 });
+      if (process.env.E2E_SCREENSHOTS)
+        await page.screenshot({
+          path: path.join(process.env.E2E_SCREENSHOTS, `extrato-conta-divergente-${largura}.png`),
+        });
+    }
+    // nothing was imported while asking; confirmed, the file goes in
+    expect(await page.getByRole('cell', { name: 'TED RECEBIDA CLIENTE' }).count()).toBe(0);
+    await dialogo.getByRole('button', { name: 'Importar nesta conta' }).click();
+    await expect
+      .poll(() => page.getByTestId('resultado-importacao').textContent())
+      .toBe('OFX: 3 lançamentos lidos, 3 novos, 0 já importados.');
+    await page.getByRole('cell', { name: 'TED RECEBIDA CLIENTE' }).waitFor();
+    expect(await dialogo.count()).toBe(0);
+    await context.close();
+  });
+
   it('a file with several statements: each one to the account its number names, one click', async () => {
     const { page, context } = await newPage(browser, { viewport: { width: 1366, height: 900 } });
     const login = await context.request.post('/auth/v1/token?grant_type=password', {
@@ -170,7 +224,7 @@ ${stmt('99999-9', [[`C${run}1`, '1,00', 'CONTA DE OUTRA EMPRESA']])}
     await extratos.getByRole('button', { name: 'Importar extratos escolhidos' }).click();
     await expect
       .poll(() => page.getByTestId('resultado-importacao').textContent())
-      .toBe(`Extratos importados — Multi B ${run}: 1 novos, 0 já importados.`);
+      .toBe(`Extratos importados — Multi B ${run}: 1 novo, 0 já importados.`);
     expect(await extratos.getByTestId('extrato-2').textContent()).toContain(`Importado em Multi B ${run}`);
     if (process.env.E2E_SCREENSHOTS) {
       await page.setViewportSize({ width: 390, height: 844 });

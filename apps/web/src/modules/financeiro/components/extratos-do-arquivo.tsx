@@ -35,7 +35,7 @@ export function ExtratosDoArquivo({
 }: {
   arquivo: ArquivoComExtratos;
   contas: ContaBancariaRow[];
-  importar(json: Record<string, string>): Promise<Record<string, unknown>>;
+  importar(json: Record<string, unknown>): Promise<Record<string, unknown>>;
   onConcluido(resumo: string): void;
 }) {
   const nomeConta = (id: string | null) => contas.find((c) => c.id === id)?.nome ?? '';
@@ -63,6 +63,9 @@ export function ExtratosDoArquivo({
           nome: arquivo.nome,
           conteudo_base64: arquivo.conteudo_base64,
           extrato_indice: indice,
+          // the account chosen in this table, beside the file's own account number, is the
+          // confirmation the server asks for when they differ (409 conta_divergente)
+          confirmar_conta: true,
         });
         novos[Number(indice)] = conta;
         partes.push(

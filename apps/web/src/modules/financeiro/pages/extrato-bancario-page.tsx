@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { ApiError, api, unwrap } from '@/lib/api-client.ts';
 import { financeiroKeys } from '../api/keys.ts';
+import { type ContaDivergente, ContaDivergenteDialog } from '../components/conta-divergente-dialog.tsx';
 import { ContaPeriodo, useContaPeriodo } from '../components/conta-periodo.tsx';
 import {
   type ArquivoComExtratos,
@@ -47,7 +48,7 @@ const e = (api.financeiro as any)['extrato-bancario'];
 const extratoApi = {
   get: (contaId: string, query: Record<string, string>) =>
     unwrap(e[':contaId'].$get({ param: { contaId }, query })) as Promise<Extrato>,
-  importar: (json: Record<string, string>, cnab: boolean) =>
+  importar: (json: Record<string, unknown>, cnab: boolean) =>
     unwrap((cnab ? e.cnab : e.importar).$post({ json })) as Promise<Record<string, unknown>>,
   manual: (contaId: string, json: Record<string, string>) =>
     unwrap(e[':contaId'].linhas.$post({ param: { contaId }, json })),
@@ -76,6 +77,10 @@ export function ExtratoBancarioPage() {
   const [arrastando, setArrastando] = useState(false);
   // a file with several statements: which goes to which account
   const [multi, setMulti] = useState<ArquivoComExtratos | null>(null);
+  // an OFX of another account: asked, then sent again with confirmar_conta
+  const [divergencia, setDivergencia] = useState<
+    (ContaDivergente & { json: Record<string, unknown> }) | null
+  >(null);
   const arquivo = useRef<HTMLInputElement>(null);
   const query: Record<string, string> = {};
   if (de) query.de = de;
@@ -86,9 +91,12 @@ export function ExtratoBancarioPage() {
     enabled: !!conta,
   });
   const importar = useMutation({
-    mutationFn: async (file: File) => {
-      const cnab = /\.(ret|rem|txt|cnab)$/i.test(file.name);
-      const json = { conta_bancaria_id: conta, nome: file.name, conteudo_base64: await base64(file) };
+    mutationFn: async (entrada: File | { json: Record<string, unknown> }) => {
+      const file = entrada instanceof File ? entrada : null;
+      const cnab = !!file && /\.(ret|rem|txt|cnab)$/i.test(file.name);
+      const json = file
+        ? { conta_bancaria_id: conta, nome: file.name, conteudo_base64: await base64(file) }
+        : (entrada as { json: Record<string, unknown> }).json;
       try {
         return { cnab, r: await extratoApi.importar(json, cnab), json };
       } catch (x) {
@@ -96,12 +104,14 @@ export function ExtratoBancarioPage() {
         const extratos = x instanceof ApiError ? (x.body.details?.extratos as ExtratoDoArquivo[]) : undefined;
         if (extratos?.length) {
           setMulti({
-            nome: json.nome,
-            conteudo_base64: json.conteudo_base64,
+            nome: String(json.nome),
+            conteudo_base64: String(json.conteudo_base64),
             extratos,
             contaImportada: null,
           });
         }
+        if (x instanceof ApiError && x.body.details?.reason === 'conta_divergente')
+          setDivergencia({ ...(x.body.details as unknown as ContaDivergente), json });
         throw x;
       }
     },
@@ -113,7 +123,13 @@ export function ExtratoBancarioPage() {
     onSuccess: ({ cnab, r, json }) => {
       const extratos = (r.extratos as ExtratoDoArquivo[] | undefined) ?? [];
       if (!cnab && extratos.length > 1)
-        setMulti({ nome: json.nome, conteudo_base64: json.conteudo_base64, extratos, contaImportada: conta });
+        setMulti({
+          nome: String(json.nome),
+          conteudo_base64: String(json.conteudo_base64),
+          extratos,
+          contaImportada: String(json.conta_bancaria_id),
+        });
+      setDivergencia(null);
       const erros = (r.erros as { linha: number; mensagem: string }[]) ?? [];
       const errosTexto = erros.length
         ? ` Linhas com erro: ${erros.map((x) => `linha ${x.linha}: ${x.mensagem}`).join('; ')}`
@@ -133,7 +149,12 @@ export function ExtratoBancarioPage() {
         );
       }
     },
-    onError: (x) => setErro(x instanceof ApiError ? x.message : 'Não foi possível importar o arquivo.'),
+    onError: (x) => {
+      // the dialog names both accounts; the error line is for every other refusal
+      if (x instanceof ApiError && x.body.details?.reason === 'conta_divergente') return;
+      setDivergencia(null);
+      setErro(x instanceof ApiError ? x.message : 'Não foi possível importar o arquivo.');
+    },
     onSettled: () => qc.invalidateQueries({ queryKey: financeiroKeys.all }),
   });
   const manual = useMutation({
@@ -221,6 +242,15 @@ export function ExtratoBancarioPage() {
           {erro}
         </p>
       ) : null}
+      <ContaDivergenteDialog
+        divergencia={divergencia}
+        // busy only while the confirmed file is being sent (not while the refusal's refetch settles)
+        pending={importar.isPending && !(importar.variables instanceof File)}
+        onCancelar={() => setDivergencia(null)}
+        onConfirmar={() =>
+          divergencia && importar.mutate({ json: { ...divergencia.json, confirmar_conta: true } })
+        }
+      />
       {multi ? (
         <ExtratosDoArquivo
           key={`${multi.nome}-${multi.contaImportada}`}
