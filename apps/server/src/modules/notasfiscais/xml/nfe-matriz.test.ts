@@ -4,10 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { Decimal, normalizaChave, validaChave } from '@erp/shared';
 import { describe, expect, it } from 'vitest';
+import { pacoteNpm } from '../../../lib/pacote-schemas.ts';
 import { geraAcTeste, geraPfxTeste } from '../../../test/pfx-teste.ts';
 import { OFFICIAL_NFE_SCHEMAS_DIR } from '../../../test/test-app.ts';
 import { assinaXml } from '../../nfe/assinador.ts';
 import { verificaAssinaturaNfe } from '../../nfe/assinatura.ts';
+import { PACOTE_NFE } from '../../nfe/pacote-nfe.ts';
 import { leNfe } from '../../nfe/parser.ts';
 import { validaNfeXsd } from '../../nfe/xsd.ts';
 import { geraCnf, montaChave } from './chave.ts';
@@ -33,6 +35,8 @@ if (!xmlsec) console.warn('nfe-matriz.test: xmlsec1 ausente — verificação in
 // The matrix's emitente has an alphanumeric CNPJ: checked against the official package, read in place.
 if (!OFFICIAL_NFE_SCHEMAS_DIR)
   console.warn('nfe-matriz.test: ../shared/nfe/schemas/PL_010_V1.30 ausente — validação XSD pulada');
+
+const NPM_NFE_SCHEMAS_DIR = pacoteNpm(PACOTE_NFE)!.dir;
 
 const ac = geraAcTeste();
 const pfx = geraPfxTeste({ cnpj: '12345678000195', razaoSocial: 'DISTRIBUIDORA EXEMPLO LTDA', ac });
@@ -139,6 +143,10 @@ describe('NF-e matrix: XSD-valid, signed, totals = sums', () => {
       expect(r.erros).toEqual([]);
       expect(r.valido).toBe(true);
     }
+    // the npm default of a fresh install (digits-only TCnpj) accepts every scenario without an
+    // alphanumeric CNPJ (decision record 0006)
+    if (!/[A-Z]/.test(`${cenario.cnpjEmitente ?? ''}${cenario.documentoDest ?? ''}`))
+      expect(validaNfeXsd(NPM_NFE_SCHEMAS_DIR, new TextEncoder().encode(assinado)).erros).toEqual([]);
     expect(verificaAssinaturaNfe(assinado).status).toBe('valida');
     if (xmlsec) expect(xmlsecAceita(assinado)).toBe(true);
 
