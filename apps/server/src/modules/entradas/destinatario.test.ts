@@ -87,7 +87,7 @@ describe.skipIf(semSchemas)('NF-e de entrada: destinatário é a empresa', () =>
     });
     const propria = await importa(montaNfeXml(nota(2, { cnpjEmitente: DEST_EXEMPLO.documento })));
     expect(propria.mensagem).toBe(
-      'Esta NF-e foi emitida pela própria empresa (CNPJ 11.222.333/0001-81): é uma nota de saída, não uma compra — veja Notas Fiscais de Saída.',
+      'Esta NF-e (nº 2, série 1) foi emitida pela própria empresa (CNPJ 11.222.333/0001-81): é uma nota de saída, não uma compra — veja Notas Fiscais de Saída.',
     );
     const outraIe = await importa(montaNfeXml(nota(3, { dest: { ...DEST_EXEMPLO, ie: '110042490999' } })));
     expect(outraIe.mensagem).toBe(
@@ -130,7 +130,7 @@ describe.skipIf(semSchemas)('NF-e de entrada: destinatário é a empresa', () =>
     // the issuer's own copy: one of its outgoing notes
     await empresa('06117473000150', '9032000301');
     expect((await importa(xml, 'oca.xml')).mensagem).toBe(
-      'Esta NF-e foi emitida pela própria empresa (CNPJ 06.117.473/0001-50): é uma nota de saída, não uma compra — veja Notas Fiscais de Saída.',
+      'Esta NF-e (nº 46320, série 1) foi emitida pela própria empresa (CNPJ 06.117.473/0001-50): é uma nota de saída, não uma compra — veja Notas Fiscais de Saída.',
     );
     // the company it was addressed to receives it
     await empresa('27373722000148', '260205835115');

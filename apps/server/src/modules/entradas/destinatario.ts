@@ -12,8 +12,8 @@ import type { NotaNfe } from '../nfe/parser.ts';
 export type EmpresaDestinataria = { documento: string; ie: string | null; nome: string };
 
 export const destinatarioMensagens = {
-  notaPropria: (doc: string) =>
-    `Esta NF-e foi emitida pela própria empresa (CNPJ ${formatDocumento(doc)}): é uma nota de saída, não uma compra — veja Notas Fiscais de Saída.`,
+  notaPropria: (doc: string, numero: string, serie: string) =>
+    `Esta NF-e (nº ${numero}, série ${serie}) foi emitida pela própria empresa (CNPJ ${formatDocumento(doc)}): é uma nota de saída, não uma compra — veja Notas Fiscais de Saída.`,
   semDestinatario: 'A NF-e não tem destinatário: não é uma nota emitida para a empresa.',
   outroDestinatario: (dest: string, nome: string, empresa: string) =>
     `A NF-e não é destinada à empresa: o destinatário é ${formatDocumento(dest)}${nome ? ` (${nome})` : ''} e o CNPJ da empresa é ${formatDocumento(empresa)}.`,
@@ -39,12 +39,13 @@ const ieNormalizada = (ie: string | null | undefined) => {
 
 /** Why this note is not a purchase of the company (pt-BR), or null when it is addressed to it. */
 export function recusaDestinatario(
-  nota: Pick<NotaNfe, 'emit' | 'dest'>,
+  nota: Pick<NotaNfe, 'emit' | 'dest' | 'ide'>,
   empresa: EmpresaDestinataria | null,
 ) {
   if (!empresa) return null;
   const nossa = empresa.documento;
-  if (onlyDocumentChars(nota.emit.documento) === nossa) return destinatarioMensagens.notaPropria(nossa);
+  if (onlyDocumentChars(nota.emit.documento) === nossa)
+    return destinatarioMensagens.notaPropria(nossa, nota.ide.nNF, nota.ide.serie);
   if (!nota.dest?.documento) return destinatarioMensagens.semDestinatario;
   const dest = onlyDocumentChars(nota.dest.documento);
   if (dest !== nossa) return destinatarioMensagens.outroDestinatario(dest, nota.dest.xNome, nossa);
