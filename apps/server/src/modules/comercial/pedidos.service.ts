@@ -121,18 +121,31 @@ async function dadosDoCliente(tx: Tx | Db, clienteId: string, vendedorId: string
   return { nome: c.nome, vendedorId: vendedor, regiaoId: c.regiao_id, comissao };
 }
 
+type ExtraGravacao = { status?: StatusPedido; criadoPor?: string | null; dataEmissao?: string };
+
 /** Writes the header and replaces the items with what computaPedido answered. */
 async function gravaPedido(
   tx: Tx,
   id: string | null,
   input: PedidoDados,
   computado: PedidoComputado,
-  extra: { status?: StatusPedido; criadoPor?: string | null; dataEmissao?: string },
+  extra: ExtraGravacao,
 ): Promise<string> {
   const cliente = await dadosDoCliente(tx, input.cliente_id, input.vendedor_id);
+  const pedidoId = await gravaCabecalho(tx, id, cabecalhoDoPedido(input, computado, cliente), extra);
+  await tx.insert(salesOrderItems).values(linhasDosItens(pedidoId, input, computado));
+  return pedidoId;
+}
+
+/** The header columns: the customer's name, seller and região, the totals and the commission. */
+function cabecalhoDoPedido(
+  input: PedidoDados,
+  computado: PedidoComputado,
+  cliente: Awaited<ReturnType<typeof dadosDoCliente>>,
+) {
   const t = computado.calculo.totais;
   const comissao = comissaoDoPedido(t, cliente.comissao);
-  const header = {
+  return {
     clienteId: input.cliente_id,
     clienteNome: cliente.nome,
     vendedorId: cliente.vendedorId,
@@ -161,6 +174,17 @@ async function gravaPedido(
     comissaoPercentual: comissao.percentual,
     comissaoValor: comissao.valor,
   };
+}
+
+type CabecalhoPedido = ReturnType<typeof cabecalhoDoPedido>;
+
+/** Inserts a new order or updates the header of an existing one (its items are then deleted, to be written again). */
+async function gravaCabecalho(
+  tx: Tx,
+  id: string | null,
+  header: CabecalhoPedido,
+  extra: ExtraGravacao,
+): Promise<string> {
   let pedidoId: string;
   try {
     if (id === null) {
@@ -190,42 +214,44 @@ async function gravaPedido(
   } catch (err) {
     rethrowMissingRef(err, refs);
   }
-  await tx.insert(salesOrderItems).values(
-    computado.calculo.itens.map((it, i) => {
-      const typed = input.itens[i]!;
-      return {
-        orderId: pedidoId,
-        productId: it.produtoId,
-        produtoNome: computado.produtos.get(it.produtoId)!.nome,
-        quantidade: it.quantidadeBase,
-        precoUnitario: it.preco,
-        subtotal: Decimal.of(it.valorProdutos).minus(it.desconto).toFixed(2),
-        sequencia: i + 1,
-        embalagem: typed.embalagem,
-        quantidadeEmbalagem: Decimal.of(typed.quantidade).toFixed(3),
-        unidade: it.unidade,
-        precoTabela: computado.precos[i]!.preco,
-        precoMinimo: computado.precos[i]!.precoMinimo,
-        descontoTipo: typed.desconto_tipo,
-        desconto: Decimal.of(typed.desconto).toFixed(2),
-        valorProdutos: it.valorProdutos,
-        descontoItem: it.descontoItem,
-        descontoRateado: it.descontoRateado,
-        valorDesconto: it.desconto,
-        valorFrete: it.frete,
-        valorSt: it.st,
-        valorFcpSt: it.fcpSt,
-        valorIpi: it.ipi,
-        valorTotal: it.total,
-        pesoBruto: it.pesoBruto,
-        pesoLiquido: it.pesoLiquido,
-        volume: it.volume,
-        regraTributacaoId: computado.regras[i]!.id,
-        impostos: it.impostos,
-      };
-    }),
-  );
   return pedidoId!;
+}
+
+/** The item rows: the engine's figures per item with what the user typed (packaging, quantity, discount). */
+function linhasDosItens(pedidoId: string, input: PedidoDados, computado: PedidoComputado) {
+  return computado.calculo.itens.map((it, i) => {
+    const typed = input.itens[i]!;
+    return {
+      orderId: pedidoId,
+      productId: it.produtoId,
+      produtoNome: computado.produtos.get(it.produtoId)!.nome,
+      quantidade: it.quantidadeBase,
+      precoUnitario: it.preco,
+      subtotal: Decimal.of(it.valorProdutos).minus(it.desconto).toFixed(2),
+      sequencia: i + 1,
+      embalagem: typed.embalagem,
+      quantidadeEmbalagem: Decimal.of(typed.quantidade).toFixed(3),
+      unidade: it.unidade,
+      precoTabela: computado.precos[i]!.preco,
+      precoMinimo: computado.precos[i]!.precoMinimo,
+      descontoTipo: typed.desconto_tipo,
+      desconto: Decimal.of(typed.desconto).toFixed(2),
+      valorProdutos: it.valorProdutos,
+      descontoItem: it.descontoItem,
+      descontoRateado: it.descontoRateado,
+      valorDesconto: it.desconto,
+      valorFrete: it.frete,
+      valorSt: it.st,
+      valorFcpSt: it.fcpSt,
+      valorIpi: it.ipi,
+      valorTotal: it.total,
+      pesoBruto: it.pesoBruto,
+      pesoLiquido: it.pesoLiquido,
+      volume: it.volume,
+      regraTributacaoId: computado.regras[i]!.id,
+      impostos: it.impostos,
+    };
+  });
 }
 
 /** The order as typed, rebuilt from its rows (to recompute and re-evaluate it). */
