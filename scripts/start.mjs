@@ -1,14 +1,24 @@
-// npm start: build the web app when its sources changed since the last build, then run the server
-// (embedded PGlite in ./data unless DATABASE_URL is set). Signals are forwarded so Ctrl+C and SIGTERM
-// shut the server down gracefully.
-import { spawn, spawnSync } from 'node:child_process';
+// npm start: the web app and the API from one Node process (embedded PGlite in ./data unless
+// DATABASE_URL is set). The web build (only when its sources changed since the last one) runs beside
+// the server's own start-up — database, migrations, demo data — instead of before it: the two use
+// different cores. Each stage prints a line when it starts and one with its seconds when it ends.
+//
+// Signals: SIGINT, SIGTERM and SIGHUP go to the server (graceful shutdown) and to a build still
+// running; this launcher exits with the server's code. package.json runs it with `exec`, so the
+// signal npm forwards to its script reaches this process and not only a shell in between (dash does
+// not pass it on); should the parent die anyway (npm killed), the server is stopped the same way.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const webDir = path.join(root, 'apps/web');
-const builtIndex = path.join(webDir, 'dist/index.html');
+const distDir = path.join(webDir, 'dist');
+const builtIndex = path.join(distDir, 'index.html');
+const inicio = performance.now();
+const segundos = (desde) => `${((performance.now() - desde) / 1000).toFixed(1).replace('.', ',')} s`;
 
 function newestMtime(p) {
   if (!fs.existsSync(p)) return 0;
@@ -30,17 +40,76 @@ const sources = [
   path.join(root, 'packages/shared/src'),
 ];
 const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
-if (process.env.SKIP_WEB_BUILD !== 'true' && Math.max(...sources.map(newestMtime)) > builtAt) {
-  console.log('Compilando a aplicação web...');
-  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: webDir, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+const precisaCompilar =
+  process.env.SKIP_WEB_BUILD !== 'true' && Math.max(...sources.map(newestMtime)) > builtAt;
+
+let parando = false;
+let build = null;
+
+if (precisaCompilar) {
+  // Built aside and moved into place when complete: the server (already up on a second start)
+  // keeps serving the previous build meanwhile, never a half-written one.
+  const novo = path.join(webDir, 'node_modules/.erp-build/dist');
+  fs.rmSync(novo, { recursive: true, force: true });
+  const vite = path.join(
+    path.dirname(createRequire(path.join(webDir, 'package.json')).resolve('vite/package.json')),
+    'bin/vite.js',
+  );
+  console.log('[1/4] Aplicação web: compilando (em paralelo com o banco de dados)…');
+  const desde = performance.now();
+  build = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn', '--outDir', novo], {
+    cwd: webDir,
+    stdio: 'inherit',
+  });
+  build.on('exit', (code, signal) => {
+    build = null;
+    // stopped by us or by the terminal's Ctrl+C (which the server also receives)
+    if (parando || signal) return;
+    if (code !== 0) {
+      console.error('[1/4] A compilação da aplicação web falhou; parando o servidor.');
+      para('SIGTERM', 1);
+      return;
+    }
+    const antigo = path.join(webDir, 'node_modules/.erp-build/anterior');
+    fs.rmSync(antigo, { recursive: true, force: true });
+    if (fs.existsSync(distDir)) fs.renameSync(distDir, antigo);
+    fs.renameSync(novo, distDir);
+    fs.rmSync(antigo, { recursive: true, force: true });
+    console.log(`[1/4] Aplicação web compilada (${segundos(desde)})`);
+  });
+} else {
+  console.log('[1/4] Aplicação web: já compilada');
 }
 
 process.env.NODE_ENV ??= 'production';
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: path.join(root, 'apps/server'),
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: path.resolve(process.env.DATA_DIR ?? path.join(root, 'data')) },
+  env: {
+    ...process.env,
+    DATA_DIR: path.resolve(process.env.DATA_DIR ?? path.join(root, 'data')),
+    // the server numbers its stages after this launcher's one
+    ERP_ETAPAS_ANTERIORES: '1',
+    ERP_INICIO_MS: String(Math.round(performance.timeOrigin + inicio)),
+  },
 });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+let codigoSaida = null;
+function para(sinal, codigo = null) {
+  if (parando) return;
+  parando = true;
+  codigoSaida = codigo;
+  build?.kill('SIGTERM');
+  server.kill(sinal === 'SIGHUP' ? 'SIGTERM' : sinal);
+}
+for (const sinal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sinal, () => para(sinal));
+// Orphaned (the parent that would forward a signal is gone): stop as if told to.
+const pai = process.ppid;
+setInterval(() => {
+  if (process.ppid !== pai) para('SIGTERM');
+}, 500).unref();
+
+server.on('exit', (code, signal) => {
+  build?.kill('SIGTERM');
+  process.exit(codigoSaida ?? code ?? (signal ? 1 : 0));
+});

@@ -8,6 +8,7 @@ import { migrate } from './db/migrate.ts';
 import { printDemoSignIns } from './db/seed/demo-users.ts';
 import { seedDemo } from './db/seed/seed-demo.ts';
 import type { Deps } from './lib/context.ts';
+import { etapasInicio, segundos } from './lib/etapas-inicio.ts';
 import { startJobs } from './lib/jobs/jobs.ts';
 import { createLogger } from './lib/logger.ts';
 import { startMailWorker } from './lib/mail/mail-queue.ts';
@@ -28,6 +29,19 @@ async function main() {
   }
   const logger = createLogger(config.logLevel);
   const started = performance.now();
+  // A signal can arrive while the database opens, migrates or loads the demo (a process manager
+  // stopping a slow first start): nothing is served yet and each of those stages is one transaction
+  // that PostgreSQL rolls back on the next open, so the process just ends. Once listening, the
+  // graceful shutdown below takes over.
+  let encerrar: ((signal: string) => void) | null = null;
+  const aoSinal = (signal: NodeJS.Signals) => {
+    if (encerrar) return encerrar(signal);
+    console.log(`Início interrompido (${signal}).`);
+    process.exit(0);
+  };
+  process.on('SIGTERM', aoSinal);
+  process.on('SIGINT', aoSinal);
+  const etapas = etapasInicio(3);
   logPacoteNfe(logger, config.nfeSchemas);
 
   // The embedded database admits one process: refuse a second server on the same data directory.
@@ -42,13 +56,23 @@ async function main() {
 
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    database = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      poolSize: config.poolSize,
-      pgliteDir: path.join(config.dataDir, 'pglite'),
-    });
-    const { applied } = await migrate(database.db);
-    if (applied) logger.info({ applied }, 'migrations applied');
+    const aberto = await etapas.etapa(
+      config.databaseUrl
+        ? 'Banco de dados PostgreSQL: migrações'
+        : `Banco de dados embutido em ${config.dataDir}`,
+      async () => {
+        const db = await openDatabase({
+          databaseUrl: config.databaseUrl,
+          poolSize: config.poolSize,
+          pgliteDir: path.join(config.dataDir, 'pglite'),
+        });
+        return { db, ...(await migrate(db.db)) };
+      },
+      ({ applied }) =>
+        applied ? `Banco de dados pronto: ${applied} migrações aplicadas` : 'Banco de dados pronto',
+    );
+    database = aberto.db;
+    if (aberto.applied) logger.info({ applied: aberto.applied }, 'migrations applied');
   } catch (err) {
     const where = config.databaseUrl
       ? 'servidor PostgreSQL (DATABASE_URL)'
@@ -57,14 +81,20 @@ async function main() {
     process.exit(1);
   }
 
-  if (config.seedDemo) {
-    const seeded = await seedDemo(database.db, {
-      onlyIfEmpty: true,
-      logger,
-      nfeSchemasDir: config.nfeSchemasDir,
-    });
-    if (seeded) logger.info(seeded, 'demo data loaded');
-  }
+  const seeded = await etapas.etapa(
+    'Dados de demonstração',
+    async () =>
+      config.seedDemo
+        ? seedDemo(database.db, { onlyIfEmpty: true, logger, nfeSchemasDir: config.nfeSchemasDir })
+        : null,
+    (r) =>
+      r
+        ? `Dados de demonstração carregados: ${r.products} produtos, ${r.clientes} clientes, ${r.orders + r.pedidos} pedidos`
+        : config.seedDemo
+          ? 'Dados de demonstração: já carregados'
+          : 'Dados de demonstração: desligados (SEED_DEMO=false)',
+  );
+  if (seeded) logger.info(seeded, 'demo data loaded');
 
   const jwtSecret = await loadJwtSecret(database.db, config.jwtSecret);
   const deps: Deps = { database, db: database.db, config, logger, jwtSecret };
@@ -85,19 +115,31 @@ async function main() {
   // The e-mail outbox is delivered through the same queue (decision record 0005).
   const mailWorker = startMailWorker({ db: database.db, config, logger, jobs: jobsStarted });
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    const ms = Math.round(performance.now() - started);
-    logger.info({ port: info.port, ms, database: database.kind }, 'server listening');
-    console.log(
-      `\nPlataforma ERP em http://localhost:${info.port}  (banco: ${database.kind === 'pglite' ? `embutido em ${config.dataDir}` : 'PostgreSQL'})`,
-    );
-    if (config.seedDemo) printDemoSignIns();
-  });
-
-  server.on('error', (err) => {
-    console.error(`Não foi possível abrir a porta ${config.port}: ${err.message}`);
-    process.exit(1);
-  });
+  let server!: ReturnType<typeof serve>;
+  const porta = await etapas.etapa(
+    'Servidor HTTP',
+    () =>
+      new Promise<number>((resolve) => {
+        server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) =>
+          resolve(info.port),
+        );
+        server.on('error', (err) => {
+          console.error(`Não foi possível abrir a porta ${config.port}: ${err.message}`);
+          process.exit(1);
+        });
+      }),
+    (p) => `Servidor ouvindo na porta ${p}`,
+  );
+  const ms = Math.round(performance.now() - started);
+  logger.info({ port: porta, ms, database: database.kind }, 'server listening');
+  // npm start says when its launcher began (the web build ran beside this process's start-up)
+  const desdeInicio = process.env.ERP_INICIO_MS
+    ? Date.now() - Number(process.env.ERP_INICIO_MS)
+    : performance.now();
+  console.log(
+    `\nPlataforma ERP em http://localhost:${porta}  (pronta em ${segundos(desdeInicio)}; banco: ${database.kind === 'pglite' ? `embutido em ${config.dataDir}` : 'PostgreSQL'})`,
+  );
+  if (config.seedDemo) printDemoSignIns();
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -119,8 +161,7 @@ async function main() {
     });
     (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  encerrar = shutdown;
 }
 
 main().catch((err) => {

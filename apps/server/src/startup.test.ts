@@ -15,6 +15,7 @@ import { withDatabase } from './test/global-setup.ts';
 
 // Process-level guarantees of the real server: start-up, crash durability, concurrent migrations.
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const rootDir = path.resolve(serverDir, '../..');
 const SECRET = 'startup-test-secret-with-32-chars-at-least';
 const children: ChildProcess[] = [];
 const tmpDirs: string[] = [];
@@ -40,9 +41,17 @@ async function freePort(): Promise<number> {
   });
 }
 
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+function startServer(
+  env: Record<string, string>,
+  command: { cmd: string; args: string[]; cwd: string; detached?: boolean } = {
+    cmd: process.execPath,
+    args: ['--import', 'tsx', 'src/main.ts'],
     cwd: serverDir,
+  },
+) {
+  const child = spawn(command.cmd, command.args, {
+    cwd: command.cwd,
+    detached: command.detached ?? false,
     env: {
       PATH: process.env.PATH,
       HOST: '127.0.0.1',
@@ -67,8 +76,8 @@ function startServer(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-async function waitReady(port: number, proc: ReturnType<typeof startServer>) {
-  const deadline = Date.now() + 30_000;
+async function waitReady(port: number, proc: ReturnType<typeof startServer>, ms = 30_000) {
+  const deadline = Date.now() + ms;
   for (;;) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/ready`);
@@ -148,6 +157,68 @@ describe('embedded database durability', () => {
     expect(await second.exited).toBe(0);
     expect(second.output()).toContain('"msg":"stopped"');
   }, 90_000);
+});
+
+/** The processes of a process group, from /proc (pid → command line). */
+function processGroup(pgid: number): Map<number, string> {
+  const found = new Map<number, string>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // pid (comm) state ppid pgrp …: comm may hold spaces, so read after its closing parenthesis
+      const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+      if (pgrp === pgid) {
+        found.set(
+          Number(entry),
+          fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').trim(),
+        );
+      }
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return found;
+}
+
+describe.runIf(process.platform === 'linux')('npm start under a process manager', () => {
+  it('SIGTERM to npm reaches the server: graceful shutdown, exit 0, no process of the tree left', async () => {
+    const port = await freePort();
+    // its own process group, so whatever is left can be found (and cleaned up) afterwards
+    const p = startServer(
+      {
+        PORT: String(port),
+        DATA_DIR: tmpDir(),
+        HOME: process.env.HOME ?? os.homedir(),
+        DATABASE_URL: '',
+        SKIP_WEB_BUILD: 'true',
+      },
+      { cmd: 'npm', args: ['start'], cwd: rootDir, detached: true },
+    );
+    const pgid = p.child.pid!;
+    try {
+      await waitReady(port, p, 120_000);
+      const tree = processGroup(pgid);
+      // npm, the launcher and the server itself
+      expect([...tree.values()].some((c) => c.includes('scripts/start.mjs'))).toBe(true);
+      expect([...tree.values()].some((c) => c.includes('src/main.ts'))).toBe(true);
+      expect(p.output()).toContain('[2/4] Banco de dados pronto');
+      expect(p.output()).toContain('[3/4] Dados de demonstração: desligados (SEED_DEMO=false)');
+
+      process.kill(pgid, 'SIGTERM'); // npm's pid only, as a process manager does
+      expect(await p.exited).toBe(0);
+      expect(p.output()).toContain('"msg":"stopped"');
+      const deadline = Date.now() + 10_000;
+      while (processGroup(pgid).size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect([...processGroup(pgid).values()]).toEqual([]);
+    } finally {
+      try {
+        process.kill(-pgid, 'SIGKILL');
+      } catch {
+        // nothing left
+      }
+    }
+  }, 150_000);
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL server', () => {
