@@ -12,8 +12,9 @@ import { ERROS_DAS_TAREFAS, type Tarefas } from './tarefas.ts';
 //
 // Size: the machine's cores minus one for the event loop, at least 1, at most 4 — a file waits in the
 // queue rather than take the core the HTTP server needs. Workers start on first use, are kept for
-// the next file and do not hold the process open (unref). A task that runs away (too long or too
-// much memory) ends its worker and fails with a pt-BR message; the next task gets a fresh worker.
+// the next file and do not hold the process open (unref); they run below the event loop's priority
+// (trabalhador.ts). A task that runs away (too long or too much memory) ends its worker and fails
+// with a pt-BR message; the next task gets a fresh worker.
 
 export const TAMANHO_POOL = Math.max(1, Math.min(4, os.availableParallelism() - 1));
 const TEMPO_MAXIMO_MS = 120_000;
