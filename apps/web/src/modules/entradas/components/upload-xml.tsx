@@ -86,9 +86,10 @@ export function UploadXml() {
           {enviando ? 'Importando…' : 'Arraste aqui os XML das NF-e de compra (ou um .zip)'}
         </span>
         {progresso ? (
-          <span role="status" className="break-all text-muted-foreground">
+          <span role="status" className="text-muted-foreground">
             {progresso.total > 1 ? `Arquivo ${progresso.atual} de ${progresso.total}: ` : ''}
-            {progresso.nome} — lendo e validando as notas (um .zip grande leva alguns segundos por nota)
+            <span className="break-all">{progresso.nome}</span> — lendo e validando as notas (um .zip grande
+            leva alguns segundos por nota)
           </span>
         ) : null}
         <span className="text-muted-foreground">ou clique para escolher os arquivos</span>
