@@ -1,4 +1,10 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// Vitest runs cores − 1 files at once: one at a time on a two-core machine, where a test file is
+// mostly one thread (the app and PGlite, or the app waiting for PostgreSQL) and the other core sat
+// idle. The server files take two at a time there (they share nothing but the run's templates).
+const serverWorkers = Math.max(2, os.availableParallelism() - 1);
 
 // Unit tests (shared, web logic) and server integration tests (real HTTP app on a real database).
 export default defineConfig({
@@ -30,6 +36,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 180_000, // the seed tests load the whole demo in beforeAll
           pool: 'forks',
+          maxWorkers: serverWorkers,
         },
       },
       {

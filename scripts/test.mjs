@@ -1,5 +1,5 @@
 // npm test: type check, lint, unit + integration tests, browser tests; then one summary line.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,12 +26,52 @@ function run(name, cmd, args, { report } = {}) {
   return ok;
 }
 
+/**
+ * Commands run two at a time (each tsc is one core; four in a row left the other core idle), their
+ * output printed whole when each ends so it does not interleave. One step, ok when all pass.
+ */
+async function runParallel(name, commands, width = Math.max(2, os.availableParallelism() - 1)) {
+  const started = Date.now();
+  console.log(`\n▶ ${name}`);
+  const queue = [...commands];
+  let ok = true;
+  const worker = async () => {
+    for (let c = queue.shift(); c; c = queue.shift()) {
+      const { label, cmd, args } = c;
+      const t0 = Date.now();
+      const child = spawn(cmd, args, { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+      });
+      child.stderr.on('data', (d) => {
+        out += d;
+      });
+      const code = await new Promise((resolve) => child.on('close', resolve));
+      if (code !== 0) ok = false;
+      const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+      process.stdout.write(`  ${code === 0 ? 'ok' : 'FALHOU'} ${label} (${seconds} s)\n${out}`);
+    }
+  };
+  await Promise.all(Array.from({ length: width }, worker));
+  steps.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+  if (!ok) failed += 1;
+  return ok;
+}
+
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'erp-test-'));
 const unitReport = path.join(tmp, 'unit.json');
 const e2eReport = path.join(tmp, 'e2e.json');
 
-run('Type check (tsc)', 'npm', ['run', '--silent', 'typecheck']);
-run('Lint (biome)', 'npx', ['biome', 'check', '.']);
+// the projects of `npm run typecheck`, and Biome beside them
+await runParallel('Type check (tsc) and lint (biome)', [
+  ...['apps/web', 'apps/server', 'apps/web/e2e', 'packages/shared'].map((p) => ({
+    label: `tsc -p ${p}`,
+    cmd: 'npx',
+    args: ['tsc', '-p', p],
+  })),
+  { label: 'biome check .', cmd: 'npx', args: ['biome', 'check', '.'] },
+]);
 run(
   'Unit and integration tests (vitest)',
   'npx',
