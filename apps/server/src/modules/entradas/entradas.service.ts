@@ -9,7 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { listPage } from '../../lib/list-query.ts';
-import { leNfe, type NotaNfe } from '../nfe/parser.ts';
+import { leNfe, NfeIlegivel, type NotaNfe } from '../nfe/parser.ts';
 import type { entradas } from './entradas.tables.ts';
 
 // Reading receipts: the list (also /notasfiscais/entrada), one receipt with its items, lots,
@@ -390,6 +390,13 @@ export async function notaDaEntrada(db: Db, id: string): Promise<{ nota: NotaNfe
   const [r] = rowsOf<Record<string, unknown>>(
     await db.execute(sql`select ${resumoCols} ${from} where e.id = ${id}`),
   );
-  const nota = leNfe(new TextDecoder().decode(bytes).replace(/^\uFEFF/, ''));
+  let nota: NotaNfe;
+  try {
+    nota = leNfe(new TextDecoder().decode(bytes).replace(/^\uFEFF/, ''));
+  } catch (e) {
+    // a receipt kept from before a refusal existed (a DTD): said, not a 500
+    if (e instanceof NfeIlegivel) throw new AppError('unprocessable', e.message);
+    throw e;
+  }
   return { nota, entrada: resumo(r!) };
 }

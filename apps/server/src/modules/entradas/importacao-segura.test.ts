@@ -185,6 +185,15 @@ describe.skipIf(semSchemas)('Lançar confere o XML guardado', () => {
       'O XML guardado desta entrada não pode ser lançado: O XML traz uma declaração DOCTYPE (DTD), que não é aceita: NF-e e extratos não usam DTD. Arquivo recusado. Exclua a entrada e importe a nota novamente.',
     );
     expect(await razao()).toBe(0);
+    // the NF-e view and the DANFE of that receipt say why (the DTD is never expanded), not a 500
+    const com = (await t.signIn(['comercial'])).token;
+    const v = await chama(t, com, 'GET', `/api/notasfiscais/entrada/${id}`);
+    expect(v.status).toBe(422);
+    expect(v.body.message).toBe(
+      'O XML traz uma declaração DOCTYPE (DTD), que não é aceita: NF-e e extratos não usam DTD. Arquivo recusado.',
+    );
+    const d = await chama(t, com, 'GET', `/api/notasfiscais/entrada/${id}/danfe`);
+    expect(d.status).toBe(422);
     await t.db.execute(sql`update entradas set xml_original = ${Buffer.from(xml)} where id = ${id}`);
   });
 
