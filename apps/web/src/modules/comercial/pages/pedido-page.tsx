@@ -2,42 +2,33 @@ import {
   businessToday,
   conferenciaExigidaMensagens,
   Decimal,
-  MODALIDADES_FRETE,
-  modalidadeFreteLabels,
   parseDecimalBR,
   plural,
   STATUS_EDITAVEIS,
-  STATUS_LIBERADOS_NAO_FATURADOS,
   statusPedidoLabels,
-  TIPOS_DESCONTO,
-  tipoDescontoLabels,
 } from '@erp/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Ban, CheckCircle2, Copy, FileText, Keyboard, Receipt, Save } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Keyboard } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button.tsx';
-import { DateInput } from '@/components/ui/date-input.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
-import { Input, Textarea } from '@/components/ui/input.tsx';
-import { Kbd } from '@/components/ui/kbd.tsx';
-import { NativeSelect } from '@/components/ui/native-select.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { PageSpinner, Spinner } from '@/components/ui/spinner.tsx';
+import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { openPdf } from '@/lib/file-download.ts';
 import { useOpcoes } from '@/modules/cadastros/api/opcoes.ts';
-import { notasSaidaApi, notasSaidaKeys } from '@/modules/notasfiscais/api/notas-saida-api.ts';
 import { precoApi } from '@/modules/precos/api/precos-api.ts';
 import { type PedidoDetalhe, pedidosApi } from '../api/comercial-api.ts';
 import { comercialKeys } from '../api/keys.ts';
 import { BloqueiosPanel } from '../components/bloqueios-panel.tsx';
-import { CancelarDialog } from '../components/cancelar-dialog.tsx';
 import { ClienteBusca } from '../components/cliente-busca.tsx';
 import { ItensGrid } from '../components/itens-grid.tsx';
 import { useOpcoesPedido } from '../components/opcoes-pedido.ts';
 import { PainelClienteView, usePainelCliente } from '../components/painel-cliente.tsx';
+import { PedidoAcoes } from '../components/pedido-acoes.tsx';
+import { CondicoesComerciais } from '../components/pedido-condicoes.tsx';
+import { PedidoLateral } from '../components/pedido-lateral.tsx';
+import { Secao } from '../components/pedido-secao.tsx';
 import { ProdutoAdicionar, type ProdutoBuscado } from '../components/produto-adicionar.tsx';
 import {
   type Cabecalho,
@@ -52,8 +43,6 @@ import {
   rascunhoVazio,
   texto,
 } from '../components/rascunho-pedido.ts';
-import { StatusPedidoBadge } from '../components/status-pedido-badge.tsx';
-import { TotaisPedido } from '../components/totais-pedido.tsx';
 
 // The order entry (/comercial/pedidos/novo and /comercial/pedidos/:id), keyboard first: customer
 // (name, fantasia, CPF/CNPJ or code) with its credit panel, the items grid (Enter adds a product,
@@ -98,9 +87,6 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
-/** Released and not yet invoiced: «Faturar (NF-e)» emits the order's note (the server decides). */
-const FATURAVEIS: readonly string[] = STATUS_LIBERADOS_NAO_FATURADOS;
-
 const ATALHOS =
   'F2 salva o orçamento · Ctrl+Enter confirma · Insert adiciona produto · Enter vai ao próximo campo · Ctrl+Delete remove o item';
 
@@ -111,13 +97,11 @@ function PedidoForm({ pedido }: { pedido: PedidoDetalhe | null }) {
   const [r, setR] = useState<Rascunho>(inicial);
   const [erros, setErros] = useState<Record<string, string[]>>({});
   const [salvando, setSalvando] = useState<null | 'salvar' | 'confirmar'>(null);
-  const [cancelando, setCancelando] = useState(false);
-  const [faturando, setFaturando] = useState(false);
   const produtoRef = useRef<HTMLInputElement>(null);
   const clienteRef = useRef<HTMLInputElement>(null);
-  const vendedores = useOpcoes('vendedores');
-  const opcoes = useOpcoesPedido();
-  const painel = usePainelCliente(r.cliente?.id ?? null);
+  const _vendedores = useOpcoes('vendedores');
+  const _opcoes = useOpcoesPedido();
+  const _painel = usePainelCliente(r.cliente?.id ?? null);
 
   const editavel = !pedido || STATUS_EDITAVEIS.includes(pedido.status);
   const corpo = useMemo(() => corpoDoPedido(r), [r]);
@@ -309,67 +293,11 @@ function PedidoForm({ pedido }: { pedido: PedidoDetalhe | null }) {
     if (!pedido) clienteRef.current?.focus();
   }, [pedido]);
 
-  // the customer's seller is the default
-  const vendedorDoCliente = painel.data?.vendedor ?? null;
-
-  const duplicar = async () => {
-    if (!pedido) return;
-    try {
-      const novo = await pedidosApi.duplicar(pedido.id);
-      toast.success(`Pedido nº ${pedido.numero} duplicado no orçamento nº ${novo.numero}.`);
-      await depois(novo);
-      navigate(`/comercial/pedidos/${novo.id}`);
-    } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : 'Não foi possível duplicar o pedido.');
-    }
-  };
-  const cancelar = async (motivo: string): Promise<string | null> => {
-    if (!pedido) return null;
-    try {
-      const feito = await pedidosApi.cancelar(pedido.id, motivo, pedido.versao);
-      toast.success(`Pedido nº ${feito.numero} cancelado.`);
-      await depois(feito);
-      return null;
-    } catch (err) {
-      if (err instanceof ApiError && err.fields.motivo?.[0]) return err.fields.motivo[0];
-      toast.error(err instanceof ApiError ? err.message : 'Não foi possível cancelar o pedido.');
-      return null;
-    }
-  };
-  const espelho = async () => {
-    if (!pedido) return;
-    const id = pedido.id;
-    await openPdf(async () => {
-      const res = await pedidosApi.espelho(id);
-      if (!res.ok) throw new Error(String(res.status));
-      return res.blob();
-    }, `espelho-pedido-${pedido.numero}.pdf`).catch(() =>
-      toast.error('Não foi possível gerar o espelho do pedido.'),
-    );
-  };
-
-  const faturar = async () => {
-    if (!pedido) return;
-    setFaturando(true);
-    try {
-      const nota = await notasSaidaApi.emitir(pedido.id);
-      toast.success(`NF-e nº ${nota.numero} emitida e assinada.`);
-      void qc.invalidateQueries({ queryKey: notasSaidaKeys.all });
-      void qc.invalidateQueries({ queryKey: comercialKeys.all });
-      navigate(`/notasfiscais/saida/${nota.id}`);
-    } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : 'Não foi possível emitir a NF-e.');
-    } finally {
-      setFaturando(false);
-    }
-  };
-
   const titulo = pedido
     ? pedido.status === 'orcamento'
       ? `Orçamento nº ${pedido.numero}`
       : `Pedido nº ${pedido.numero}`
     : 'Novo pedido';
-  const podeCancelar = pedido && !['faturado', 'entregue', 'cancelado'].includes(pedido.status);
   const erroCampo = (k: string) => errosVistos[k]?.[0];
   const bloqueiosPendentes = pedido?.bloqueios.filter((b) => b.pendente !== false) ?? [];
   const previstos = vivo?.bloqueios ?? [];
@@ -384,61 +312,14 @@ function PedidoForm({ pedido }: { pedido: PedidoDetalhe | null }) {
             : 'Orçamento ou pedido de venda, digitado pelo teclado.'
         }
         actions={
-          <>
-            {pedido ? <StatusPedidoBadge status={pedido.status} /> : null}
-            {editavel ? (
-              <>
-                <Button variant="outline" onClick={() => void salvar()} disabled={salvando !== null}>
-                  {salvando === 'salvar' ? <Spinner /> : <Save aria-hidden />}
-                  {pedido && pedido.status !== 'orcamento' ? 'Salvar' : 'Salvar orçamento'}
-                  <Kbd>F2</Kbd>
-                </Button>
-                {!pedido || pedido.status === 'orcamento' ? (
-                  <Button onClick={() => void confirmar()} disabled={salvando !== null}>
-                    {salvando === 'confirmar' ? <Spinner /> : <CheckCircle2 aria-hidden />}
-                    Confirmar
-                    <Kbd>Ctrl+Enter</Kbd>
-                  </Button>
-                ) : null}
-              </>
-            ) : null}
-            {pedido ? (
-              <>
-                <Button variant="outline" onClick={() => void duplicar()}>
-                  <Copy aria-hidden />
-                  Duplicar
-                </Button>
-                <Button variant="outline" onClick={() => void espelho()}>
-                  <FileText aria-hidden />
-                  Espelho PDF
-                </Button>
-                {FATURAVEIS.includes(pedido.status) ? (
-                  <Button
-                    onClick={() => void faturar()}
-                    disabled={
-                      faturando || bloqueiosPendentes.length > 0 || pedido.conferencia_pendente === true
-                    }
-                    title={
-                      pedido.conferencia_pendente
-                        ? conferenciaExigidaMensagens.naoConferido
-                        : bloqueiosPendentes.length > 0
-                          ? 'O pedido tem bloqueios pendentes.'
-                          : undefined
-                    }
-                  >
-                    {faturando ? <Spinner /> : <Receipt aria-hidden />}
-                    Faturar (NF-e)
-                  </Button>
-                ) : null}
-                {podeCancelar ? (
-                  <Button variant="outline" className="text-destructive" onClick={() => setCancelando(true)}>
-                    <Ban aria-hidden />
-                    Cancelar
-                  </Button>
-                ) : null}
-              </>
-            ) : null}
-          </>
+          <PedidoAcoes
+            pedido={pedido}
+            editavel={editavel}
+            salvando={salvando}
+            onSalvar={() => void salvar()}
+            onConfirmar={() => void confirmar()}
+            depois={depois}
+          />
         }
       />
       <p className="-mt-4 flex items-start gap-1.5 text-xs text-muted-foreground">
@@ -506,218 +387,21 @@ function PedidoForm({ pedido }: { pedido: PedidoDetalhe | null }) {
       </Secao>
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <Secao titulo="Condições comerciais">
-          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            <FormField label="Vendedor" error={erroCampo('vendedor_id')}>
-              <NativeSelect
-                disabled={!editavel}
-                value={r.cabecalho.vendedor_id}
-                onChange={(e) => cabecalho({ vendedor_id: e.target.value })}
-              >
-                <option value="">
-                  {vendedorDoCliente ? `Do cliente (${vendedorDoCliente.nome})` : 'Do cliente'}
-                </option>
-                {vendedores
-                  .filter((v) => v.ativo || v.id === r.cabecalho.vendedor_id)
-                  .map((v) => (
-                    <option key={v.id} value={v.id}>
-                      {v.nome}
-                    </option>
-                  ))}
-              </NativeSelect>
-            </FormField>
-            <SelectOpcoes
-              label="Condição de pagamento"
-              erro={erroCampo('condicao_pagamento_id')}
-              disabled={!editavel}
-              value={r.cabecalho.condicao_pagamento_id}
-              opcoes={opcoes.condicoes}
-              vazio="Selecione"
-              onChange={(v) => cabecalho({ condicao_pagamento_id: v })}
-            />
-            <SelectOpcoes
-              label="Forma de pagamento"
-              erro={erroCampo('forma_pagamento_id')}
-              disabled={!editavel}
-              value={r.cabecalho.forma_pagamento_id}
-              opcoes={opcoes.formas}
-              vazio="Selecione"
-              onChange={(v) => cabecalho({ forma_pagamento_id: v })}
-            />
-            <SelectOpcoes
-              label="Tabela de preços"
-              erro={erroCampo('tabela_preco_id')}
-              disabled={!editavel}
-              value={r.cabecalho.tabela_preco_id}
-              opcoes={opcoes.tabelas}
-              vazio="Automática (a do cliente)"
-              onChange={(v) => cabecalho({ tabela_preco_id: v })}
-            />
-            <FormField label="Data de entrega" error={erroCampo('data_entrega')}>
-              <DateInput
-                disabled={!editavel}
-                value={r.cabecalho.data_entrega}
-                min={businessToday()}
-                onChange={(v) => cabecalho({ data_entrega: v })}
-              />
-            </FormField>
-            <FormField label="Modalidade de frete" error={erroCampo('modalidade_frete')}>
-              <NativeSelect
-                disabled={!editavel}
-                value={r.cabecalho.modalidade_frete}
-                onChange={(e) => cabecalho({ modalidade_frete: e.target.value })}
-              >
-                {MODALIDADES_FRETE.map((m) => (
-                  <option key={m} value={m}>
-                    {m} - {modalidadeFreteLabels[m]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField label="Frete (R$)" error={erroCampo('frete')}>
-              <Input
-                inputMode="decimal"
-                autoComplete="off"
-                className="text-right tabular-nums"
-                readOnly={!editavel}
-                value={r.cabecalho.frete}
-                onChange={(e) => cabecalho({ frete: e.target.value })}
-              />
-            </FormField>
-            <FormField label="Desconto do pedido" error={erroCampo('desconto')}>
-              <Input
-                inputMode="decimal"
-                autoComplete="off"
-                className="text-right tabular-nums"
-                readOnly={!editavel}
-                value={r.cabecalho.desconto}
-                onChange={(e) => cabecalho({ desconto: e.target.value })}
-              />
-            </FormField>
-            <FormField label="Desconto do pedido em">
-              <NativeSelect
-                disabled={!editavel}
-                value={r.cabecalho.desconto_tipo}
-                onChange={(e) => cabecalho({ desconto_tipo: e.target.value as Cabecalho['desconto_tipo'] })}
-              >
-                {TIPOS_DESCONTO.map((t) => (
-                  <option key={t} value={t}>
-                    {tipoDescontoLabels[t]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField
-              label="Observações internas"
-              className="sm:col-span-2 lg:col-span-3"
-              error={erroCampo('observacoes_internas')}
-            >
-              <Textarea
-                rows={2}
-                maxLength={2000}
-                readOnly={!editavel}
-                value={r.cabecalho.observacoes_internas}
-                onChange={(e) => cabecalho({ observacoes_internas: e.target.value })}
-              />
-            </FormField>
-            <FormField
-              label="Observações para a nota"
-              className="sm:col-span-2 lg:col-span-3"
-              error={erroCampo('observacoes_nota')}
-            >
-              <Textarea
-                rows={2}
-                maxLength={2000}
-                readOnly={!editavel}
-                value={r.cabecalho.observacoes_nota}
-                onChange={(e) => cabecalho({ observacoes_nota: e.target.value })}
-              />
-            </FormField>
-          </div>
-        </Secao>
-        <div className="grid content-start gap-4">
-          <Secao titulo="Totais">
-            <TotaisPedido totais={totais} comissao={comissao} atualizando={calculo.isFetching} />
-          </Secao>
-          {editavel && previstos.length && (!pedido || sujo || pedido.status === 'orcamento') ? (
-            <Secao titulo="Bloqueios previstos">
-              <ul className="grid gap-1 text-sm" aria-label="Bloqueios previstos">
-                {previstos.map((b) => (
-                  <li key={b.tipo} className="text-destructive">
-                    {b.motivo}
-                  </li>
-                ))}
-              </ul>
-              <p className="text-xs text-muted-foreground">
-                Ao confirmar, o pedido fica bloqueado até a liberação.
-              </p>
-            </Secao>
-          ) : null}
-          {pedido?.historico?.length ? (
-            <Secao titulo="Histórico">
-              <ol className="grid gap-1 text-xs" aria-label="Histórico de situações">
-                {pedido.historico.map((h) => (
-                  <li key={`${h.created_at}-${h.para}`}>
-                    {h.created_at.slice(0, 16).replace('T', ' ')} ·{' '}
-                    {h.de ? `${statusPedidoLabels[h.de]} → ` : ''}
-                    {statusPedidoLabels[h.para]}
-                    {h.usuario ? ` · ${h.usuario}` : ''}
-                    {h.motivo ? ` · ${h.motivo}` : ''}
-                  </li>
-                ))}
-              </ol>
-            </Secao>
-          ) : null}
-        </div>
+        <CondicoesComerciais
+          cabecalho={r.cabecalho}
+          clienteId={r.cliente?.id ?? null}
+          editavel={editavel}
+          erroCampo={erroCampo}
+          onChange={cabecalho}
+        />
+        <PedidoLateral
+          totais={totais}
+          comissao={comissao}
+          atualizando={calculo.isFetching}
+          previstos={editavel && (!pedido || sujo || pedido.status === 'orcamento') ? previstos : []}
+          historico={pedido?.historico ?? []}
+        />
       </div>
-      {cancelando && pedido ? (
-        <CancelarDialog numero={pedido.numero} onConfirm={cancelar} onClose={() => setCancelando(false)} />
-      ) : null}
     </div>
-  );
-}
-
-function Secao({ titulo, children }: { titulo: string; children: ReactNode }) {
-  return (
-    <section
-      aria-label={titulo}
-      className="grid min-w-0 grid-cols-1 content-start gap-3 rounded-lg border border-border bg-card p-3 sm:p-4"
-    >
-      <h2 className="text-sm font-semibold">{titulo}</h2>
-      {children}
-    </section>
-  );
-}
-
-function SelectOpcoes({
-  label,
-  erro,
-  value,
-  opcoes,
-  vazio,
-  disabled,
-  onChange,
-}: {
-  label: string;
-  erro: string | undefined;
-  value: string;
-  opcoes: { id: string; nome: string; ativo?: boolean }[];
-  vazio: string;
-  disabled: boolean;
-  onChange(v: string): void;
-}) {
-  return (
-    <FormField label={label} error={erro}>
-      <NativeSelect disabled={disabled} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{vazio}</option>
-        {opcoes
-          .filter((o) => o.ativo !== false || o.id === value)
-          .map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.nome}
-            </option>
-          ))}
-      </NativeSelect>
-    </FormField>
   );
 }
