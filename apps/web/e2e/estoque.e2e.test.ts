@@ -122,10 +122,10 @@ describe('estoque', () => {
     await page.getByRole('searchbox', { name: 'Buscar' }).fill(GTIN_FD);
     await expect.poll(() => page.getByText('1–1 de 1').isVisible()).toBe(true);
     const linha = page.getByRole('row').filter({ hasText: NOME });
-    expect(norm(await cells(linha)).slice(0, 8)).toEqual([
+    // at 1366 px the Grupo column gives way (the group shows under the name; this product has none)
+    expect(norm(await cells(linha)).slice(0, 7)).toEqual([
       COD,
       NOME,
-      '—',
       '0 UN',
       'Zerado',
       'R$ 0,00',
@@ -158,8 +158,8 @@ describe('estoque', () => {
     expect(await custo.inputValue()).toBe('2,1234');
     await dialog.getByRole('button', { name: 'Lançar ajuste' }).click();
     await toast(page, 'Ajuste lançado com sucesso!');
-    await expect.poll(async () => norm(await cells(linha))[3]).toBe('24 UN');
-    expect(norm(await cells(linha))[5]).toBe('R$ 2,1234');
+    await expect.poll(async () => norm(await cells(linha))[2]).toBe('24 UN');
+    expect(norm(await cells(linha))[4]).toBe('R$ 2,1234');
 
     // --- transferência of 12 from the depósito to the separação, from the Posição de Estoque
     await page.goto(`/estoque?q=${COD}`);
