@@ -1,5 +1,6 @@
 import type {
   ListPage,
+  NotaDoPedido,
   PosicaoCredito,
   ResultadoPreco,
   Role,
@@ -121,6 +122,8 @@ export type PedidoDetalhe = Omit<PedidoRow, 'bloqueios'> & {
   motivo_cancelamento?: string | null;
   /** Released, not invoiced, and the required blind check not finished (issue 21). */
   conferencia_pendente?: boolean;
+  /** The live NF-e that holds the order as it is: cancelling or changing it waits for the note (issue 29). */
+  nota_viva?: NotaDoPedido | null;
 };
 
 export type PainelCliente = {

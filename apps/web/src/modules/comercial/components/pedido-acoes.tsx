@@ -1,4 +1,8 @@
-import { conferenciaExigidaMensagens, STATUS_LIBERADOS_NAO_FATURADOS } from '@erp/shared';
+import {
+  conferenciaExigidaMensagens,
+  pedidoComNotaMensagens,
+  STATUS_LIBERADOS_NAO_FATURADOS,
+} from '@erp/shared';
 import { Ban, CheckCircle2, Copy, FileText, Receipt, Save } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
@@ -81,7 +85,17 @@ export function PedidoAcoes({
             </Button>
           ) : null}
           {podeCancelar ? (
-            <Button variant="outline" className="text-destructive" onClick={() => setCancelando(true)}>
+            <Button
+              variant="outline"
+              className="text-destructive"
+              onClick={() => setCancelando(true)}
+              disabled={!!pedido.nota_viva}
+              title={
+                pedido.nota_viva
+                  ? pedidoComNotaMensagens.bloqueado(pedido.nota_viva, { tipo: 'cancelar' })
+                  : undefined
+              }
+            >
               <Ban aria-hidden />
               Cancelar
             </Button>

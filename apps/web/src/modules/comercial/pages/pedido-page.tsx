@@ -3,6 +3,7 @@ import {
   conferenciaExigidaMensagens,
   Decimal,
   parseDecimalBR,
+  pedidoComNotaMensagens,
   plural,
   STATUS_EDITAVEIS,
   statusPedidoLabels,
@@ -103,7 +104,9 @@ function PedidoForm({ pedido }: { pedido: PedidoDetalhe | null }) {
   const _opcoes = useOpcoesPedido();
   const _painel = usePainelCliente(r.cliente?.id ?? null);
 
-  const editavel = !pedido || STATUS_EDITAVEIS.includes(pedido.status);
+  // a live NF-e holds the order as it is (the server refuses the change): cancel or inutilize it first
+  const notaViva = pedido?.nota_viva ?? null;
+  const editavel = !pedido || (STATUS_EDITAVEIS.includes(pedido.status) && !notaViva);
   const corpo = useMemo(() => corpoDoPedido(r), [r]);
   const corpoTexto = JSON.stringify(corpo);
   const sujo = corpoTexto !== JSON.stringify(corpoDoPedido(inicial));
@@ -330,6 +333,14 @@ function PedidoForm({ pedido }: { pedido: PedidoDetalhe | null }) {
       {pedido?.status === 'cancelado' && pedido.motivo_cancelamento ? (
         <p role="note" className="rounded-md border border-border bg-muted p-3 text-sm">
           Cancelado: {pedido.motivo_cancelamento}
+        </p>
+      ) : null}
+      {notaViva ? (
+        <p role="note" className="rounded-md border border-border bg-muted p-3 text-sm">
+          {pedidoComNotaMensagens.bloqueado(notaViva, { tipo: 'editar' })}{' '}
+          <Link className="font-medium text-primary underline" to="/notasfiscais/saida">
+            Abrir Notas Fiscais de Saída
+          </Link>
         </p>
       ) : null}
       {pedido?.conferencia_pendente ? (
