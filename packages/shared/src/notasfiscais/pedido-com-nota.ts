@@ -39,7 +39,8 @@ export type AlteracaoPedido =
   /** the load's vehicle is changed: the note names the one it had */
   | { tipo: 'trocar_veiculo' };
 
-export type NotaDoPedido = { numero: number; status: StatusNota };
+/** `id` where the note is read from the database (the order page links to it). */
+export type NotaDoPedido = { id?: string; numero: number; status: StatusNota };
 
 const oQue = (a: AlteracaoPedido): string => {
   switch (a.tipo) {

@@ -26,11 +26,11 @@ export const faturamentoNotaMensagens = {
 /** The order's note that is not cancelled, inutilized nor denied (at most one: notas_fiscais_pedido_key). */
 export async function notaVivaDoPedido(tx: Tx, pedidoId: string): Promise<NotaDoPedido | null> {
   const [n] = rowsOf<NotaDoPedido>(
-    await tx.execute(sql`select numero::int as numero, status from notas_fiscais
+    await tx.execute(sql`select id, numero::int as numero, status from notas_fiscais
       where pedido_id = ${pedidoId} and status in ${sql.raw(`('${STATUS_NOTA_VIVA.join("', '")}')`)}
       order by created_at desc limit 1`),
   );
-  return n ? { numero: Number(n.numero), status: n.status } : null;
+  return n ? { id: n.id, numero: Number(n.numero), status: n.status } : null;
 }
 
 /**

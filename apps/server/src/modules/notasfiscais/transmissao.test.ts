@@ -582,7 +582,7 @@ describe.skipIf(!dir)('transmissão à SEFAZ (double com TLS mútuo)', () => {
     const motivo = 'Cliente desistiu da compra';
     const viva = { numero: n.numero, status: 'assinada' as const };
     // the order's detail names the note that holds it (the order page disables editing and Cancelar)
-    expect(antes.body.nota_viva).toEqual(viva);
+    expect(antes.body.nota_viva).toEqual({ id: n.id, ...viva });
 
     const cancelar = await api(tk.comercial, 'POST', `${url}/cancelar`, { motivo, versao });
     expect(cancelar.status, JSON.stringify(cancelar.body)).toBe(409);

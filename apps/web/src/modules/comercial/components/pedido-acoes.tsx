@@ -5,6 +5,7 @@ import {
 } from '@erp/shared';
 import { Ban, CheckCircle2, Copy, FileText, Receipt, Save } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 import { Kbd } from '@/components/ui/kbd.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -68,7 +69,14 @@ export function PedidoAcoes({
             <FileText aria-hidden />
             Espelho PDF
           </Button>
-          {FATURAVEIS.includes(pedido.status) ? (
+          {pedido.nota_viva?.id ? (
+            <Button asChild variant="outline">
+              <Link to={`/notasfiscais/saida/${pedido.nota_viva.id}`}>
+                <Receipt aria-hidden />
+                NF-e nº {pedido.nota_viva.numero}
+              </Link>
+            </Button>
+          ) : FATURAVEIS.includes(pedido.status) ? (
             <Button
               onClick={() => void faturar()}
               disabled={faturando || bloqueiosPendentes.length > 0 || pedido.conferencia_pendente === true}
