@@ -5,16 +5,16 @@ import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import { AppError, pgConstraint, pgErrorCode } from '../../lib/errors.ts';
-import { getSetting } from '../configuracoes/settings.service.ts';
 import { executa, TarefaInterrompida } from '../../lib/trabalho/pool.ts';
+import { getSetting } from '../configuracoes/settings.service.ts';
 import { type AnaliseNfe, NfeRecusada } from '../nfe/leitura.ts';
 import { NfeIlegivel } from '../nfe/parser.ts';
 import { NfeSchemasIndisponiveis } from '../nfe/xsd.ts';
 import { empresaDestinataria, recusaDestinatario } from './destinatario.ts';
-import { caractereProibidoXml } from './xml-caracteres.ts';
 import { type EntradaResumo, getEntrada } from './entradas.service.ts';
 import { entradaDuplicatas, entradaItemLotes, entradas } from './entradas.tables.ts';
 import { conversao, fatorDoItem, resolveMapeamentos } from './mapeamento.service.ts';
+import { caractereProibidoXml } from './xml-caracteres.ts';
 
 // POST /api/estoque/entradas/importar: one or many NF-e XML files (a .zip expands), each checked
 // (XSD, chave, signature — ../nfe/leitura.ts) and stored as a receipt in rascunho with the XML

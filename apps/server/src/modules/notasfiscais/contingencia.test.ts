@@ -38,7 +38,9 @@ const transmite = (token: string, id: string) =>
 const encerrar = (token: string) => api(token, 'POST', '/api/notasfiscais/saida/contingencia/encerrar');
 const q = <T>(s: ReturnType<typeof sql>) => t.db.execute(s).then((r) => rowsOf<T>(r));
 const abertas = () =>
-  q<{ uf: string; autorizador: string }>(sql`select uf, autorizador from sefaz_contingencias where fim is null`);
+  q<{ uf: string; autorizador: string }>(
+    sql`select uf, autorizador from sefaz_contingencias where fim is null`,
+  );
 /** Who the audit log names for each change of the contingency periods, oldest first. */
 const auditoriaContingencias = () =>
   q<{ acao: string; user_id: string | null; user_email: string | null }>(
@@ -75,7 +77,11 @@ describe.skipIf(!dir)('contingência SVC: do sistema, visível e encerrada com a
     double = await startSefazDouble({ acClientePem: ac.certPem, schemasDir: dir! });
     const caDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sefaz-ca-'));
     fs.writeFileSync(path.join(caDir, 'double.pem'), double.caPem);
-    t = await createTestApp({ SEFAZ_URL_OVERRIDE: double.url, SEFAZ_CA_DIR: caDir, SEFAZ_TIMEOUT_MS: '3000' });
+    t = await createTestApp({
+      SEFAZ_URL_OVERRIDE: double.url,
+      SEFAZ_CA_DIR: caDir,
+      SEFAZ_TIMEOUT_MS: '3000',
+    });
     tk = await tokens(t);
     const eu = await api(tk.comercial, 'GET', '/api/me');
     emailComercial = eu.body.email ?? eu.body.user?.email;
@@ -112,7 +118,9 @@ describe.skipIf(!dir)('contingência SVC: do sistema, visível e encerrada com a
     const r = await transmite(tk.comercial, n.id);
     expect(r.body).toMatchObject({ status: 'autorizada', contingencia: 'SVCAN' });
     // opened by the server on its own: the system, not the user who clicked «Transmitir»
-    expect(await auditoriaContingencias()).toEqual([{ acao: 'criacao', user_id: null, user_email: 'sistema' }]);
+    expect(await auditoriaContingencias()).toEqual([
+      { acao: 'criacao', user_id: null, user_email: 'sistema' },
+    ]);
     const log = await api(tk.admin, 'GET', '/api/auditoria?tabela=sefaz_contingencias');
     expect(log.body.items.map((i: Json) => [i.acao, i.user_id, i.user_email, i.user_nome])).toEqual([
       ['criacao', null, 'sistema', null],
@@ -127,7 +135,10 @@ describe.skipIf(!dir)('contingência SVC: do sistema, visível e encerrada com a
     };
     for (const token of [tk.comercial, tk.admin]) {
       const s = await api(token, 'GET', '/api/shell');
-      expect(s.body).toEqual({ ambiente: { rotulo: 'Homologação', homologacao: true }, contingencia: banner });
+      expect(s.body).toEqual({
+        ambiente: { rotulo: 'Homologação', homologacao: true },
+        contingencia: banner,
+      });
     }
     // the roles that do not issue NF-e see the badge, not the banner
     for (const token of [tk.estoque, tk.financeiro]) {
@@ -192,7 +203,10 @@ describe.skipIf(!dir)('contingência SVC: do sistema, visível e encerrada com a
     // SVC answers 108 (paralisado): the note waits, it is not «rejeitada»
     double.cenario.fora = [];
     double.cenario.status = { SP: '108' };
-    double.cenario.proximaAutorizacao = { cStat: '108', xMotivo: 'Servico Paralisado Momentaneamente (curto prazo)' };
+    double.cenario.proximaAutorizacao = {
+      cStat: '108',
+      xMotivo: 'Servico Paralisado Momentaneamente (curto prazo)',
+    };
     const p = await transmite(tk.comercial, n.id);
     expect([p.status, p.body.message]).toEqual([
       503,
@@ -243,7 +257,9 @@ describe.skipIf(!dir)('contingência SVC: do sistema, visível e encerrada com a
     const rotulado = createApp({ ...t.deps, config: { ...t.config, environmentLabel: 'Treinamento' } });
     const res = await rotulado.request('/api/shell', { headers: { authorization: `Bearer ${tk.estoque}` } });
     expect(((await res.json()) as Json).ambiente).toEqual({ rotulo: 'Treinamento', homologacao: false });
-    await t.db.execute(sql`update app_settings set valor = '"homologacao"'::jsonb where chave = 'fiscal_ambiente'`);
+    await t.db.execute(
+      sql`update app_settings set valor = '"homologacao"'::jsonb where chave = 'fiscal_ambiente'`,
+    );
     const homolog = await rotulado.request('/api/shell', {
       headers: { authorization: `Bearer ${tk.estoque}` },
     });
