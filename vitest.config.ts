@@ -9,6 +9,9 @@ const serverWorkers = Math.max(2, os.availableParallelism() - 1);
 // Unit tests (shared, web logic) and server integration tests (real HTTP app on a real database).
 export default defineConfig({
   test: {
+    // for every project (a per-project value made Vitest refuse the run: projects with different
+    // maxWorkers need their own sequence.groupOrder); the browser tests stay one file at a time
+    maxWorkers: serverWorkers,
     projects: [
       {
         test: {
@@ -36,7 +39,6 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 180_000, // the seed tests load the whole demo in beforeAll
           pool: 'forks',
-          maxWorkers: serverWorkers,
         },
       },
       {
