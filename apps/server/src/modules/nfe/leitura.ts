@@ -1,5 +1,7 @@
+import path from 'node:path';
 import { conferenciaChave, Decimal, normalizaChave, validaChave } from '@erp/shared';
 import { type ResultadoAssinatura, verificaAssinaturaNfe } from './assinatura.ts';
+import { pacoteNfeMensagens, pacoteRecusouCnpjAlfanumerico } from './pacote-nfe.ts';
 import { leNfe, NfeIlegivel, type NotaNfe } from './parser.ts';
 import { decodificaXmlUtf8, XmlRecusado } from './xml-seguro.ts';
 import { type ResultadoXsd, validaNfeXsd } from './xsd.ts';
@@ -67,7 +69,12 @@ export function analisaNfe(
     throw new NfeRecusada(leituraMensagens.cancelada);
 
   const alertas: string[] = [];
-  if (!xsd.valido) alertas.push(leituraMensagens.xsd);
+  if (!xsd.valido)
+    alertas.push(
+      pacoteRecusouCnpjAlfanumerico(schemasDir, xsd.erros)
+        ? pacoteNfeMensagens.cnpjAlfanumericoNaEntrada(path.basename(schemasDir))
+        : leituraMensagens.xsd,
+    );
   alertas.push(
     ...conferenciaChave(chave, {
       cUF: nota.ide.cUF,

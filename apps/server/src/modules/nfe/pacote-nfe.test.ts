@@ -12,6 +12,7 @@ import { dadosNfeExemplo } from '../notasfiscais/xml/exemplo-nfe.ts';
 import { montaNfe } from '../notasfiscais/xml/monta-nfe.ts';
 import { assinaXml } from './assinador.ts';
 import { instalaSchemasMensagens, instalaSchemasNfe } from './instala-schemas.ts';
+import { analisaNfe, leituraMensagens } from './leitura.ts';
 import {
   aceitaCnpjAlfanumerico,
   dicaCnpjAlfanumerico,
@@ -82,6 +83,12 @@ describe('default package (npm install, nothing else)', () => {
     expect(pacoteNfeMensagens.cnpjAlfanumerico('PL_010b_V1.30')).toBe(
       'O pacote de schemas XSD da NF-e em uso (PL_010b_V1.30) não aceita CNPJ alfanumérico. Instale o pacote oficial do Portal Nacional da NF-e com "npm run nfe:schemas -- <arquivo .zip>" (ou aponte NFE_SCHEMAS_DIR para ele) e reinicie o servidor; nada foi gravado.',
     );
+    // the goods receipt keeps such a note with an alert that says why and what to do
+    const analise = analisaNfe(NPM_DIR, new TextEncoder().encode(assinado));
+    expect(analise.alertas).toContain(
+      'O XML traz CNPJ alfanumérico, que o pacote de schemas XSD da NF-e em uso (PL_010b_V1.30) não aceita: por isso o XSD o recusa. Instale o pacote oficial do Portal Nacional da NF-e com "npm run nfe:schemas -- <arquivo .zip>" (ou aponte NFE_SCHEMAS_DIR para ele) e reinicie o servidor.',
+    );
+    expect(analise.alertas).not.toContain(leituraMensagens.xsd);
     // another XSD error under the same package gets no such hint
     expect(dicaCnpjAlfanumerico(NPM_DIR, ['/NFe/infNFe/det/prod/qCom (linha 1): not a decimal'])).toBeNull();
   });

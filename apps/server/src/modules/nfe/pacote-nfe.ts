@@ -67,17 +67,26 @@ export function logPacoteNfe(logger: Logger, p: PacoteNfe | null): void {
 export const pacoteNfeMensagens = {
   cnpjAlfanumerico: (pacote: string) =>
     `O pacote de schemas XSD da NF-e em uso (${pacote}) não aceita CNPJ alfanumérico. Instale o pacote oficial do Portal Nacional da NF-e com "npm run nfe:schemas -- <arquivo .zip>" (ou aponte NFE_SCHEMAS_DIR para ele) e reinicie o servidor; nada foi gravado.`,
+  /** The goods receipt keeps an XSD-invalid note with an alert: this one says why and what to do. */
+  cnpjAlfanumericoNaEntrada: (pacote: string) =>
+    `O XML traz CNPJ alfanumérico, que o pacote de schemas XSD da NF-e em uso (${pacote}) não aceita: por isso o XSD o recusa. Instale o pacote oficial do Portal Nacional da NF-e com "npm run nfe:schemas -- <arquivo .zip>" (ou aponte NFE_SCHEMAS_DIR para ele) e reinicie o servidor.`,
 } as const;
 
 /**
- * When a document failed the XSD only because the active package predates the alphanumeric CNPJ
- * (a CNPJ or chave pattern of digits only), the message that tells the user what to do; else null.
+ * Whether the active package refused a CNPJ only because it predates the alphanumeric CNPJ (a CNPJ
+ * pattern of digits only) — a fault of the package, not of the document.
  */
-export function dicaCnpjAlfanumerico(dir: string | undefined, erros: string[]): string | null {
-  if (!dir || aceitaCnpjAlfanumerico(dir)) return null;
+export function pacoteRecusouCnpjAlfanumerico(dir: string | undefined, erros: string[]): dir is string {
+  if (!dir || aceitaCnpjAlfanumerico(dir)) return false;
   // libxml2: "… The value '12ABC34501DE35' is not accepted by the pattern '[0-9]{14}'."
-  const letraEmCnpj = erros.some((e) =>
+  return erros.some((e) =>
     /The value '[0-9]*[A-Z][0-9A-Z]*' is not accepted by the pattern '\[0-9\]\{14\}'/.test(e),
   );
-  return letraEmCnpj ? pacoteNfeMensagens.cnpjAlfanumerico(path.basename(dir)) : null;
+}
+
+/** When an emission failed the XSD only for the package's digits-only CNPJ, the message that tells what to do. */
+export function dicaCnpjAlfanumerico(dir: string | undefined, erros: string[]): string | null {
+  return pacoteRecusouCnpjAlfanumerico(dir, erros)
+    ? pacoteNfeMensagens.cnpjAlfanumerico(path.basename(dir))
+    : null;
 }
