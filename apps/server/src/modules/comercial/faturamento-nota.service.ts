@@ -7,7 +7,7 @@ import {
   type StatusPedido,
 } from '@erp/shared';
 import { eq, sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/audit-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pedidoHistorico, salesOrders } from './comercial.tables.ts';
@@ -24,7 +24,7 @@ export const faturamentoNotaMensagens = {
 } as const;
 
 /** The order's note that is not cancelled, inutilized nor denied (at most one: notas_fiscais_pedido_key). */
-export async function notaVivaDoPedido(tx: Tx, pedidoId: string): Promise<NotaDoPedido | null> {
+export async function notaVivaDoPedido(tx: Tx | Db, pedidoId: string): Promise<NotaDoPedido | null> {
   const [n] = rowsOf<NotaDoPedido>(
     await tx.execute(sql`select id, numero::int as numero, status from notas_fiscais
       where pedido_id = ${pedidoId} and status in ${sql.raw(`('${STATUS_NOTA_VIVA.join("', '")}')`)}

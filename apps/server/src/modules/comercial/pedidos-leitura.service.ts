@@ -16,7 +16,7 @@ import {
 } from '@erp/shared';
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { type Db, rowsOf } from '../../db/client.ts';
 import { notFoundMessage } from '../../lib/crud.ts';
 import { AppError } from '../../lib/errors.ts';
 import { cappedCount, escapeLike, listPage } from '../../lib/list-query.ts';
@@ -282,7 +282,7 @@ export async function getPedido(db: Db, id: string, soBloqueados = false) {
       (STATUS_LIBERADOS_NAO_FATURADOS as readonly string[]).includes(h.status) &&
       (await conferenciaPendente(db, id)),
     /** Issue 29: the order's live NF-e (not cancelled, inutilized nor denied), which holds the order as it is. */
-    nota_viva: await notaVivaDoPedido(db as unknown as Tx, id),
+    nota_viva: await notaVivaDoPedido(db, id),
   };
 }
 export type Pedido = Awaited<ReturnType<typeof getPedido>>;
