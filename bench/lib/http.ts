@@ -1,0 +1,212 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Database } from '../../apps/server/src/db/client.ts';
+import { benchUser, SERVER_URL } from './pg.ts';
+
+// Through-HTTP measurement (issue 30): what the user waits for is the real server process — its own
+// Node event loop, connection pool, session check, JSON — answering over loopback, not app.request
+// in the bench's process. startHttpServer() spawns `node --import tsx apps/server/src/main.ts` on a
+// PostgreSQL database of the local server, exactly as `npm start` runs it (production mode, silent
+// logs, no demo seed); the bench talks to it with fetch() and replays the same SQL on its own
+// connections as the reference, in the same run. Every figure carries the load average it was
+// measured at (the machine is shared): loadSampler() samples os.loadavg() once a second.
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The JWT secret of bench/lib/pg.ts benchUser(): tokens it signs are valid on the spawned server. */
+const SECRET = 'bench-secret-with-at-least-32-characters!!';
+
+export type Stat = { n: number; p50: number; p95: number; max: number; mean: number };
+
+/** Nearest-rank percentiles of samples in ms. */
+export function stats(samples: number[]): Stat {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))]!;
+  const mean = s.reduce((a, b) => a + b, 0) / Math.max(1, s.length);
+  return { n: s.length, p50: at(0.5), p95: at(0.95), max: s[s.length - 1] ?? 0, mean };
+}
+
+/** Times `fn` n times one after another, after `warmup` untimed calls. */
+export async function timed(fn: () => Promise<unknown>, n: number, warmup = 5): Promise<Stat> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await fn();
+    samples.push(performance.now() - t);
+  }
+  return stats(samples);
+}
+
+/**
+ * `workers` concurrent loops calling `fn(worker, i)` for `durationMs` (or until each did `perWorker`
+ * calls); the calls per second and the latency of each call.
+ */
+export async function concurrent(
+  workers: number,
+  fn: (worker: number, i: number) => Promise<unknown>,
+  opts: { durationMs?: number; perWorker?: number },
+): Promise<{ calls: number; seconds: number; perSecond: number; latency: Stat }> {
+  const samples: number[] = [];
+  const start = performance.now();
+  const until = opts.durationMs ? start + opts.durationMs : Number.POSITIVE_INFINITY;
+  const max = opts.perWorker ?? Number.POSITIVE_INFINITY;
+  await Promise.all(
+    Array.from({ length: workers }, async (_, w) => {
+      for (let i = 0; i < max && performance.now() < until; i++) {
+        const t = performance.now();
+        await fn(w, i);
+        samples.push(performance.now() - t);
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  return { calls: samples.length, seconds, perSecond: samples.length / seconds, latency: stats(samples) };
+}
+
+export type LoadFigures = { min: number; median: number; max: number };
+
+/** Samples the 1-minute load average every second until stop(); its min/median/max. */
+export function loadSampler(): { stop(): LoadFigures } {
+  const values = [os.loadavg()[0]!];
+  const timer = setInterval(() => values.push(os.loadavg()[0]!), 1000);
+  timer.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+      values.push(os.loadavg()[0]!);
+      const s = [...values].sort((a, b) => a - b);
+      return { min: s[0]!, median: s[Math.floor(s.length / 2)]!, max: s[s.length - 1]! };
+    },
+  };
+}
+
+/** "load 4.1 (3.2–5.0)" for a table cell. */
+export function formatLoad(l: LoadFigures): string {
+  return `${l.median.toFixed(1)} (${l.min.toFixed(1)}–${l.max.toFixed(1)})`;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export type HttpServer = {
+  url: string;
+  pid: number;
+  /** GET/POST/… with the bench user's bearer token; throws unless the status is `expect` (default 2xx). */
+  request(
+    method: string,
+    pathname: string,
+    body?: unknown,
+    opts?: { expect?: number; token?: string },
+  ): Promise<{ status: number; body: unknown }>;
+  token: string;
+  userId: string;
+  stop(): Promise<void>;
+};
+
+/**
+ * Starts the real server on database `dbName` of the local PostgreSQL server (already migrated and
+ * loaded: the server migrates on start, so a pending migration runs here) and signs in a bench user
+ * with `role` (default admin). `env` adds settings (e.g. DATABASE_POOL_SIZE).
+ */
+export async function startHttpServer(
+  database: Database,
+  dbName: string,
+  opts: { role?: string; email?: string; env?: Record<string, string> } = {},
+): Promise<HttpServer> {
+  const { token, userId } = await benchUser(
+    database,
+    opts.email ?? 'bench-http@bench.local',
+    opts.role ?? 'admin',
+  );
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(root, 'apps/server'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      JWT_SECRET: SECRET,
+      JWT_EXPIRY_SECONDS: '86400',
+      SITE_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: `${SERVER_URL}/${dbName}`,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: path.join(os.tmpdir(), `erp-bench-http-${port}`),
+      ...opts.env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const alive = await Promise.race([
+      exited.then(() => false),
+      new Promise((r) => setTimeout(() => r(true), 250)),
+    ]);
+    if (!alive) throw new Error(`the server on ${dbName} exited during start-up`);
+    try {
+      const res = await fetch(`${url}/ready`);
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server on ${dbName} was not ready in 180 s`);
+    }
+  }
+  const request: HttpServer['request'] = async (method, pathname, body, ropts = {}) => {
+    const res = await fetch(`${url}${pathname}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${ropts.token ?? token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON (a file)
+    }
+    const ok = ropts.expect === undefined ? res.status < 300 : res.status === ropts.expect;
+    if (!ok) throw new Error(`${method} ${pathname} → ${res.status}: ${text.slice(0, 300)}`);
+    return { status: res.status, body: parsed };
+  };
+  return {
+    url,
+    pid: child.pid!,
+    token,
+    userId,
+    request,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(killer);
+    },
+  };
+}
+
+/** Times one SQL statement on the bench's own connection (the reference beside an endpoint). */
+export async function sqlTimed(database: Database, text: string, n: number, warmup = 5): Promise<Stat> {
+  return timed(() => database.exec(text), n, warmup);
+}
+
+export const ms = (v: number) => v.toFixed(1);
