@@ -14,8 +14,9 @@ const MIGRATION_LOCK_KEY = 727_001;
  * first takes a transaction-scoped advisory lock: several instances starting at once queue on the
  * lock and the later ones find nothing left to do.
  */
-export async function migrate(db: Db): Promise<{ applied: number }> {
-  const migrations = readMigrationFiles({ migrationsFolder });
+export async function migrate(db: Db, folder = migrationsFolder): Promise<{ applied: number }> {
+  // `folder`: another copy of the migrations (the bench data generator loads git HEAD's)
+  const migrations = readMigrationFiles({ migrationsFolder: folder });
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
     await tx.execute(sql`create table if not exists schema_migrations (
