@@ -103,6 +103,11 @@ export const salesOrders = pgTable(
     index('sales_orders_status_idx').on(t.status, t.dataEmissao, t.numero),
     index('sales_orders_vendedor_status_idx').on(t.vendedorId, t.status, t.dataEmissao, t.numero),
     index('sales_orders_regiao_idx').on(t.regiaoId, t.dataEmissao),
+    // The list's search by customer name (migration 0047, lib/busca-listas.ts).
+    index('sales_orders_cliente_nome_trgm_idx').using(
+      'gin',
+      sql`erp_normaliza(${t.clienteNome}) gin_trgm_ops`,
+    ),
   ],
 );
 

@@ -95,6 +95,12 @@ export const entradas = pgTable(
     index('entradas_status_idx').on(t.status, t.createdAt),
     index('entradas_fornecedor_idx').on(t.fornecedorId),
     index('entradas_emissao_idx').on(t.emissao),
+    // The list's search box: chave, issuer name or document; número (migration 0047).
+    index('entradas_busca_trgm_idx').using(
+      'gin',
+      sql`erp_normaliza(coalesce(${t.chave}, '') || ' ' || coalesce(${t.emitenteNome}, '') || ' ' || coalesce(${t.emitenteDocumento}, '')) gin_trgm_ops`,
+    ),
+    index('entradas_numero_idx').on(t.numero),
     check('entradas_status_check', sql`${t.status} in ('rascunho', 'conferida', 'lancada', 'estornada')`),
     check('entradas_origem_check', sql`${t.origem} in ('xml', 'manual')`),
     check('entradas_assinatura_check', sql`${t.assinatura} in ('valida', 'invalida', 'ausente')`),

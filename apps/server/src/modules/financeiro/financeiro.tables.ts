@@ -181,6 +181,11 @@ export const financialAccounts = pgTable(
     index('financial_accounts_forma_idx').on(t.formaId),
     index('financial_accounts_nosso_numero_idx').on(t.nossoNumero),
     index('financial_accounts_origem_idx').on(t.origem, t.origemId),
+    // The lists' search box (migration 0047, buscaTitulos).
+    index('financial_accounts_busca_trgm_idx').using(
+      'gin',
+      sql`erp_normaliza(${t.pessoaNome} || ' ' || ${t.descricao} || ' ' || coalesce(${t.documento}, '')) gin_trgm_ops`,
+    ),
   ],
 );
 

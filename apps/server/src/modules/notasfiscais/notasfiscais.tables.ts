@@ -64,6 +64,9 @@ export const notasFiscais = pgTable(
     index('notas_fiscais_emissao_idx').on(t.emissao),
     index('notas_fiscais_status_idx').on(t.status, t.emissao),
     index('notas_fiscais_cliente_idx').on(t.clienteId, t.emissao),
+    // The list's search box: part of the chave, a número of any série (migration 0047).
+    index('notas_fiscais_chave_trgm_idx').using('gin', sql`${t.chave} gin_trgm_ops`),
+    index('notas_fiscais_numero_idx').on(t.numero),
   ],
 );
 
