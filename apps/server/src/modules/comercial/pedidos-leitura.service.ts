@@ -14,12 +14,13 @@ import {
   type TipoBloqueio,
   TRANSICOES_PEDIDO,
 } from '@erp/shared';
-import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf } from '../../db/client.ts';
+import { contem, documentoDigitado, palavrasBusca } from '../../lib/busca-listas.ts';
 import { notFoundMessage } from '../../lib/crud.ts';
 import { AppError } from '../../lib/errors.ts';
-import { cappedCount, escapeLike, listPage } from '../../lib/list-query.ts';
+import { cappedCount, listPage } from '../../lib/list-query.ts';
 import { products } from '../estoque/estoque.tables.ts';
 import { conferenciaPendente } from '../expedicao/conferencia-exigida.service.ts';
 import { disponivelPorProduto } from './bloqueios.service.ts';
@@ -80,7 +81,6 @@ export type PedidoResumo = {
 
 function listWhere(q: ListQuery, soBloqueados: boolean): SQL | undefined {
   const status = soBloqueados ? 'bloqueado' : q.status;
-  const termo = q.q?.trim();
   return and(
     status ? eq(o.status, status) : undefined,
     q.bloqueio
@@ -93,11 +93,33 @@ function listWhere(q: ListQuery, soBloqueados: boolean): SQL | undefined {
     q.vendedor_id ? eq(o.vendedorId, q.vendedor_id) : undefined,
     q.cliente_id ? eq(o.clienteId, q.cliente_id) : undefined,
     q.regiao_id ? eq(o.regiaoId, q.regiao_id) : undefined,
-    termo
-      ? /^\d{1,15}$/.test(termo)
-        ? eq(o.numero, Number(termo))
-        : sql`erp_normaliza(${o.clienteNome}) like ${`%${escapeLike(termo.toLowerCase())}%`}`
-      : undefined,
+    buscaPedidos(q.q),
+  );
+}
+
+/**
+ * The search box of the order list, every branch on an index (migration 0047): a number alone is
+ * the order's número (the unique btree); each word is contained in the customer name the order
+ * keeps (erp_normaliza(cliente_nome), sales_orders_cliente_nome_trgm_idx) — or, for a typed CPF/CNPJ,
+ * the order is of a customer whose register has it (clientes_busca_trgm_idx, then
+ * sales_orders_cliente_idx; `= any(array(...))` so that it can join the name's bitmap in an OR).
+ */
+export function buscaPedidos(q: string | undefined): SQL | undefined {
+  const palavras = palavrasBusca(q);
+  if (!palavras.length) return undefined;
+  const doCliente = (doc: string) =>
+    sql`${o.clienteId} = any(array(select c.id from clientes c where c.busca like ${contem(doc)}))`;
+  const [unica] = palavras;
+  if (palavras.length === 1 && unica && /^\d{1,15}$/.test(unica)) {
+    const doc = documentoDigitado(unica);
+    return doc ? or(eq(o.numero, Number(unica)), doCliente(doc)) : eq(o.numero, Number(unica));
+  }
+  return and(
+    ...palavras.map((w) => {
+      const nome = sql`erp_normaliza(${o.clienteNome}) like ${contem(w)}`;
+      const doc = documentoDigitado(w);
+      return doc ? or(nome, doCliente(doc)) : nome;
+    }),
   );
 }
 

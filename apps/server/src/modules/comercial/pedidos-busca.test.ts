@@ -1,0 +1,158 @@
+import { pedidosListQuerySchema } from '@erp/shared';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, rowsOf } from '../../db/client.ts';
+import { createTestDatabase } from '../../test/test-db.ts';
+import { salesOrders } from './comercial.tables.ts';
+import { buscaPedidos, listPedidos } from './pedidos-leitura.service.ts';
+
+// The order list's search through its indexes (migration 0047, issue 30): the list's answer equals
+// the plain query — erp_normaliza() like on the raw columns, read with every index turned off — on
+// PGlite and on PostgreSQL; and on PostgreSQL, the plan of a search by customer name reads the
+// trigram index, not the whole table.
+
+let database: Database;
+
+const CLIENTES: [string, string, string, string | null][] = [
+  // id suffix, documento, razão social, fantasia
+  ['01', '11222333000181', 'Mercado São José Ltda', 'Zé Mercadinho'],
+  ['02', '52998224725', 'José da Silva', null],
+  ['03', '12ABC34501DE35', 'Padaria Pão-Quente 1-A', 'Pão Quente'],
+  ['04', '04252011000110', 'Supermercado Estrela', null],
+  ['05', '98765432000198', 'Empório 100% Natural_Bio', null],
+];
+const cid = (s: string) => `00000000-0000-4000-8000-0000000000${s}`;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const { db } = database;
+  for (const [s, doc, nome, fantasia] of CLIENTES) {
+    await db.execute(sql`insert into clientes (id, tipo_pessoa, documento, razao_social, nome_fantasia)
+      values (${cid(s)}, ${doc.length === 11 ? 'F' : 'J'}, ${doc}, ${nome}, ${fantasia})`);
+  }
+  // 200 orders over the customers; the name on the order is its snapshot (a few kept an old name)
+  const statuses = ['orcamento', 'digitado', 'faturado', 'cancelado'];
+  const values = Array.from({ length: 200 }, (_, i) => {
+    const [s, , nome] = CLIENTES[i % CLIENTES.length]!;
+    const snapshot = i % 17 === 0 ? `${nome} (antigo Ávila)` : i % 23 === 0 ? nome.toUpperCase() : nome;
+    return sql`(${cid(s)}, ${snapshot}, ${'2026-01-01'}::date + ${i % 60}::int, ${statuses[i % 4]}, ${(i + 1) * 10})`;
+  });
+  await db.execute(sql`insert into sales_orders (cliente_id, cliente_nome, data_emissao, status, valor_total)
+    values ${sql.join(values, sql`, `)}`);
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+const consulta = (q: Record<string, unknown>) => {
+  const parsed = pedidosListQuerySchema.parse(q);
+  return { ...parsed, pageSize: 1000 };
+};
+
+async function pela_lista(q: Record<string, unknown>) {
+  const page = await listPedidos(database.db, consulta(q));
+  return { ids: page.items.map((r) => r.numero), total: page.total };
+}
+
+/** The plain query: the same meaning written on the raw columns, read with no index at all. */
+async function plana(words: string[], status?: string) {
+  const conds = words.map((w) => {
+    const nome = sql`erp_normaliza(o.cliente_nome) like ${`%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
+    const limpo = /^[0-9a-z./-]+$/.test(w) ? w.replace(/[./-]/g, '') : '';
+    const doc = /^\d{11}$/.test(limpo) || /^[0-9a-z]{12}\d{2}$/.test(limpo) ? limpo : undefined;
+    const docCond = doc
+      ? sql`o.cliente_id in (select c.id from clientes c
+          where erp_normaliza(c.razao_social || ' ' || coalesce(c.nome_fantasia, '') || ' ' || c.documento) like ${`%${doc}%`})`
+      : undefined;
+    if (words.length === 1 && /^\d{1,15}$/.test(w)) {
+      return docCond ? sql`(o.numero = ${Number(w)} or ${docCond})` : sql`o.numero = ${Number(w)}`;
+    }
+    return docCond ? sql`(${nome} or ${docCond})` : nome;
+  });
+  if (status) conds.push(sql`o.status = ${status}`);
+  const where = conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_indexscan = off`);
+    await tx.execute(sql`set local enable_bitmapscan = off`);
+    await tx.execute(sql`set local enable_indexonlyscan = off`);
+    const rows = rowsOf<{ numero: number }>(
+      await tx.execute(sql`select o.numero from sales_orders o ${where} order by o.numero desc`),
+    );
+    return rows.map((r) => Number(r.numero));
+  });
+}
+
+describe('order list search (indexed) equals the plain query', () => {
+  const casos: [string, string[], string | undefined, number][] = [
+    // q, its normalised words, status, the number of orders expected
+    ['são josé', ['sao', 'jose'], undefined, 40],
+    ['SAO', ['sao'], undefined, 40],
+    ['Ávila', ['avila'], undefined, 12],
+    ['mercado', ['mercado'], undefined, 80],
+    ['mercado', ['mercado'], 'faturado', 20],
+    ['pão-quente 1-a', ['pao-quente', '1-a'], undefined, 40],
+    ['1-A', ['1-a'], undefined, 40],
+    ['100%', ['100%'], undefined, 40],
+    ['natural_bio', ['natural_bio'], undefined, 40],
+    ['_', ['_'], undefined, 40],
+    ['17', ['17'], undefined, 1],
+    ['0017', ['0017'], undefined, 1],
+    ['999999', ['999999'], undefined, 0],
+    ['11.222.333/0001-81', ['11.222.333/0001-81'], undefined, 40],
+    ['11222333000181', ['11222333000181'], undefined, 40],
+    ['529.982.247-25', ['529.982.247-25'], undefined, 40],
+    ['12.ABC.345/01DE-35', ['12.abc.345/01de-35'], 'cancelado', 10],
+    ['12ABC34501DE35', ['12abc34501de35'], undefined, 40],
+    ['estrela 04252011000110', ['estrela', '04252011000110'], undefined, 40],
+    ['silva josé', ['silva', 'jose'], undefined, 40],
+    ['inexistente', ['inexistente'], undefined, 0],
+  ];
+  it.each(casos)('q=%s', async (q, words, status, esperado) => {
+    const lista = await pela_lista({ q, ...(status ? { status } : {}) });
+    const ref = await plana(words, status);
+    expect(lista.ids).toEqual(ref);
+    expect(lista.total).toBe(esperado);
+    expect(ref).toHaveLength(esperado);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('order search plan (PostgreSQL)', () => {
+  beforeAll(async () => {
+    // 30,000 more orders with varied names, so the planner has a table worth an index
+    await database.db.execute(sql`insert into sales_orders (cliente_id, cliente_nome, data_emissao, status, valor_total)
+      select ${cid('04')}::uuid,
+             (array['Mercado', 'Padaria', 'Empório', 'Atacarejo'])[1 + g % 4] || ' ' ||
+             (array['Central', 'Popular', 'Estrela', 'Boa Vista', 'Família'])[1 + g % 5] || ' ' || g,
+             '2026-01-01'::date + g % 300, (array['orcamento', 'faturado', 'cancelado'])[1 + g % 3], 10
+      from generate_series(1, 30000) g`);
+    await database.db.execute(sql`analyze sales_orders`);
+  });
+
+  async function plano(query: { getSQL(): unknown }) {
+    const rows = rowsOf<{ 'QUERY PLAN': string }>(
+      await database.db.execute(sql`explain ${query as ReturnType<typeof sql>}`),
+    );
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  }
+
+  it.each([
+    ['ávila', undefined],
+    ['são josé', undefined],
+    ['josé', 'faturado'],
+  ])('q=%s status=%s: trigram index, no seq scan', async (q, status) => {
+    const o = salesOrders;
+    const where = and(status ? eq(o.status, status) : undefined, buscaPedidos(q));
+    const page = database.db
+      .select({ id: o.id })
+      .from(o)
+      .where(where)
+      .orderBy(desc(o.numero), desc(o.id))
+      .limit(20);
+    const count = database.db.select({ one: sql`1` }).from(o).where(where).limit(10_001);
+    for (const p of [await plano(page), await plano(count)]) {
+      expect(p).toContain('sales_orders_cliente_nome_trgm_idx');
+      expect(p).not.toMatch(/Seq Scan on sales_orders/);
+    }
+  });
+});
