@@ -27,6 +27,7 @@ import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-or
 import type { z } from 'zod';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
+import { contem, palavrasBusca } from '../../lib/busca-listas.ts';
 import { columnsByName, foundOrThrow, rethrowMissingRef } from '../../lib/crud.ts';
 import { AppError } from '../../lib/errors.ts';
 import { cappedCount, listPage } from '../../lib/list-query.ts';
@@ -171,10 +172,7 @@ function whereTitulos(tipo: TipoTitulo, q: Query, hoje: string): SQL {
     ? sql`(${f.centroCustoId} = ${q.centro_custo_id} or exists (select 1 from titulo_rateios r
         where r.titulo_id = ${f.id} and r.centro_custo_id = ${q.centro_custo_id}))`
     : undefined;
-  const texto = q.q?.trim()
-    ? sql`(${f.pessoaNome} ilike ${`%${q.q.trim()}%`} or ${f.descricao} ilike ${`%${q.q.trim()}%`}
-        or ${f.documento} ilike ${`%${q.q.trim()}%`})`
-    : undefined;
+  const texto = buscaTitulos(q.q);
   return and(
     eq(f.tipo, tipo),
     status,
@@ -188,6 +186,17 @@ function whereTitulos(tipo: TipoTitulo, q: Query, hoje: string): SQL {
     q.origem ? eq(f.origem, q.origem) : undefined,
     texto,
   ) as SQL;
+}
+
+/**
+ * The search box: each word contained in the pessoa, the description or the document, accent- and
+ * case-insensitive, through financial_accounts_busca_trgm_idx (migration 0047; the expression
+ * below is the index's).
+ */
+export function buscaTitulos(q: string | undefined): SQL | undefined {
+  const texto = sql`erp_normaliza(${f.pessoaNome} || ' ' || ${f.descricao} || ' ' || coalesce(${f.documento}, ''))`;
+  const palavras = palavrasBusca(q);
+  return palavras.length ? and(...palavras.map((w) => sql`${texto} like ${contem(w)}`)) : undefined;
 }
 
 const sorts = {
@@ -221,7 +230,10 @@ export async function listTitulos(db: Db, tipo: TipoTitulo, q: Query, hoje: stri
     count: () => cappedCount(db, f, where),
   });
   const [totais] = rowsOf<TitulosTotais>(
-    await db.execute(sql`
+    await db.execute(
+      semFiltro(q)
+        ? totaisDoResumo(tipo, hoje)
+        : sql`
       select
         coalesce(sum(saldo) filter (where status in ('em_aberto', 'parcial')), 0)::numeric(14,2)::text as em_aberto,
         coalesce(sum(saldo) filter (where status in ('em_aberto', 'parcial') and data_vencimento < ${hoje}::date), 0)::numeric(14,2)::text as vencido,
@@ -229,9 +241,31 @@ export async function listTitulos(db: Db, tipo: TipoTitulo, q: Query, hoje: stri
           and not b.estornada
           ${q.vencimento_de ? sql`and b.data_pagamento >= ${q.vencimento_de}::date` : sql``}
           ${q.vencimento_ate ? sql`and b.data_pagamento <= ${q.vencimento_ate}::date` : sql``}), 0)::numeric(14,2)::text as pago_no_periodo
-      from ${f} where ${where}`),
+      from ${f} where ${where}`,
+    ),
   );
   return { ...page, items: await comRateio(db, page.items as object[]), totais: totais! };
+}
+
+/** Only paging and order given: every título of the type is in the list (whatever filter is added later). */
+function semFiltro(q: Query): boolean {
+  return Object.entries(q).every(
+    ([k, v]) => ['page', 'pageSize', 'sort', 'dir'].includes(k) || v === undefined || v === '',
+  );
+}
+
+/**
+ * The unfiltered list's footer off the read models of migration 0049, kept in the títulos' and
+ * baixas' own transactions: the same three figures as the aggregate over the filter, without a pass
+ * over every título of the type (one row per due date, a few per type).
+ */
+function totaisDoResumo(tipo: TipoTitulo, hoje: string): SQL {
+  return sql`
+    select
+      (select coalesce(sum(saldo), 0)::numeric(14,2)::text from financeiro_abertos_dia where tipo = ${tipo}) as em_aberto,
+      (select coalesce(sum(saldo), 0)::numeric(14,2)::text from financeiro_abertos_dia
+        where tipo = ${tipo} and data_vencimento < ${hoje}::date) as vencido,
+      (select coalesce(sum(principal), 0)::numeric(14,2)::text from financeiro_baixas_total where tipo = ${tipo}) as pago_no_periodo`;
 }
 
 // ——— create ———
