@@ -18,28 +18,33 @@ import { type Db, rowsOf } from '../../db/client.ts';
 // models count only the other orders (their triggers use dashboard_conta(status)).
 const vendas = sql.raw(`status not in ('orcamento', 'cancelado')`);
 
+/**
+ * The month's cards off the read models, flat in the number of orders: the order count, total and
+ * products sold from the slices of dashboard_vendas_mes (migration 0049), the top product off the
+ * top of dashboard_vendas_produto_mes_valor_idx.
+ */
 export async function getComercialResumo(db: Db, hoje: string): Promise<ComercialResumo> {
   const { inicio, fim } = monthRange(hoje);
   const [row] = rowsOf<Omit<ComercialResumo, 'periodo'>>(
     await db.execute(sql`
-      with pedidos as (
-        select count(*)::int as total_pedidos, coalesce(sum(valor_total), 0) as vendas
-        from sales_orders
-        where data_emissao >= ${inicio}::date and data_emissao < ${fim}::date and ${vendas}
+      with m as (
+        select coalesce(sum(pedidos), 0)::int as total_pedidos, coalesce(sum(valor), 0) as vendas,
+               coalesce(sum(produtos), 0)::int as produtos_vendidos
+        from dashboard_vendas_mes
+        where mes = ${inicio}::date
       )
       select
-        p.total_pedidos,
-        round(p.vendas, 2)::text as vendas_mes,
-        round(case when p.total_pedidos > 0 then p.vendas / p.total_pedidos else 0 end, 2)::text as ticket_medio,
-        (select count(*)::int from dashboard_vendas_produto_mes s
-          where s.mes = ${inicio}::date and s.itens > 0) as produtos_vendidos,
+        m.total_pedidos,
+        round(m.vendas, 2)::text as vendas_mes,
+        round(case when m.total_pedidos > 0 then m.vendas / m.total_pedidos else 0 end, 2)::text as ticket_medio,
+        m.produtos_vendidos,
         (select pr.nome
           from (select s.product_id from dashboard_vendas_produto_mes s
                 where s.mes = ${inicio}::date and s.itens > 0
                 order by s.valor desc nulls last fetch first 1 row with ties) x
           join products pr on pr.id = x.product_id
           order by pr.nome limit 1) as produto_mais_vendido
-      from pedidos p`),
+      from m`),
   );
   return { periodo: { inicio, fim }, ...row! };
 }

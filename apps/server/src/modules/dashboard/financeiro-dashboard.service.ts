@@ -14,8 +14,9 @@ import { type Db, rowsOf } from '../../db/client.ts';
 // index (dashboard_contas_aberto_idx, migration 0024) matches.
 
 /**
- * One statement: the open totals per type (an index-only pass grouped by type) and the overdue
- * count off the (tipo, data_vencimento) index ranges.
+ * The cards off financeiro_abertos_dia (migration 0049): open títulos per type and due date, kept in
+ * the títulos' own transactions. The totals sum a type's rows, the overdue count the rows due before
+ * today — one row per due date, flat in the number of títulos.
  */
 export async function getFinanceiroResumo(db: Db, hoje: string): Promise<FinanceiroResumo> {
   const [row] = rowsOf<Omit<FinanceiroResumo, 'hoje'>>(
@@ -24,18 +25,12 @@ export async function getFinanceiroResumo(db: Db, hoje: string): Promise<Finance
         round(t.receber, 2)::text as a_receber,
         round(t.pagar, 2)::text as a_pagar,
         round(t.receber - t.pagar, 2)::text as saldo_projetado,
-        (select count(*)::int from financial_accounts f
-          where f.status in ('em_aberto', 'parcial') and f.tipo in ('receber', 'pagar')
-            and f.data_vencimento < ${hoje}::date) as contas_vencidas
+        t.vencidas as contas_vencidas
       from (
-        select coalesce(sum(x.valor) filter (where x.tipo = 'receber'), 0) as receber,
-               coalesce(sum(x.valor) filter (where x.tipo = 'pagar'), 0) as pagar
-        from (
-          select tipo, sum(saldo) as valor
-          from financial_accounts
-          where status in ('em_aberto', 'parcial')
-          group by tipo
-        ) x
+        select coalesce(sum(saldo) filter (where tipo = 'receber'), 0) as receber,
+               coalesce(sum(saldo) filter (where tipo = 'pagar'), 0) as pagar,
+               coalesce(sum(titulos) filter (where data_vencimento < ${hoje}::date), 0)::int as vencidas
+        from financeiro_abertos_dia
       ) t`),
   );
   return { hoje, ...row! };

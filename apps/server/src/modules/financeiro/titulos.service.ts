@@ -230,7 +230,10 @@ export async function listTitulos(db: Db, tipo: TipoTitulo, q: Query, hoje: stri
     count: () => cappedCount(db, f, where),
   });
   const [totais] = rowsOf<TitulosTotais>(
-    await db.execute(sql`
+    await db.execute(
+      semFiltro(q)
+        ? totaisDoResumo(tipo, hoje)
+        : sql`
       select
         coalesce(sum(saldo) filter (where status in ('em_aberto', 'parcial')), 0)::numeric(14,2)::text as em_aberto,
         coalesce(sum(saldo) filter (where status in ('em_aberto', 'parcial') and data_vencimento < ${hoje}::date), 0)::numeric(14,2)::text as vencido,
@@ -238,9 +241,31 @@ export async function listTitulos(db: Db, tipo: TipoTitulo, q: Query, hoje: stri
           and not b.estornada
           ${q.vencimento_de ? sql`and b.data_pagamento >= ${q.vencimento_de}::date` : sql``}
           ${q.vencimento_ate ? sql`and b.data_pagamento <= ${q.vencimento_ate}::date` : sql``}), 0)::numeric(14,2)::text as pago_no_periodo
-      from ${f} where ${where}`),
+      from ${f} where ${where}`,
+    ),
   );
   return { ...page, items: await comRateio(db, page.items as object[]), totais: totais! };
+}
+
+/** Only paging and order given: every título of the type is in the list (whatever filter is added later). */
+function semFiltro(q: Query): boolean {
+  return Object.entries(q).every(
+    ([k, v]) => ['page', 'pageSize', 'sort', 'dir'].includes(k) || v === undefined || v === '',
+  );
+}
+
+/**
+ * The unfiltered list's footer off the read models of migration 0049, kept in the títulos' and
+ * baixas' own transactions: the same three figures as the aggregate over the filter, without a pass
+ * over every título of the type (one row per due date, a few per type).
+ */
+function totaisDoResumo(tipo: TipoTitulo, hoje: string): SQL {
+  return sql`
+    select
+      (select coalesce(sum(saldo), 0)::numeric(14,2)::text from financeiro_abertos_dia where tipo = ${tipo}) as em_aberto,
+      (select coalesce(sum(saldo), 0)::numeric(14,2)::text from financeiro_abertos_dia
+        where tipo = ${tipo} and data_vencimento < ${hoje}::date) as vencido,
+      (select coalesce(sum(principal), 0)::numeric(14,2)::text from financeiro_baixas_total where tipo = ${tipo}) as pago_no_periodo`;
 }
 
 // ——— create ———
