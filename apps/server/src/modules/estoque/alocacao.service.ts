@@ -149,7 +149,7 @@ type OpcoesChecagem = { loteObrigatorio: boolean; campos?: Partial<Campos> & { l
  * The checks of one movement's product, location(s), lot and quantity on what was read; throws
  * the field errors together.
  */
-function verificaContexto(
+export function verificaContexto(
   contexto: ContextoMovimento,
   input: EntradaChecagem,
   opts: OpcoesChecagem,

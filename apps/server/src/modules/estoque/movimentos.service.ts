@@ -12,8 +12,14 @@ import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { alocaSaida, semLocalPadrao, validaETrava } from './alocacao.service.ts';
-import { type Lancamento, lancaNoRazao, type MetaMovimento, type MovimentoGravado } from './razao.service.ts';
+import { alocaSaida, semLocalPadrao, validaETrava, verificaContexto } from './alocacao.service.ts';
+import {
+  ajustaNoRazao,
+  type Lancamento,
+  lancaNoRazao,
+  type MetaMovimento,
+  type MovimentoGravado,
+} from './razao.service.ts';
 
 // Movements as the other modules and the API ask for them: entrada (goods receipt), saída (FEFO
 // when no lot is named), manual ajuste (reason required), transferência (both legs in one
@@ -112,22 +118,40 @@ export function movimentoRows(gravados: MovimentoGravado[]): MovimentoRow[] {
 /**
  * POST /api/estoque/ajustes: one `ajuste` row; the reason is its note. An entrada enters at the
  * typed unit cost (none: the custo médio; refused with a field error while the product has none)
- * and averages in; a saída is valued at the custo médio.
+ * and averages in; a saída is valued at the custo médio. One round trip (`ajustaNoRazao`, issue
+ * 30); when the database finds the context unsound, the module's checks answer the field errors.
  */
-export function registraAjuste(db: Db, actor: Actor, input: Ajuste): Promise<MovimentoRow[]> {
+export async function registraAjuste(db: Db, actor: Actor, input: Ajuste): Promise<MovimentoRow[]> {
+  const quantidade = input.sentido === 'saida' ? `-${input.quantidade}` : input.quantidade;
+  const r = await ajustaNoRazao(db, actor, {
+    produtoId: input.produto_id,
+    localId: input.local_id,
+    loteId: input.lote_id,
+    quantidade,
+    custoUnitario: input.sentido === 'entrada' ? (input.custo_unitario ?? null) : null,
+    motivo: input.motivo,
+  });
+  if (!('contexto' in r)) return movimentoRows([r]);
+  verificaContexto(r.contexto, checagemDoAjuste(input), { loteObrigatorio: true });
+  // the module's checks found nothing wrong where the database did: the posting in steps decides
+  return registraAjusteEmEtapas(db, actor, input);
+}
+
+const checagemDoAjuste = (input: Ajuste) => ({
+  produtoId: input.produto_id,
+  localIds: [input.local_id],
+  loteId: input.lote_id,
+  quantidade: input.quantidade,
+});
+
+/**
+ * The same ajuste posted in steps through the shared model (validaETrava, then lancaNoRazao in a
+ * writeTx): the reference estoque_ajustar is tested against.
+ */
+export function registraAjusteEmEtapas(db: Db, actor: Actor, input: Ajuste): Promise<MovimentoRow[]> {
   return writeTx(db, actor, async (tx) => {
     const chave = { produtoId: input.produto_id, localId: input.local_id, loteId: input.lote_id };
-    const { travados } = await validaETrava(
-      tx,
-      {
-        produtoId: input.produto_id,
-        localIds: [input.local_id],
-        loteId: input.lote_id,
-        quantidade: input.quantidade,
-      },
-      { loteObrigatorio: true },
-      [chave],
-    );
+    const { travados } = await validaETrava(tx, checagemDoAjuste(input), { loteObrigatorio: true }, [chave]);
     const quantidade = input.sentido === 'saida' ? `-${input.quantidade}` : input.quantidade;
     const custoUnitario = input.sentido === 'entrada' ? (input.custo_unitario ?? undefined) : undefined;
     const gravados = await lancaNoRazao(

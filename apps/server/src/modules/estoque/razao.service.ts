@@ -18,7 +18,7 @@ import {
   type TipoLocal,
 } from '@erp/shared';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/audit-context.ts';
 import { AppError, pgConstraint, pgErrorCode } from '../../lib/errors.ts';
 import { getSetting, settingDefaults } from '../configuracoes/settings.service.ts';
@@ -241,6 +241,11 @@ const campoDoErro: Record<string, string> = {
 
 /** A refusal of the model as the API answers it. */
 export async function erroDoRazao(tx: Tx, erro: ErroMovimento): Promise<AppError> {
+  return erroComNomes(erro, erro.codigo === 'operacao_invalida' ? null : await nomesDe(tx, erro.chave));
+}
+
+/** A refusal as the API answers it, with the names its message needs (none for `operacao_invalida`). */
+function erroComNomes(erro: ErroMovimento, nomes: { produto: string; local: string } | null): AppError {
   if (erro.codigo === 'operacao_invalida') {
     const campo = campoDoErro[erro.mensagem];
     return campo
@@ -249,7 +254,7 @@ export async function erroDoRazao(tx: Tx, erro: ErroMovimento): Promise<AppError
         })
       : new AppError('unprocessable', erro.mensagem);
   }
-  const mensagem = mensagemErroMovimento(erro, await nomesDe(tx, erro.chave));
+  const mensagem = mensagemErroMovimento(erro, nomes!);
   return new AppError('unprocessable', mensagem, {
     reason: erro.codigo,
     produto_id: erro.chave.produtoId,
@@ -411,4 +416,115 @@ async function grava(
     estornoDe: meta.estornoDe ?? null,
     ocorridoEm: new Date(rows[i]!.momento).toISOString(),
   }));
+}
+
+/** What a manual ajuste posts (POST /api/estoque/ajustes): `quantidade` signed, negative removes. */
+export type AjusteDireto = {
+  produtoId: string;
+  localId: string;
+  loteId: string | null;
+  quantidade: string;
+  custoUnitario: string | null;
+  motivo: string;
+};
+
+type RespostaAjustar =
+  | { contexto: ContextoMovimento }
+  | {
+      id: number | string;
+      quantidade: string;
+      custo_unitario: string;
+      saldo_produto: string;
+      custo_medio: string;
+    };
+
+type RecusaAjustar =
+  | { contexto: ContextoMovimento }
+  | { invalida: keyof typeof razaoMensagens }
+  | {
+      codigo: 'estoque_insuficiente';
+      disponivel: string;
+      produto: string;
+      local: string;
+      lote: string | null;
+    };
+
+/** The JSON DETAIL of estoque_ajustar's refusal (SQLSTATE ES422), through drizzle's error wrapping. */
+function recusaDe(err: unknown): RecusaAjustar | null {
+  if (pgErrorCode(err) !== 'ES422') return null;
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const detail = (e as { detail?: unknown }).detail;
+    if (typeof detail === 'string') return JSON.parse(detail) as RecusaAjustar;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/**
+ * A manual ajuste in one round trip: `estoque_ajustar()` (migration 0048) sets the audit settings,
+ * locks through estoque_travar, applies the model's `ajuste` rule in SQL and writes through
+ * estoque_gravar — one statement, its own transaction. Answers the row as lancaNoRazao would, or
+ * `{contexto}` when the context is unsound (nothing written: the caller's checks answer why). A
+ * refusal throws the same AppError as lancaNoRazao's (the pt-BR message of the model).
+ */
+export async function ajustaNoRazao(
+  db: Db,
+  actor: Actor,
+  a: AjusteDireto,
+): Promise<{ contexto: ContextoMovimento } | MovimentoGravado> {
+  const payload = {
+    produto_id: a.produtoId,
+    local_id: a.localId,
+    lote_id: a.loteId,
+    quantidade: a.quantidade,
+    custo_unitario: a.custoUnitario,
+    motivo: a.motivo,
+    permite_negativo_padrao: settingDefaults[CHAVE_NEGATIVO],
+    // a NUL cannot be part of a text value: dropped, as writeTx does
+    usuario: {
+      id: actor.userId ?? '',
+      email: (actor.email ?? '').replaceAll('\0', ''),
+      ip: (actor.ip ?? '').replaceAll('\0', ''),
+      user_agent: (actor.userAgent ?? '').replaceAll('\0', ''),
+    },
+  };
+  let row: { r: RespostaAjustar | string; momento: Date | string | null } | undefined;
+  try {
+    [row] = rowsOf<{ r: RespostaAjustar | string; momento: Date | string | null }>(
+      await db.execute(sql`select r, momento from estoque_ajustar(${json(payload)})`),
+    );
+  } catch (err) {
+    const recusa = recusaDe(err);
+    if (!recusa) throw err;
+    if ('contexto' in recusa) return recusa;
+    const chave = { produtoId: a.produtoId, localId: a.localId, loteId: a.loteId };
+    if ('invalida' in recusa)
+      throw erroComNomes(
+        { codigo: 'operacao_invalida', mensagem: razaoMensagens[recusa.invalida] as string },
+        null,
+      );
+    throw erroComNomes(
+      { codigo: 'estoque_insuficiente', chave, disponivel: recusa.disponivel },
+      {
+        produto: recusa.lote ? `${recusa.produto} (lote ${recusa.lote})` : recusa.produto,
+        local: recusa.local,
+      },
+    );
+  }
+  const r = typeof row!.r === 'string' ? (JSON.parse(row!.r) as RespostaAjustar) : row!.r;
+  if ('contexto' in r) return r;
+  return {
+    produtoId: a.produtoId,
+    localId: a.localId,
+    loteId: a.loteId,
+    tipo: 'ajuste',
+    quantidade: r.quantidade,
+    custoUnitario: r.custo_unitario,
+    id: Number(r.id),
+    saldoProduto: r.saldo_produto,
+    custoMedio: r.custo_medio,
+    estornoDe: null,
+    ocorridoEm: new Date(row!.momento!).toISOString(),
+  };
 }
