@@ -45,6 +45,8 @@ export const salesOrders = pgTable(
       .notNull()
       .references(() => clientes.id),
     clienteNome: text('cliente_nome').notNull(),
+    /** The list's search text: the customer name, accent- and case-folded (migration 0047). */
+    busca: text('busca').notNull().generatedAlwaysAs(sql.raw('erp_normaliza(cliente_nome)')),
     /** The order's seller; taken from the customer's seller when none is chosen. */
     vendedorId: uuid('vendedor_id').references(() => vendedores.id),
     dataEmissao: dateOnly('data_emissao').notNull(),
@@ -104,10 +106,7 @@ export const salesOrders = pgTable(
     index('sales_orders_vendedor_status_idx').on(t.vendedorId, t.status, t.dataEmissao, t.numero),
     index('sales_orders_regiao_idx').on(t.regiaoId, t.dataEmissao),
     // The list's search by customer name (migration 0047, lib/busca-listas.ts).
-    index('sales_orders_cliente_nome_trgm_idx').using(
-      'gin',
-      sql`erp_normaliza(${t.clienteNome}) gin_trgm_ops`,
-    ),
+    index('sales_orders_busca_trgm_idx').using('gin', sql`${t.busca} gin_trgm_ops`),
   ],
 );
 

@@ -151,7 +151,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('order search plan (PostgreSQL)'
       .limit(20);
     const count = database.db.select({ one: sql`1` }).from(o).where(where).limit(10_001);
     for (const p of [await plano(page), await plano(count)]) {
-      expect(p).toContain('sales_orders_cliente_nome_trgm_idx');
+      expect(p).toContain('sales_orders_busca_trgm_idx');
       expect(p).not.toMatch(/Seq Scan on sales_orders/);
     }
   });

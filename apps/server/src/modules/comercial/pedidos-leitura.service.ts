@@ -100,7 +100,7 @@ function listWhere(q: ListQuery, soBloqueados: boolean): SQL | undefined {
 /**
  * The search box of the order list, every branch on an index (migration 0047): a number alone is
  * the order's número (the unique btree); each word is contained in the customer name the order
- * keeps (erp_normaliza(cliente_nome), sales_orders_cliente_nome_trgm_idx) — or, for a typed CPF/CNPJ,
+ * keeps (`busca`, erp_normaliza(cliente_nome) stored; sales_orders_busca_trgm_idx) — or, for a typed CPF/CNPJ,
  * the order is of a customer whose register has it (clientes_busca_trgm_idx, then
  * sales_orders_cliente_idx; `= any(array(...))` so that it can join the name's bitmap in an OR).
  */
@@ -116,7 +116,7 @@ export function buscaPedidos(q: string | undefined): SQL | undefined {
   }
   return and(
     ...palavras.map((w) => {
-      const nome = sql`erp_normaliza(${o.clienteNome}) like ${contem(w)}`;
+      const nome = sql`${o.busca} like ${contem(w)}`;
       const doc = documentoDigitado(w);
       return doc ? or(nome, doCliente(doc)) : nome;
     }),

@@ -7,6 +7,7 @@ import {
 } from '@erp/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { contem, documentoDigitado, palavrasBusca } from '../../lib/busca-listas.ts';
 import { AppError } from '../../lib/errors.ts';
 import { listPage } from '../../lib/list-query.ts';
 import { leNfe, NfeIlegivel, type NotaNfe } from '../nfe/parser.ts';
@@ -98,6 +99,32 @@ const sorts = {
   criada: sql`e.created_at`,
 } as const;
 
+/**
+ * The search box, a condition per word, each on an index (migration 0047): contained in the chave,
+ * the issuer's name or document (the stored `busca`, entradas_busca_trgm_idx; a CPF/CNPJ typed
+ * formatted too), the
+ * note's número (entradas_numero_idx) or the supplier's register (fornecedores_busca_trgm_idx, then
+ * entradas_fornecedor_idx).
+ */
+export function buscaEntradas(q: string | undefined): SQL[] {
+  const texto = sql`e.busca`;
+  return palavrasBusca(q).map((w) => {
+    const doc = documentoDigitado(w);
+    const alvos = doc && doc !== w ? [w, doc] : [w];
+    const numero =
+      /^(0|[1-9]\d{0,9})$/.test(w) && Number(w) <= 2147483647 ? sql` or e.numero = ${Number(w)}` : sql``;
+    const contidos = sql.join(
+      alvos.map((a) => sql`${texto} like ${contem(a)}`),
+      sql` or `,
+    );
+    const fornecedor = sql.join(
+      alvos.map((a) => sql`fo.busca like ${contem(a)}`),
+      sql` or `,
+    );
+    return sql`(${contidos}${numero} or e.fornecedor_id = any(array(select fo.id from fornecedores fo where ${fornecedor})))`;
+  });
+}
+
 /** GET /api/estoque/entradas and /api/notasfiscais/entrada (apenasXml). */
 export async function listEntradas(
   db: Db,
@@ -110,11 +137,7 @@ export async function listEntradas(
   if (q.fornecedor_id) conds.push(sql`e.fornecedor_id = ${q.fornecedor_id}`);
   if (q.de) conds.push(sql`e.emissao >= ${q.de}::date`);
   if (q.ate) conds.push(sql`e.emissao < ${q.ate}::date + 1`);
-  for (const w of (q.q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8)) {
-    const like = `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conds.push(sql`(e.chave ilike ${like} or e.numero::text = ${w} or e.emitente_nome ilike ${like}
-      or e.emitente_documento ilike ${like} or f.razao_social ilike ${like})`);
-  }
+  conds.push(...buscaEntradas(q.q));
   const where = conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
   return listPage(q, {
     sorts,

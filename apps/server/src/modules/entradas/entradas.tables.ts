@@ -51,6 +51,14 @@ export const entradas = pgTable(
     emitente: jsonb('emitente').$type<Record<string, unknown>>(),
     emitenteDocumento: text('emitente_documento'),
     emitenteNome: text('emitente_nome'),
+    /** The list's search text: chave, issuer name and document, accent- and case-folded (migration 0047). */
+    busca: text('busca')
+      .notNull()
+      .generatedAlwaysAs(
+        sql.raw(
+          `erp_normaliza(coalesce(chave, '') || ' ' || coalesce(emitente_nome, '') || ' ' || coalesce(emitente_documento, ''))`,
+        ),
+      ),
     valorProdutos: money('valor_produtos').notNull().default('0'),
     valorDesconto: money('valor_desconto').notNull().default('0'),
     valorFrete: money('valor_frete').notNull().default('0'),
@@ -96,10 +104,7 @@ export const entradas = pgTable(
     index('entradas_fornecedor_idx').on(t.fornecedorId),
     index('entradas_emissao_idx').on(t.emissao),
     // The list's search box: chave, issuer name or document; número (migration 0047).
-    index('entradas_busca_trgm_idx').using(
-      'gin',
-      sql`erp_normaliza(coalesce(${t.chave}, '') || ' ' || coalesce(${t.emitenteNome}, '') || ' ' || coalesce(${t.emitenteDocumento}, '')) gin_trgm_ops`,
-    ),
+    index('entradas_busca_trgm_idx').using('gin', sql`${t.busca} gin_trgm_ops`),
     index('entradas_numero_idx').on(t.numero),
     check('entradas_status_check', sql`${t.status} in ('rascunho', 'conferida', 'lancada', 'estornada')`),
     check('entradas_origem_check', sql`${t.origem} in ('xml', 'manual')`),

@@ -125,6 +125,12 @@ export const financialAccounts = pgTable(
     /** The person's name when the título was created (kept if the register changes). */
     pessoaNome: text('pessoa_nome').notNull().default(''),
     documento: text('documento'),
+    /** The lists' search text: pessoa, description and document, accent- and case-folded (migration 0047). */
+    busca: text('busca')
+      .notNull()
+      .generatedAlwaysAs(
+        sql.raw(`erp_normaliza(pessoa_nome || ' ' || descricao || ' ' || coalesce(documento, ''))`),
+      ),
     /** Boleto nosso número (CNAB retorno settles by it; extrato.README.md). */
     nossoNumero: text('nosso_numero'),
     parcela: integer('parcela').notNull().default(1),
@@ -182,10 +188,7 @@ export const financialAccounts = pgTable(
     index('financial_accounts_nosso_numero_idx').on(t.nossoNumero),
     index('financial_accounts_origem_idx').on(t.origem, t.origemId),
     // The lists' search box (migration 0047, buscaTitulos).
-    index('financial_accounts_busca_trgm_idx').using(
-      'gin',
-      sql`erp_normaliza(${t.pessoaNome} || ' ' || ${t.descricao} || ' ' || coalesce(${t.documento}, '')) gin_trgm_ops`,
-    ),
+    index('financial_accounts_busca_trgm_idx').using('gin', sql`${t.busca} gin_trgm_ops`),
   ],
 );
 

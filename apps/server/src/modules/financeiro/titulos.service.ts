@@ -190,13 +190,11 @@ function whereTitulos(tipo: TipoTitulo, q: Query, hoje: string): SQL {
 
 /**
  * The search box: each word contained in the pessoa, the description or the document, accent- and
- * case-insensitive, through financial_accounts_busca_trgm_idx (migration 0047; the expression
- * below is the index's).
+ * case-insensitive: the stored `busca` through financial_accounts_busca_trgm_idx (migration 0047).
  */
 export function buscaTitulos(q: string | undefined): SQL | undefined {
-  const texto = sql`erp_normaliza(${f.pessoaNome} || ' ' || ${f.descricao} || ' ' || coalesce(${f.documento}, ''))`;
   const palavras = palavrasBusca(q);
-  return palavras.length ? and(...palavras.map((w) => sql`${texto} like ${contem(w)}`)) : undefined;
+  return palavras.length ? and(...palavras.map((w) => sql`${f.busca} like ${contem(w)}`)) : undefined;
 }
 
 const sorts = {

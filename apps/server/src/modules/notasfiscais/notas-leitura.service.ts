@@ -8,6 +8,7 @@ import {
 } from '@erp/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
+import { contem, documentoDigitado, palavrasBusca } from '../../lib/busca-listas.ts';
 import { AppError } from '../../lib/errors.ts';
 import { listPage } from '../../lib/list-query.ts';
 import { leNfe } from '../nfe/parser.ts';
@@ -44,6 +45,25 @@ const sorts = {
   status: sql`nf.status`,
 } as const;
 
+/**
+ * The search box, a condition per word, each on an index (migration 0047): up to 9 digits, the
+ * note's número (notas_fiscais_numero_idx); any other word, part of the chave (ilike, served by
+ * notas_fiscais_chave_trgm_idx) or of the customer's register — name, fantasia, CPF/CNPJ typed
+ * formatted or not (clientes_busca_trgm_idx, then notas_fiscais_cliente_idx: `= any(array(...))`
+ * keeps both sides of the OR on bitmaps).
+ */
+export function buscaNotasSaida(q: string | undefined): SQL[] {
+  return palavrasBusca(q).map((w) => {
+    if (/^\d{1,9}$/.test(w)) return sql`nf.numero = ${Number(w)}`;
+    const doc = documentoDigitado(w);
+    const cliente =
+      doc && doc !== w
+        ? sql`c.busca like ${contem(w)} or c.busca like ${contem(doc)}`
+        : sql`c.busca like ${contem(w)}`;
+    return sql`(nf.chave ilike ${contem(w)} or nf.cliente_id = any(array(select c.id from clientes c where ${cliente})))`;
+  });
+}
+
 /** GET /api/notasfiscais/saida. `q`: the note's number, its chave (or part of it) or the customer. */
 export async function listNotasSaida(db: Db, q: NotasSaidaListQuery) {
   const conds: SQL[] = [];
@@ -53,15 +73,7 @@ export async function listNotasSaida(db: Db, q: NotasSaidaListQuery) {
   // the period is São Paulo's calendar days
   if (q.de) conds.push(sql`nf.emissao >= (${q.de}::date)::timestamp at time zone 'America/Sao_Paulo'`);
   if (q.ate) conds.push(sql`nf.emissao < (${q.ate}::date + 1)::timestamp at time zone 'America/Sao_Paulo'`);
-  for (const w of (q.q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8)) {
-    // up to 9 digits: the note's number; more: part of the chave; text: the customer (or the chave)
-    if (/^\d{1,9}$/.test(w)) {
-      conds.push(sql`nf.numero = ${Number(w)}`);
-      continue;
-    }
-    const like = `%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    conds.push(sql`(nf.chave ilike ${like} or c.razao_social ilike ${like} or c.documento ilike ${like})`);
-  }
+  conds.push(...buscaNotasSaida(q.q));
   const where = conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
   return listPage(q, {
     sorts,
