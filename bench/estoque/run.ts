@@ -14,6 +14,9 @@
 //   npm run bench:estoque        (generates the data set when missing; drops the database at the end)
 //   npx tsx bench/estoque/run.ts [--scale 1] [--regenerate] [--rounds 5] [--iterations 20]
 //     [--writer-seconds 15] [--writers 8] [--no-write] [--drop]
+//   npm run bench:estoque -- --only ajustes [--ajustes-seconds 15] [--ajustes-rounds 3]: only the
+//     ajustes through the API against their SQL (issue 30, ajustes-http.ts; also part of the full
+//     run), written to its own section
 //   Partial runs while working on the module (nothing written to docs/benchmarks.md):
 //     [--reads posicao,kardex,dashboard | none] [--cycle sliced,off,single] [--itens 1,5]
 import { createHash } from 'node:crypto';
@@ -33,6 +36,7 @@ import { type Lancamento, lancaNoRazao } from '../../apps/server/src/modules/est
 import { benchApp, benchUser as benchUserWithRole } from '../lib/pg.ts';
 // @ts-expect-error plain .mjs helper shared by the benchmarks (no type declarations)
 import { writeSection } from '../lib/write-section.mjs';
+import { ajustesReport, benchAjustesHttp } from './ajustes-http.ts';
 import { grupoCodigo } from './dataset.ts';
 import { argValue, DB_NAME, dropBenchDatabase, openBenchDatabase } from './db.ts';
 
@@ -47,6 +51,9 @@ const READ_GROUPS = listArg('reads');
 const CYCLE = listArg('cycle')?.filter((m): m is Mode => ['off', 'single', 'sliced'].includes(m));
 const ITENS = listArg('itens')?.map(Number);
 const PARTIAL = !!(READ_GROUPS || CYCLE || ITENS);
+/** `--only ajustes`: just the ajustes through the API (issue 30), and its own section. */
+const ONLY = argValue('only');
+const AJUSTES_TITLE = 'Estoque: ajustes through the API';
 // another address lets two runs share the database (a run signs its own user's sessions out)
 const EMAIL = process.env.BENCH_EMAIL ?? 'bench.estoque@bench.erp.br';
 
@@ -567,7 +574,37 @@ async function verify(database: Database) {
 
 // ---------------------------------------------------------------------------------------------
 
+/** The ajustes through the API (issue 30): measured, and its section of docs/benchmarks.md written. */
+async function ajustesSection(database: Database, command: string) {
+  const figures = await benchAjustesHttp(database, DB_NAME, {
+    writers: WRITERS,
+    seconds: Number(argValue('ajustes-seconds') ?? '15'),
+    rounds: Number(argValue('ajustes-rounds') ?? '3'),
+    email: `ajustes.${EMAIL}`,
+  });
+  const body = ajustesReport(figures, DB_NAME, command);
+  for (const c of figures.checks) console.log(`${c.name}: ${c.n}`);
+  if (figures.checks.some((c) => c.n !== 0)) throw new Error('o razão não confere depois dos ajustes');
+  if (!process.argv.includes('--no-write')) writeSection(AJUSTES_TITLE, body);
+  console.log(body);
+}
+
 async function main() {
+  if (ONLY === 'ajustes') {
+    const { database } = await openBenchDatabase({
+      scale: SCALE,
+      regenerate: process.argv.includes('--regenerate'),
+      poolSize: WRITERS + 2,
+    });
+    try {
+      await database.exec('vacuum analyze estoque_saldos, products');
+      await ajustesSection(database, 'npm run bench:estoque -- --only ajustes');
+    } finally {
+      await database.close();
+    }
+    if (process.argv.includes('--drop')) await dropBenchDatabase();
+    return;
+  }
   const { database, generatedIn } = await openBenchDatabase({
     scale: SCALE,
     regenerate: process.argv.includes('--regenerate'),
@@ -690,6 +727,7 @@ async function main() {
     if (!process.argv.includes('--no-write')) writeSection('Estoque', body);
     console.log(body);
     await db.execute(sql`delete from auth_sessions where user_id = ${userId}`);
+    await ajustesSection(database, 'npm run bench:estoque');
   } finally {
     await database.close();
   }
