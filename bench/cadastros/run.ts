@@ -1,20 +1,17 @@
 // Cadastros benchmark: the customer list with search and filters, 200,000 customers on
-// PostgreSQL (database erp_bench_cadastros), through the real HTTP app in-process
-// (app.request: session check + zod validation + SQL with count + JSON), one request at a time.
+// PostgreSQL (database erp_bench_cadastros), through HTTP on the real server process
+// (session check + zod validation + SQL with count + JSON), one request at a time, beside the
+// same request's SQL replayed alone.
 // Writes the "## Cadastros" section of docs/benchmarks.md.
 //   npm run bench:cadastros
 //   npx tsx bench/cadastros/run.ts [--customers 200000] [--iterations 100] [--regenerate] [--no-write]
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { createApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase, rowsOf } from '../../apps/server/src/db/client.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { cidades } from '../../apps/server/src/db/seed/demo-data.ts';
-import { createLogger } from '../../apps/server/src/lib/logger.ts';
-import { hashPassword } from '../../apps/server/src/modules/auth/password.ts';
-import { createSession } from '../../apps/server/src/modules/auth/session.service.ts';
-import { signAccessToken } from '../../apps/server/src/modules/auth/tokens.ts';
+import { captureApp, type EndpointFigures, endpointTable, getVsSql } from '../lib/endpoint.ts';
+import { formatLoad, loadSampler, startHttpServer, stats } from '../lib/http.ts';
 // @ts-expect-error plain .mjs helper shared by the benchmarks (no type declarations)
 import { writeSection } from '../lib/write-section.mjs';
 
@@ -23,10 +20,9 @@ const arg = (name: string) => {
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
 const SERVER_URL = process.env.BENCH_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432';
-const DB_NAME = 'erp_bench_cadastros';
+const DB_NAME = process.env.BENCH_DB_NAME ?? 'erp_bench_cadastros';
 const CUSTOMERS = Number(arg('customers') ?? '200000');
 const ITERATIONS = Number(arg('iterations') ?? '100');
-const SECRET = 'bench-secret-with-at-least-32-characters!!';
 
 async function ensureDatabase() {
   const admin = await openDatabase({ databaseUrl: `${SERVER_URL}/postgres`, poolSize: 1 });
@@ -141,12 +137,6 @@ const loadavg = () =>
     .map((n) => n.toFixed(1))
     .join(' / ');
 
-function stats(samples: number[]) {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
-  return { p50: at(0.5), p95: at(0.95), max: s[s.length - 1]! };
-}
-
 async function main() {
   const database = await ensureDatabase();
   await migrate(database.db);
@@ -160,29 +150,10 @@ async function main() {
     generatedIn = await generate(database);
   }
 
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    JWT_SECRET: SECRET,
-    SITE_URL: 'http://localhost:3000',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: '/tmp/erp-bench-unused',
-    DATABASE_URL: `${SERVER_URL}/${DB_NAME}`,
+  const server = await startHttpServer(database, DB_NAME, {
+    role: 'comercial',
+    email: 'bench.comercial@bench.erp.br',
   });
-  const jwtSecret = new TextEncoder().encode(SECRET);
-  const app = createApp({ database, db: database.db, config, logger: createLogger('silent'), jwtSecret });
-  const email = 'bench.comercial@bench.erp.br';
-  await database.db.execute(sql`delete from users where email = ${email}`).catch(() => {});
-  const [user] = rowsOf<{ id: string }>(
-    await database.db.execute(sql`insert into users (email, encrypted_password, email_confirmed_at)
-      values (${email}, ${await hashPassword('bench-password-123')}, now()) returning id`),
-  );
-  await database.db.execute(sql`insert into user_roles (user_id, role) values (${user!.id}, 'comercial')`);
-  const session = await createSession(database.db, user!.id, {});
-  const { token } = await signAccessToken(
-    jwtSecret,
-    { sub: user!.id, email, sessionId: session.sessionId },
-    3600,
-  );
 
   const ids = rowsOf<{ v: string; s: string }>(
     await database.db.execute(sql`select
@@ -197,27 +168,27 @@ async function main() {
     ['sem busca, UF=SC, ordem por limite de crédito desc', `uf=SC&sort=limite_credito&dir=desc`],
     ['sem filtro (lista inicial, ativos)', `ativo=true`],
   ];
-  const results: { name: string; p50: number; p95: number; max: number; total: number }[] = [];
+  const results: { name: string; total: number; figures: EndpointFigures }[] = [];
   const all: number[] = [];
-  for (const [name, qs] of scenarios) {
-    const url = `/api/cadastros/clientes?${qs}`;
-    let total = 0;
-    for (let i = 0; i < 5; i++) await app.request(url, { headers: { Authorization: `Bearer ${token}` } });
-    const samples: number[] = [];
-    for (let i = 0; i < ITERATIONS; i++) {
-      const t0 = performance.now();
-      const res = await app.request(url, { headers: { Authorization: `Bearer ${token}` } });
-      const body = (await res.json()) as { total: number };
-      samples.push(performance.now() - t0);
-      if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status} ${JSON.stringify(body)}`);
-      total = body.total;
+  const sampler = loadSampler();
+  try {
+    const capture = await captureApp(database, DB_NAME, 'comercial');
+    for (const [name, qs] of scenarios) {
+      const figures = await getVsSql(server, capture, database, `/api/cadastros/clientes?${qs}`, ITERATIONS);
+      const total = (figures.body as { total: number }).total;
+      all.push(...figures.samples);
+      results.push({ name, total, figures });
+      console.log(
+        name,
+        total,
+        `HTTP p95 ${figures.http.p95.toFixed(1)} ms, SQL p95 ${figures.sql.p95.toFixed(1)} ms`,
+      );
     }
-    all.push(...samples);
-    results.push({ name, total, ...stats(samples) });
-    console.log(name, total, stats(samples));
+  } finally {
+    await server.stop();
   }
+  const load = sampler.stop();
   const overall = stats(all);
-  const ms = (n: number) => `${n.toFixed(1)} ms`;
   const body = [
     `Command: \`npm run bench:cadastros\` — ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, PostgreSQL ${
       rowsOf<{ server_version: string }>(
@@ -225,23 +196,20 @@ async function main() {
       )[0]!.server_version.split(' ')[0]
     }, 2 cores.`,
     '',
-    `${CUSTOMERS.toLocaleString('en-US')} customers in \`${DB_NAME}\`${generatedIn ? ` (generated in ${generatedIn.toFixed(0)} s)` : ''}. Each request goes through the real HTTP app in-process (session check against the database, zod validation of the query, page query with joins + count query, JSON), one at a time, ${ITERATIONS} times per scenario after 5 warm-up requests; page size 25.`,
+    `${CUSTOMERS.toLocaleString('en-US')} customers in \`${DB_NAME}\`${generatedIn ? ` (generated in ${generatedIn.toFixed(0)} s)` : ''}. Through HTTP: the real server process (\`bench/lib/http.ts\`: \`node --import tsx apps/server/src/main.ts\` on the database, production mode) answers \`fetch\` over loopback — session check, zod validation of the query, page query with joins + capped count, JSON —, one request at a time, ${ITERATIONS} times per scenario after 5 warm-up requests; page size 25, as the comercial role. "Its SQL": the statements the same request sends (captured once through the in-process app, session check included) replayed with their parameters on one connection of the bench, ${ITERATIONS} times, right after; "SQL / HTTP" is the database's share of the wait. Times in ms.`,
     '',
-    '| scenario (GET /api/cadastros/clientes) | matches | p50 | p95 | max |',
-    '| --- | ---: | ---: | ---: | ---: |',
-    ...results.map(
-      (r) =>
-        `| ${r.name} | ${r.total.toLocaleString('en-US')} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} |`,
+    endpointTable(
+      [{ header: 'scenario (GET /api/cadastros/clientes)' }, { header: 'matches', right: true }],
+      results.map((r) => ({ cells: [r.name, r.total.toLocaleString('en-US')], figures: r.figures })),
     ),
-    `| **all scenarios** | | ${ms(overall.p50)} | **${ms(overall.p95)}** | ${ms(overall.max)} |`,
+    `| **all scenarios, through HTTP** | | ${overall.p50.toFixed(1)} | **${overall.p95.toFixed(1)}** | ${overall.max.toFixed(1)} | | | | ${formatLoad(load)} |`,
     '',
     `Target: list page with search and filter p95 < 100 ms — ${overall.p95 < 100 ? 'met' : '**not met**'}.`,
     'Search: the stored generated column `busca` = `erp_normaliza(razão social ‖ fantasia ‖ documento)` (accents and case folded) with a trigram GIN index, one `like` per typed word. Name order: btree `(busca, id)` (busca starts with the normalised name). Totals are counted up to 10,000 (`COUNT_CAP`; above it the screen shows "mais de 10.000"), so an unfiltered page never counts 200,000 rows.',
-    `Machine load average during the run: ${loadavg()} (the work tree's other engineers run their tests on the same 2 cores; figures under load are pessimistic).`,
+    `Load average (1 min) over the whole run: median ${formatLoad(load)} (min–max); 1 / 5 / 15 min at the end: ${loadavg()} (the 2 cores are shared with other work; figures under load are pessimistic).`,
   ].join('\n');
   if (!process.argv.includes('--no-write')) writeSection('Cadastros', body);
   console.log(body);
-  await database.db.execute(sql`delete from auth_sessions where user_id = ${user!.id}`).catch(() => {});
   await database.close();
 }
 

@@ -2,8 +2,8 @@
 // (built by montaNfeXml — no third-party document) of a registered supplier whose items are 500
 // products found by the GTIN of their box (CX = 12): import (XSD, chave, signature, parse, store,
 // automatic mapping), 10 items re-mapped by hand, the missing signature confirmed, then lançar (500
-// ledger entradas, custo médio, 3 payables) — through the real HTTP app in-process (app.request:
-// session check + zod validation + SQL + JSON). Target: import + map + post < 3 s. Three runs (each
+// ledger entradas, custo médio, 3 payables) — through HTTP on the real server process
+// (bench/lib/http.ts: session check + zod validation + SQL + JSON). Target: import + map + post < 3 s. Three runs (each
 // a new note number); reports each step's median and the total's median and range. Writes the
 // "## Entradas" section of docs/benchmarks.md.
 //   npm run bench:entradas   (NFE_SCHEMAS_DIR defaults to ../shared/nfe/schemas/PL_010_V1.30)
@@ -13,14 +13,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addDays, businessToday, gtinDigito } from '@erp/shared';
 import { sql } from 'drizzle-orm';
-import { createApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
 import { type Database, openDatabase, rowsOf } from '../../apps/server/src/db/client.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
-import { createLogger } from '../../apps/server/src/lib/logger.ts';
-import { createSession } from '../../apps/server/src/modules/auth/session.service.ts';
-import { signAccessToken } from '../../apps/server/src/modules/auth/tokens.ts';
 import { type ItemExemplo, montaNfeXml } from '../../apps/server/src/modules/entradas/nfe-exemplo.ts';
+import { formatLoad, type HttpServer, loadSampler, startHttpServer } from '../lib/http.ts';
 // @ts-expect-error plain .mjs helper shared by the benchmarks (no type declarations)
 import { writeSection } from '../lib/write-section.mjs';
 
@@ -35,7 +31,6 @@ const arg = (name: string) => {
 };
 const RUNS = Number(arg('runs') ?? '3');
 const ITENS = 500;
-const SECRET = 'bench-secret-with-at-least-32-characters!!';
 const EMAIL = 'bench.entradas@bench.erp.br';
 const CNPJ = '34128745000152';
 const HOJE = businessToday();
@@ -79,24 +74,6 @@ async function prepara(): Promise<Database> {
   }
   await database.exec('analyze');
   return database;
-}
-
-async function token(database: Database) {
-  const { db } = database;
-  const [u] = rowsOf<{ id: string }>(
-    await db.execute(
-      sql`insert into users (email, email_confirmed_at) values (${EMAIL}, now()) returning id`,
-    ),
-  );
-  await db.execute(sql`insert into user_roles (user_id, role) values (${u!.id}, 'estoque')`);
-  const session = await createSession(db, u!.id, {});
-  const jwtSecret = new TextEncoder().encode(SECRET);
-  const { token } = await signAccessToken(
-    jwtSecret,
-    { sub: u!.id, email: EMAIL, sessionId: session.sessionId },
-    7200,
-  );
-  return { token, jwtSecret };
 }
 
 function nota(numero: number): string {
@@ -143,32 +120,21 @@ function nota(numero: number): string {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (x: number) => `${Math.round(x)} ms`;
 
+let server: HttpServer | undefined;
+
 async function main() {
   const database = await prepara();
-  const { token: tk, jwtSecret } = await token(database);
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    JWT_SECRET: SECRET,
-    SITE_URL: 'http://localhost:3000',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: '/tmp/erp-bench-unused',
-    DATABASE_URL: `${SERVER_URL}/${DB_NAME}`,
-    NFE_SCHEMAS_DIR: SCHEMAS,
-    BODY_LIMIT_BYTES: String(16 * 1024 * 1024),
+  // Through HTTP: the real server process on the database (bench/lib/http.ts), as `npm start` runs it.
+  server = await startHttpServer(database, DB_NAME, {
+    role: 'estoque',
+    email: EMAIL,
+    env: { NFE_SCHEMAS_DIR: SCHEMAS, BODY_LIMIT_BYTES: String(16 * 1024 * 1024) },
   });
-  const app = createApp({ database, db: database.db, config, logger: createLogger('silent'), jwtSecret });
-  const call = async (method: string, url: string, body?: unknown) => {
-    const res = await app.request(url, {
-      method,
-      headers: { Authorization: `Bearer ${tk}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    // biome-ignore lint/suspicious/noExplicitAny: JSON answers of the API under measurement
-    const json = (await res.json()) as Record<string, any>;
-    if (res.status >= 300)
-      throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json).slice(0, 400)}`);
-    return json;
-  };
+  // biome-ignore lint/suspicious/noExplicitAny: JSON answers of the API under measurement
+  const call = async (method: string, url: string, body?: unknown): Promise<Record<string, any>> =>
+    // biome-ignore lint/suspicious/noExplicitAny: same
+    (await server!.request(method, url, body)).body as Record<string, any>;
+  const sampler = loadSampler();
   const outroProduto = rowsOf<{ id: string }>(
     await database.db.execute(sql`select id from products order by codigo desc limit 1`),
   )[0]!.id;
@@ -202,6 +168,8 @@ async function main() {
       `run ${r + 1}: importar ${ms(t1 - t0)}, mapear ${ms(t2 - t1)}, lançar ${ms(t3 - t2)}, total ${ms(t3 - t0)}`,
     );
   }
+  const carga = sampler.stop();
+  await server.stop();
   const [movs] = rowsOf<{ n: number }>(
     await database.db.execute(sql`select count(*)::int as n from estoque_movimentos`),
   );
@@ -212,9 +180,12 @@ async function main() {
   const body = `Issue 17 target: import, map and post a 500-item NF-e < 3 s on PostgreSQL. \`npm run bench:entradas\`
 (PostgreSQL at ${SERVER_URL.replace(/\/\/[^@]*@/, '//')}, ${os.cpus().length} CPUs, Node ${process.version}, ${HOJE}).
 A 500-item nfeProc (${Math.round(runs[0]!.bytes / 1024)} KB, built by \`montaNfeXml\`) of a registered supplier, every item a
-product found by the GTIN of its box (CX = 12), through the in-process HTTP app: import (XSD, chave, signature,
+product found by the GTIN of its box (CX = 12), through HTTP on the real server process (\`bench/lib/http.ts\`,
+production mode, as the estoque role): import (XSD, chave, signature,
 parse, store, automatic mapping), 10 items mapped by hand + the missing signature confirmed, then lançar (500 ledger
 entradas with the custo médio, 3 payables). ${RUNS} runs after one warm-up import; ${movs!.n} ledger rows at the end.
+Load average (1 min) during the runs: ${formatLoad(carga)}. No SQL reference here: the steps are writes (a note's
+chave is unique, the ledger append-only), so their statements cannot be replayed as they were sent.
 
 | step | median |
 | --- | --- |
@@ -226,7 +197,8 @@ entradas with the custo médio, 3 payables). ${RUNS} runs after one warm-up impo
   if (!process.argv.includes('--no-write')) writeSection('Entradas', body);
 }
 
-main().catch((e) => {
+main().catch(async (e) => {
   console.error(e);
+  await server?.stop(); // the server is a child process: it would outlive the bench
   process.exit(1);
 });

@@ -1,5 +1,5 @@
 // Dispatch benchmark (issue 21), on PostgreSQL (database erp_bench_expedicao, recreated): the
-// assembly screen's API (pedidosDisponiveis: the liberado orders not in a load, sorted by região,
+// assembly screen's API through HTTP beside its SQL (pedidosDisponiveis: the liberado orders not in a load, sorted by região,
 // city, CEP, with the região/city facets) over 5,000 liberado orders among 200,000 others — target
 // < 300 ms; unfiltered and filtered by a região. The orders are written by generate_series with
 // triggers off (session replication role), then analysed. Writes the "## Expedição" section of
@@ -9,7 +9,8 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
-import { pedidosDisponiveis } from '../../apps/server/src/modules/expedicao/cargas-leitura.service.ts';
+import { captureApp, endpointTable, getVsSql } from '../lib/endpoint.ts';
+import { formatLoad, type HttpServer, loadSampler, startHttpServer } from '../lib/http.ts';
 // @ts-expect-error plain .mjs helper shared by the benchmarks (no type declarations)
 import { writeSection } from '../lib/write-section.mjs';
 
@@ -23,12 +24,12 @@ const ITERATIONS = Number(arg('iterations') ?? '30');
 const SERVER_URL = process.env.BENCH_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const DB_NAME = 'erp_bench_expedicao';
 
-function stats(samples: number[]) {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
-  return { p50: at(0.5), p95: at(0.95), max: s[s.length - 1]! };
-}
-const ms = (x: number) => `${x.toFixed(1)} ms`;
+const PATH = '/api/expedicao/montagem/pedidos';
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' / ');
 
 async function openBench(): Promise<Database> {
   const admin = await openDatabase({ databaseUrl: `${SERVER_URL}/postgres`, poolSize: 1 });
@@ -38,7 +39,7 @@ async function openBench(): Promise<Database> {
   } finally {
     await admin.close();
   }
-  return openDatabase({ databaseUrl: `${SERVER_URL}/${DB_NAME}`, poolSize: 2 });
+  return openDatabase({ databaseUrl: `${SERVER_URL}/${DB_NAME}`, poolSize: 4 });
 }
 
 async function setup(database: Database) {
@@ -64,43 +65,45 @@ async function setup(database: Database) {
   await db.execute(sql`analyze`);
 }
 
-async function mede(fn: () => Promise<unknown>) {
-  for (let i = 0; i < 3; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < ITERATIONS; i++) {
-    const t0 = performance.now();
-    await fn();
-    samples.push(performance.now() - t0);
-  }
-  return stats(samples);
-}
-
 async function main() {
   const database = await openBench();
+  let server: HttpServer | undefined;
   try {
     const t0 = performance.now();
     await setup(database);
     const carga = ((performance.now() - t0) / 1000).toFixed(1);
-    const db = database.db;
-    const todos = await pedidosDisponiveis(db, {});
-    const regiao = todos.regioes[0]!.id!;
-    const a = await mede(() => pedidosDisponiveis(db, {}));
-    const b = await mede(() => pedidosDisponiveis(db, { regiao_id: regiao }));
-    const load = os
-      .loadavg()
-      .map((x) => x.toFixed(2))
-      .join(' / ');
+    server = await startHttpServer(database, DB_NAME, { role: 'comercial' });
+    const capture = await captureApp(database, DB_NAME, 'comercial');
+    const todos = (await server.request('GET', PATH)).body as {
+      total: number;
+      limite: number;
+      regioes: { id: string | null }[];
+    };
+    const regiao = todos.regioes.find((r) => r.id)!.id!;
+    const sampler = loadSampler();
+    const a = await getVsSql(server, capture, database, PATH, ITERATIONS, 3);
+    const b = await getVsSql(server, capture, database, `${PATH}?regiao_id=${regiao}`, ITERATIONS, 3);
+    const load = sampler.stop();
     const body = [
-      `Measured ${new Date().toISOString().slice(0, 10)} on PostgreSQL (${os.cpus().length} cores, load ${load}); ${LIBERADOS.toLocaleString('en')} liberado orders among ${(LIBERADOS + OUTROS).toLocaleString('en')}, 3,000 customers in 12 regiões (setup ${carga} s). \`npx tsx bench/expedicao/run.ts\`.`,
+      `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on PostgreSQL (${os.cpus().length} cores, load average 1 min during the run ${formatLoad(load)}, 1 / 5 / 15 min at the end ${loadavg()}); ${LIBERADOS.toLocaleString('en')} liberado orders among ${(LIBERADOS + OUTROS).toLocaleString('en')}, 3,000 customers in 12 regiões (setup ${carga} s). \`npm run bench:expedicao\`.`,
       '',
-      '| assembly API (`GET /api/expedicao/montagem/pedidos`, service `pedidosDisponiveis`) | p50 | p95 | max | target |',
-      '| --- | --- | --- | --- | --- |',
-      `| all available (${todos.total} orders; first ${todos.limite} sorted + facets) | ${ms(a.p50)} | ${ms(a.p95)} | ${ms(a.max)} | < 300 ms |`,
-      `| one região | ${ms(b.p50)} | ${ms(b.p95)} | ${ms(b.max)} | < 300 ms |`,
+      `Through HTTP: the real server process (\`bench/lib/http.ts\`, production mode) answers \`fetch\` over loopback as the comercial role, one request at a time, ${ITERATIONS} times after 3 warm-ups; "its SQL": the statements the same request sends (captured once through the in-process app, session check included) replayed with their parameters on one connection, ${ITERATIONS} times, right after. Times in ms; target < 300 ms.`,
+      '',
+      endpointTable(
+        [{ header: 'assembly API (`GET /api/expedicao/montagem/pedidos`)' }],
+        [
+          {
+            cells: [`all available (${todos.total} orders; first ${todos.limite} sorted + facets)`],
+            figures: a,
+          },
+          { cells: ['one região'], figures: b },
+        ],
+      ),
     ].join('\n');
     console.log(body);
     if (!process.argv.includes('--no-write')) writeSection('Expedição', body);
   } finally {
+    await server?.stop();
     await database.close();
   }
 }

@@ -2,8 +2,8 @@
 // receber, 30 % pagar) due over three years (two back, one ahead) with their baixas and bank
 // movements (generated in SQL when missing: paid ones settled in full, a share partly paid, some
 // cancelled), three bank accounts.
-// Through the real HTTP app in-process (app.request: session check + zod validation + SQL + JSON),
-// one request at a time:
+// Through HTTP on the real server process (bench/lib/http.ts: session check + zod validation + SQL +
+// JSON), one request at a time, beside the same requests' SQL replayed alone:
 //  - the Receber list filtered by status and a one-month due period (first page of 50, sorted by
 //    vencimento, with the count and the footer totals) — target p95 < 100 ms;
 //  - the fluxo de caixa of 12 months by day (all accounts, and one account) — target < 200 ms;
@@ -12,25 +12,27 @@
 // medians of the runs' p50 and p95, with their ranges. Writes the "## Financeiro" section of
 // docs/benchmarks.md.
 //   npm run bench:financeiro
-//   npx tsx bench/financeiro/run.ts [--regenerate] [--runs 3] [--iterations 30] [--no-write] [--drop]
+//   npx tsx bench/financeiro/run.ts [--titulos 500000] [--regenerate] [--runs 3] [--iterations 30] [--no-write] [--drop]
 import os from 'node:os';
 import { addDays, businessToday } from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../apps/server/src/db/client.ts';
+import { captureApp } from '../lib/endpoint.ts';
 import {
-  argValue as arg,
-  benchApp,
-  benchUser,
-  bulkLoad,
-  dropDatabase,
-  median,
-  openMigratedDatabase,
-} from '../lib/pg.ts';
+  formatLoad,
+  type HttpServer,
+  type Stat as HttpStat,
+  type LoadFigures,
+  loadSampler,
+  startHttpServer,
+  statementsTimed,
+} from '../lib/http.ts';
+import { argValue as arg, bulkLoad, dropDatabase, median, openMigratedDatabase } from '../lib/pg.ts';
 // @ts-expect-error plain .mjs helper shared by the benchmarks (no type declarations)
 import { writeSection } from '../lib/write-section.mjs';
 
 const DB_NAME = process.env.BENCH_DB_NAME ?? 'erp_bench_financeiro';
-const TITULOS = 500_000;
+const TITULOS = Number(arg('titulos') ?? '500000');
 const RUNS = Number(arg('runs') ?? '3');
 const ITERATIONS = Number(arg('iterations') ?? '30');
 const WARMUP = 5;
@@ -144,6 +146,12 @@ function scenarios(conta: string): Scenario[] {
       target: 100,
     },
     { name: 'Receber: pagos, vencimento há 3 meses', url: lista('pago', passado), target: 100 },
+    {
+      // issue 30: the list as it opens, open receivables without a period (every open título)
+      name: 'Receber: em aberto e parciais, sem filtro de vencimento (issue 30)',
+      url: '/api/financeiro/receber?status=abertos&page=1&pageSize=50&sort=vencimento',
+      target: 50,
+    },
     { name: 'Receber: vencidos, vencimento no mês atual', url: lista('vencidos', atual), target: 100 },
     {
       name: 'Fluxo de caixa: 12 meses por dia, todas as contas (6 passados, 6 à frente)',
@@ -171,6 +179,7 @@ function scenarios(conta: string): Scenario[] {
 async function main() {
   const { database, generatedIn } = await openBench(process.argv.includes('--regenerate'));
   const { db } = database;
+  let server: HttpServer | undefined;
   try {
     const [counts] = rowsOf<Record<string, number>>(
       await db.execute(sql`select
@@ -181,9 +190,10 @@ async function main() {
         (select count(*)::int from conta_movimentos) as movimentos`),
     );
     console.log(counts);
-    const { token, jwtSecret } = await benchUser(database, EMAIL, 'financeiro');
-    const app = benchApp(database, DB_NAME, jwtSecret);
-    const request = (url: string) => app.request(url, { headers: { Authorization: `Bearer ${token}` } });
+    server = await startHttpServer(database, DB_NAME, { role: 'financeiro', email: EMAIL });
+    const { url: base, token } = server;
+    const request = (url: string) =>
+      fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } });
     const lista = scenarios('00000000-0000-4000-8000-000000000000');
     // what each scenario answers (rows, total), once
     for (const s of lista) {
@@ -205,7 +215,9 @@ async function main() {
               : `${body.receitas?.length} classes de receita`;
     }
     const porRun: Stat[][] = [];
+    const cargas: LoadFigures[] = [];
     for (let run = 0; run < RUNS; run++) {
+      const sampler = loadSampler();
       const samples = lista.map(() => [] as number[]);
       for (const s of lista) for (let i = 0; i < WARMUP; i++) await (await request(s.url)).arrayBuffer();
       for (let i = 0; i < ITERATIONS; i++) {
@@ -217,6 +229,7 @@ async function main() {
         }
       }
       porRun.push(samples.map(stats));
+      cargas.push(sampler.stop());
       console.log(
         `run ${run + 1}:`,
         porRun
@@ -225,12 +238,23 @@ async function main() {
           .join('  '),
       );
     }
+    await server.stop();
+    // The reference, same run: the statements each request sends, replayed alone on one connection.
+    const capture = await captureApp(database, DB_NAME, 'financeiro');
+    const sqlSampler = loadSampler();
+    const sqlStats: HttpStat[] = [];
+    for (const s of lista)
+      sqlStats.push(
+        await statementsTimed(database, await capture.statementsOf(s.url), ITERATIONS * RUNS, WARMUP),
+      );
+    const sqlLoad = sqlSampler.stop();
     const linhas = lista.map((s, k) => {
       const p50 = porRun.map((r) => r[k]!.p50);
       const p95 = porRun.map((r) => r[k]!.p95);
       const p95m = median(p95);
       const ok = s.target === undefined ? '—' : p95m < s.target ? `< ${s.target} ms ✔` : `< ${s.target} ms ✘`;
-      return `| ${s.name} | ${s.rows} | ${ms(median(p50))} (${ms(Math.min(...p50))}–${ms(Math.max(...p50))}) | ${ms(p95m)} (${ms(Math.min(...p95))}–${ms(Math.max(...p95))}) | ${ok} |`;
+      const q = sqlStats[k]!;
+      return `| ${s.name} | ${s.rows} | ${ms(median(p50))} (${ms(Math.min(...p50))}–${ms(Math.max(...p50))}) | ${ms(p95m)} (${ms(Math.min(...p95))}–${ms(Math.max(...p95))}) | ${ms(q.p50)} | ${ms(q.p95)} | ${(q.p50 / median(p50)).toFixed(2)} | ${ok} |`;
     });
     const corpo = `Issue 15. \`npm run bench:financeiro\` (bench/financeiro/run.ts): PostgreSQL ${
       rowsOf<{ v: string }>(await db.execute(sql`select current_setting('server_version') as v`))[0]!.v
@@ -241,10 +265,10 @@ async function main() {
         ' / ',
       )} at the end of the run, shared with other work), database \`${DB_NAME}\`: ${counts!.titulos!.toLocaleString('en')} títulos (${counts!.receber!.toLocaleString('en')} a receber; ${counts!.abertos!.toLocaleString('en')} open), ${counts!.baixas!.toLocaleString('en')} baixas, ${counts!.movimentos!.toLocaleString('en')} bank movements, due dates over three years (two back, one ahead)${
       generatedIn ? `; generated in SQL in ${generatedIn.toFixed(0)} s` : ''
-    }. Each request goes through the real app in-process (session, zod, SQL, JSON), one at a time; ${RUNS} runs × ${ITERATIONS} requests per scenario after ${WARMUP} warm-up; figures are the **medians of the runs** (range over the runs), ms. Today = ${HOJE}.
+    }. Through HTTP: the real server process (\`bench/lib/http.ts\`, production mode, on the database) answers \`fetch\` over loopback (session, zod, SQL, JSON), one request at a time, as the financeiro role; ${RUNS} runs × ${ITERATIONS} requests per scenario (in rounds over the scenarios) after ${WARMUP} warm-up; HTTP figures are the **medians of the runs** (range over the runs), ms. "Its SQL": the statements the same request sends (captured once through the in-process app, session check included) replayed with their parameters on one connection, ${RUNS * ITERATIONS} times per scenario right after; "SQL / HTTP" is the database's share of the wait (p50). Load average (1 min) during each run: ${cargas.map(formatLoad).join('; ')}; during the SQL replay: ${formatLoad(sqlLoad)}. Today = ${HOJE}.
 
-| scenario | answer | p50 | p95 | target |
-| --- | --- | --- | --- | --- |
+| scenario | answer | HTTP p50 | HTTP p95 | its SQL p50 | its SQL p95 | SQL / HTTP | target (HTTP p95) |
+| --- | --- | --- | --- | ---: | ---: | ---: | --- |
 ${linhas.join('\n')}
 
 The list answers the first page of 50, the count (capped) and the footer totals over the whole filter
@@ -257,6 +281,7 @@ filter and footer totals read \`financial_accounts_lista_idx\` (tipo, status, ve
     console.log(corpo);
     if (!process.argv.includes('--no-write')) writeSection('Financeiro', corpo);
   } finally {
+    await server?.stop();
     await database.close();
     if (process.argv.includes('--drop')) await dropDatabase(DB_NAME);
   }

@@ -210,3 +210,59 @@ export async function sqlTimed(database: Database, text: string, n: number, warm
 }
 
 export const ms = (v: number) => v.toFixed(1);
+
+/** One statement as the driver sent it (text and parameters). */
+export type SentStatement = { text: string; values: unknown[] };
+
+/**
+ * The SQL an endpoint sends, as the reference beside its through-HTTP figures without writing it twice:
+ * `fn` (e.g. the same request through the in-process app, `benchApp(...).request`) runs once while
+ * every node-postgres query of this process is recorded, text and parameters. Replay them with
+ * statementsTimed. Meant for reads: a write's statements would write again when replayed.
+ */
+export async function captureStatements(fn: () => Promise<unknown>): Promise<SentStatement[]> {
+  const pg = (await import('pg')).default;
+  const sent: SentStatement[] = [];
+  const original = pg.Client.prototype.query;
+  // biome-ignore lint/suspicious/noExplicitAny: a recording shim over the driver's overloads
+  (pg.Client.prototype as any).query = function (this: unknown, ...args: any[]) {
+    const cfg = args[0];
+    if (typeof cfg === 'string') sent.push({ text: cfg, values: Array.isArray(args[1]) ? args[1] : [] });
+    else if (cfg && typeof cfg === 'object' && typeof cfg.text === 'string')
+      sent.push({ text: cfg.text, values: cfg.values ?? (Array.isArray(args[1]) ? args[1] : []) });
+    // biome-ignore lint/suspicious/noExplicitAny: same
+    return (original as any).apply(this, args);
+  };
+  try {
+    await fn();
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+  return sent;
+}
+
+/**
+ * Times the statements one request sent (captureStatements), replayed one after another with their
+ * parameters on one connection of the bench's own pool: the database's share of the request, same run.
+ */
+export async function statementsTimed(
+  database: Database,
+  statements: SentStatement[],
+  n: number,
+  warmup = 5,
+): Promise<Stat> {
+  // biome-ignore lint/suspicious/noExplicitAny: node-postgres pool behind drizzle
+  const pool = (database.db as any).$client as import('pg').Pool;
+  const client = await pool.connect();
+  try {
+    return await timed(
+      async () => {
+        for (const s of statements) await client.query(s.text, s.values);
+      },
+      n,
+      warmup,
+    );
+  } finally {
+    client.release();
+  }
+}

@@ -1,10 +1,11 @@
 // The price + taxes benchmark through the server (issue 13): the data set of dataset.ts written to a
 // migrated database, then a 200-item order priced by the real route and taxed by the service the
 // orders module calls —
-//   POST /api/precos/preco/pedido (session check, zod validation, the customer, the products, the
+//   POST /api/precos/preco/pedido through HTTP on the real server process (session check, zod validation, the customer, the products, the
 //   one query of the tables reaching the customer with the order's products, priceOrder, JSON), and
 //   calcularImpostosPedido (the company, the customer, the products, the rules that can apply,
 //   matchRule + computeItemTaxes + totalize) with the prices the route answered.
+// Each beside its SQL (the statements it sends, captured once and replayed alone on one connection).
 // Prints one JSON line (run.ts puts it in docs/benchmarks.md). PostgreSQL on the local server by
 // default (database erp_bench_precos, recreated on each run), --pglite for PGlite in memory.
 //   npx tsx bench/precos/endpoint.ts [--iterations 40] [--pglite]
@@ -33,6 +34,13 @@ import {
 import { calcularImpostosPedido } from '../../apps/server/src/modules/tributacao/impostos.service.ts';
 import { regrasTributacao } from '../../apps/server/src/modules/tributacao/tributacao.tables.ts';
 import { userRoles } from '../../apps/server/src/modules/usuarios/usuarios.tables.ts';
+import {
+  captureStatements,
+  type HttpServer,
+  loadSampler,
+  startHttpServer,
+  statementsTimed,
+} from '../lib/http.ts';
 import { customer, DATE, items, products, rules, SCENARIOS, tables, uuid } from './dataset.ts';
 
 const arg = (name: string) => {
@@ -43,7 +51,7 @@ const ITERATIONS = Number(arg('iterations') ?? '40');
 const WARMUP = 5;
 const PGLITE = process.argv.includes('--pglite');
 const SERVER_URL = process.env.BENCH_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432';
-const DB_NAME = 'erp_bench_precos';
+const DB_NAME = process.env.BENCH_DB_NAME ?? 'erp_bench_precos';
 const SECRET = 'bench-secret-with-at-least-32-characters!!';
 
 async function openBench(): Promise<Database> {
@@ -190,6 +198,8 @@ async function measure(fn: () => Promise<unknown>) {
   return stats(samples);
 }
 
+let servidor: HttpServer | null = null;
+
 async function main() {
   const database = await openBench();
   await migrate(database.db);
@@ -221,7 +231,7 @@ async function main() {
     data: DATE,
     itens: items.map((i) => ({ produto_id: i.product.id, quantidade: String(i.quantity) })),
   };
-  const precificar = async () => {
+  const precificarEmProcesso = async () => {
     const res = await app.request('/api/precos/preco/pedido', {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
@@ -230,6 +240,17 @@ async function main() {
     if (res.status !== 200) throw new Error(`preço: HTTP ${res.status} ${await res.text()}`);
     return (await res.json()) as { itens: { produto_id: string; quantidade: string; preco: string }[] };
   };
+  // PostgreSQL: the route through HTTP on the real server process (bench/lib/http.ts), and the
+  // statements it sends (captured once in process) replayed alone as its SQL; PGlite (embedded, no
+  // server process to talk to) stays in process.
+  const server = PGLITE ? null : await startHttpServer(database, DB_NAME, { role: 'comercial' });
+  servidor = server;
+  const precificar = server
+    ? async () =>
+        (await server.request('POST', '/api/precos/preco/pedido', pedido)).body as Awaited<
+          ReturnType<typeof precificarEmProcesso>
+        >
+    : precificarEmProcesso;
   const precos = await precificar();
   const itens = precos.itens.map((i) => ({
     produtoId: i.produto_id,
@@ -238,24 +259,46 @@ async function main() {
   }));
   const tributar = (clienteId: string) => calcularImpostosPedido(db, { clienteId, operacao: 'venda', itens });
 
+  const sampler = loadSampler();
   const preco = await measure(precificar);
+  // The reference, same run: the route's statements (session check included) and each scenario's
+  // taxes statements replayed with their parameters on one connection (all reads).
+  const precoSql = server
+    ? await statementsTimed(database, await captureStatements(precificarEmProcesso), ITERATIONS, WARMUP)
+    : null;
   const impostos = [];
   for (const [i, s] of SCENARIOS.entries()) {
     const clienteId = uuid(2, 201 + i);
     const { totais } = await tributar(clienteId);
-    impostos.push({ name: s.name, vNF: totais.ICMSTot.vNF, ...(await measure(() => tributar(clienteId))) });
+    const sqlStat = server
+      ? await statementsTimed(
+          database,
+          await captureStatements(() => tributar(clienteId)),
+          ITERATIONS,
+          WARMUP,
+        )
+      : null;
+    impostos.push({
+      name: s.name,
+      vNF: totais.ICMSTot.vNF,
+      ...(await measure(() => tributar(clienteId))),
+      sql: sqlStat,
+    });
   }
   const juntos = await measure(async () => {
     await precificar();
     await tributar(uuid(2, 201));
   });
+  const carga = sampler.stop();
+  await server?.stop();
   await database.close();
   process.stdout.write(
-    `${JSON.stringify({ banco: PGLITE ? 'PGlite' : 'PostgreSQL', regras, iterations: ITERATIONS, preco, impostos, juntos })}\n`,
+    `${JSON.stringify({ banco: PGLITE ? 'PGlite' : 'PostgreSQL', via: server ? 'HTTP' : 'in process', regras, iterations: ITERATIONS, preco, precoSql, impostos, juntos, load: carga })}\n`,
   );
 }
 
-main().catch((err) => {
+main().catch(async (err) => {
   console.error(err);
+  await servidor?.stop(); // a child process: it would outlive the bench
   process.exit(1);
 });

@@ -174,9 +174,12 @@ function main() {
     banco: string;
     regras: number;
     iterations: number;
+    via: string;
     preco: Stat;
-    impostos: (Stat & { name: string; vNF: string })[];
+    precoSql: Stat | null;
+    impostos: (Stat & { name: string; vNF: string; sql: Stat | null })[];
     juntos: Stat;
+    load: { min: number; median: number; max: number };
   };
   let endpoint: Endpoint | null = null;
   if (!process.argv.includes('--no-endpoint')) {
@@ -209,16 +212,16 @@ function main() {
     ...(endpoint
       ? [
           '',
-          `Through the server (\`bench/precos/endpoint.ts\`: the same data set in ${endpoint.banco} — ${endpoint.regras} tax rules, the duplicate match keys the database refuses left out —, the same 200-item order, ${endpoint.iterations} requests after 5 warm-ups, one at a time): \`POST /api/precos/preco/pedido\` (session, validation, customer, products, the tables reaching the customer without breaks, the winning items' breaks, \`priceOrder\`, JSON of 200 traces) and \`calcularImpostosPedido\` with the prices it answered (company, customer, products, applicable rules, engine, totals). The in-process target above is the engine's; these figures add the database reads and the JSON.`,
+          `Through the server (\`bench/precos/endpoint.ts\`: the same data set in ${endpoint.banco} — ${endpoint.regras} tax rules, the duplicate match keys the database refuses left out —, the same 200-item order, ${endpoint.iterations} requests after 5 warm-ups, one at a time): \`POST /api/precos/preco/pedido\` ${endpoint.via === 'HTTP' ? 'through HTTP on the real server process (`bench/lib/http.ts`, production mode; ' : 'in process ('}session, validation, customer, products, the tables reaching the customer without breaks, the winning items' breaks, \`priceOrder\`, JSON of 200 traces) and \`calcularImpostosPedido\` with the prices it answered (company, customer, products, applicable rules, engine, totals) — a service the order save calls, no route of its own, so it is timed in the bench's process. "Its SQL": the statements each sends (captured once, session check included for the route) replayed with their parameters on one connection, same run. The in-process target above is the engine's; these figures add the database reads and the JSON. Load average (1 min) during the measurement: ${endpoint.load.median.toFixed(1)} (${endpoint.load.min.toFixed(1)}–${endpoint.load.max.toFixed(1)}).`,
           '',
-          '| through the server | p50 | p95 | max |',
-          '| --- | ---: | ---: | ---: |',
-          `| POST /api/precos/preco/pedido (200 items) | ${ms(endpoint.preco.p50)} | ${ms(endpoint.preco.p95)} | ${ms(endpoint.preco.max)} |`,
+          '| through the server | p50 | p95 | max | its SQL p50 | its SQL p95 |',
+          '| --- | ---: | ---: | ---: | ---: | ---: |',
+          `| POST /api/precos/preco/pedido (200 items, ${endpoint.via}) | ${ms(endpoint.preco.p50)} | ${ms(endpoint.preco.p95)} | ${ms(endpoint.preco.max)} | ${endpoint.precoSql ? ms(endpoint.precoSql.p50) : '—'} | ${endpoint.precoSql ? ms(endpoint.precoSql.p95) : '—'} |`,
           ...endpoint.impostos.map(
             (x) =>
-              `| calcularImpostosPedido — ${x.name} (vNF ${x.vNF}) | ${ms(x.p50)} | ${ms(x.p95)} | ${ms(x.max)} |`,
+              `| calcularImpostosPedido — ${x.name} (vNF ${x.vNF}; in process) | ${ms(x.p50)} | ${ms(x.p95)} | ${ms(x.max)} | ${x.sql ? ms(x.sql.p50) : '—'} | ${x.sql ? ms(x.sql.p95) : '—'} |`,
           ),
-          `| price then taxes, one after the other (SP → MG) | ${ms(endpoint.juntos.p50)} | ${ms(endpoint.juntos.p95)} | ${ms(endpoint.juntos.max)} |`,
+          `| price (${endpoint.via}) then taxes, one after the other (SP → MG) | ${ms(endpoint.juntos.p50)} | ${ms(endpoint.juntos.p95)} | ${ms(endpoint.juntos.max)} | | |`,
           '',
         ]
       : []),
