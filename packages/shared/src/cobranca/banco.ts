@@ -10,7 +10,8 @@ export type CarteiraCobranca = {
   banco: string;
   agencia: string;
   agenciaDv?: string | null;
-  conta: string;
+  /** Optional where the barcode does not carry it (Caixa, Santander, Sicoob, Sicredi). */
+  conta?: string | null;
   contaDv?: string | null;
   carteira: string;
   variacao?: string | null;
@@ -95,6 +96,8 @@ export type DadosCampoLivre = {
 export interface RegrasBanco {
   codigo: string;
   nome: string;
+  /** The article pt-BR puts before the name ("o Itaú", "a Caixa"), for the messages. */
+  artigo: 'o' | 'a';
   /** The CNAB layouts the bank offers for cobrança. */
   layouts: readonly ('cnab240' | 'cnab400')[];
   campos: Partial<Record<CampoCarteira, RegraCampo>>;
@@ -145,7 +148,7 @@ export function normalizarCarteira(
     if (!regra) continue;
     if (bruto === '') {
       if (regra.obrigatorio)
-        erros.push({ campo, mensagem: `${regra.rotulo}: obrigatório para o ${regras.nome}.` });
+        erros.push({ campo, mensagem: `${regra.rotulo}: obrigatório para ${regras.artigo} ${regras.nome}.` });
       continue;
     }
     if (regra.formato) {
@@ -164,14 +167,14 @@ export function normalizarCarteira(
     if (regra.tamanhosAceitos && !regra.tamanhosAceitos.includes(bruto.length)) {
       erros.push({
         campo,
-        mensagem: `${regra.rotulo}: ${listaTamanhos(regra.tamanhosAceitos)} dígitos no ${regras.nome} (informado ${bruto.length}).`,
+        mensagem: `${regra.rotulo}: ${listaTamanhos(regra.tamanhosAceitos)} dígitos ${noBanco(regras)} (informado ${bruto.length}).`,
       });
       continue;
     }
     if (bruto.length > regra.tamanho) {
       erros.push({
         campo,
-        mensagem: `${regra.rotulo}: no máximo ${regra.tamanho} dígitos no ${regras.nome} (informado ${bruto.length}).`,
+        mensagem: `${regra.rotulo}: no máximo ${regra.tamanho} ${regra.tamanho === 1 ? 'dígito' : 'dígitos'} ${noBanco(regras)} (informado ${bruto.length}).`,
       });
       continue;
     }
@@ -179,7 +182,7 @@ export function normalizarCarteira(
     if (regra.valores && !regra.valores.includes(valor)) {
       erros.push({
         campo,
-        mensagem: `${regra.rotulo} ${bruto} não suportada para o ${regras.nome} (aceitas: ${regra.valores.join(', ')}).`,
+        mensagem: `${regra.rotulo}: o valor ${bruto} não é aceito ${noBanco(regras)} (valores aceitos: ${regra.valores.join(', ')}).`,
       });
       continue;
     }
@@ -187,6 +190,11 @@ export function normalizarCarteira(
   }
   if (erros.length === 0) erros.push(...regras.validar(n));
   return { carteira: n, erros };
+}
+
+/** "no Itaú", "na Caixa". */
+export function noBanco(regras: Pick<RegrasBanco, 'artigo' | 'nome'>): string {
+  return `${regras.artigo === 'a' ? 'na' : 'no'} ${regras.nome}`;
 }
 
 function listaTamanhos(t: readonly number[]): string {

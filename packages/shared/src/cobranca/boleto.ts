@@ -9,6 +9,7 @@ import {
   type ErroCampoCobranca,
   ErroCobranca,
   type NossoNumero,
+  noBanco,
   normalizarCarteira,
   type RegrasBanco,
 } from './banco.ts';
@@ -50,8 +51,8 @@ export type Boleto = {
 export const boletoMensagens = {
   bancoSemCobranca: (b: string) => `Banco ${b} sem cobrança registrada neste sistema.`,
   sequencial: (s: string) => `Nosso número inválido: ${s} (um número inteiro a partir de 1).`,
-  sequencialMaximo: (banco: string, max: bigint) =>
-    `Nosso número acima do máximo da carteira no ${banco} (${max}); peça ao banco uma nova carteira ou convênio.`,
+  sequencialMaximo: (noBancoNome: string, max: bigint) =>
+    `Nosso número acima do máximo da carteira ${noBancoNome} (${max}); peça ao banco uma nova carteira ou convênio.`,
   emissao: (d: string) => `Data de emissão inválida: ${d}.`,
   seuNumero: 'Seu número: até 7 dígitos, obrigatório nesta carteira do Itaú.',
 } as const;
@@ -92,7 +93,7 @@ function preparar(c: CarteiraCobranca, d: DadosBoleto) {
   else if (regras && carteira && seq > regras.maiorSequencial(carteira))
     erros.push({
       campo: 'nossoNumero',
-      mensagem: boletoMensagens.sequencialMaximo(regras.nome, regras.maiorSequencial(carteira)),
+      mensagem: boletoMensagens.sequencialMaximo(noBanco(regras), regras.maiorSequencial(carteira)),
     });
   let fator = 0;
   try {

@@ -32,6 +32,7 @@ const SEQUENCIAL: Record<number, number> = { 4: 7, 6: 5, 7: 10 };
 export const bancoDoBrasil: RegrasBanco = {
   codigo: '001',
   nome: 'Banco do Brasil',
+  artigo: 'o',
   layouts: ['cnab240', 'cnab400'],
   campos: {
     agencia: { rotulo: 'Agência', obrigatorio: true, tamanho: 4 },

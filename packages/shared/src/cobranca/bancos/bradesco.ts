@@ -34,6 +34,7 @@ export function dvNossoNumeroBradesco(carteira: string, nossoNumero: string): st
 export const bradesco: RegrasBanco = {
   codigo: '237',
   nome: 'Bradesco',
+  artigo: 'o',
   layouts: ['cnab240', 'cnab400'],
   campos: {
     agencia: { rotulo: 'Agência', obrigatorio: true, tamanho: 4 },

@@ -30,6 +30,7 @@ export function dvModulo11Caixa(digitos: string): string {
 export const caixa: RegrasBanco = {
   codigo: '104',
   nome: 'Caixa',
+  artigo: 'a',
   layouts: ['cnab240', 'cnab400'],
   campos: {
     agencia: { rotulo: 'Agência', obrigatorio: true, tamanho: 4 },

@@ -4,7 +4,9 @@
 //
 // Agência (4, printed without DV), conta (5) + DAC = módulo 10 of agência + conta.
 // Nosso número: 8 digits; its DAC is módulo 10 of agência + conta + carteira + nosso número,
-// except carteiras 126, 131, 146, 150 and 168 (módulo 10 of carteira + nosso número only).
+// except carteiras 126, 131, 146, 150, 168 (Itaú manual, "Dígito do nosso número", as quoted by
+// caelum-stella and laravel-boleto issue #610) and the escritural 112 (brcobranca issue #4 and
+// laravel-boleto #610, both checked against boletos printed by the bank): carteira + nosso número only.
 // Printed "carteira/nosso número-DAC".
 // Campo livre: carteira(3) + nosso número(8) + DAC + agência(4) + conta(5) + DAC conta + "000";
 // carteiras 106, 107, 122, 142, 143, 195, 196 and 198 carry instead the seu número (7) and the
@@ -21,12 +23,13 @@ import {
 } from '../banco.ts';
 import { modulo10 } from '../modulos.ts';
 
-const SO_CARTEIRA = ['126', '131', '146', '150', '168'];
+const SO_CARTEIRA = ['112', '126', '131', '146', '150', '168'];
 const COM_SEU_NUMERO = ['106', '107', '122', '142', '143', '195', '196', '198'];
 
 export const itau: RegrasBanco = {
   codigo: '341',
   nome: 'Itaú',
+  artigo: 'o',
   layouts: ['cnab240', 'cnab400'],
   campos: {
     agencia: { rotulo: 'Agência', obrigatorio: true, tamanho: 4 },

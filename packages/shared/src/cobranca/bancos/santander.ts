@@ -23,6 +23,7 @@ export function dvNossoNumeroSantander(numero: string): string {
 export const santander: RegrasBanco = {
   codigo: '033',
   nome: 'Santander',
+  artigo: 'o',
   layouts: ['cnab240', 'cnab400'],
   campos: {
     agencia: { rotulo: 'Agência', obrigatorio: true, tamanho: 4 },

@@ -33,6 +33,7 @@ const MODALIDADE_PADRAO = '01';
 export const sicoob: RegrasBanco = {
   codigo: '756',
   nome: 'Sicoob',
+  artigo: 'o',
   layouts: ['cnab240', 'cnab400'],
   campos: {
     agencia: { rotulo: 'Cooperativa (agência)', obrigatorio: true, tamanho: 4 },

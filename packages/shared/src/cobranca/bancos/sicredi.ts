@@ -25,6 +25,7 @@ const PRIMEIRO_BYTE = 200_000n;
 export const sicredi: RegrasBanco = {
   codigo: '748',
   nome: 'Sicredi',
+  artigo: 'o',
   layouts: ['cnab240', 'cnab400'],
   campos: {
     agencia: { rotulo: 'Cooperativa (agência)', obrigatorio: true, tamanho: 4 },
