@@ -26,4 +26,10 @@ CREATE INDEX IF NOT EXISTS "financial_accounts_busca_trgm_idx" ON "financial_acc
 CREATE INDEX IF NOT EXISTS "entradas_busca_trgm_idx" ON "entradas" USING gin ("busca" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "notas_fiscais_chave_trgm_idx" ON "notas_fiscais" USING gin ("chave" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "notas_fiscais_numero_idx" ON "notas_fiscais" USING btree ("numero");--> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "entradas_numero_idx" ON "entradas" USING btree ("numero");
+CREATE INDEX IF NOT EXISTS "entradas_numero_idx" ON "entradas" USING btree ("numero");--> statement-breakpoint
+-- The new columns' statistics now: a table rewrite does not count as changes for autovacuum's
+-- analyze, and without them the planner guesses how many rows a typed word matches (the choice
+-- between walking the list's order and reading the trigram matches).
+ANALYZE "sales_orders" ("busca");--> statement-breakpoint
+ANALYZE "financial_accounts" ("busca");--> statement-breakpoint
+ANALYZE "entradas" ("busca");

@@ -82,6 +82,7 @@ describe('outgoing note search (indexed) equals the plain query', () => {
   async function plana(words: string[]) {
     const conds = words.map((w) => {
       if (/^\d{1,9}$/.test(w)) return sql`nf.numero = ${Number(w)}`;
+      if (/^\d{15,}$/.test(w)) return sql`lower(nf.chave) like ${like(w)}`;
       const doc = limpo(w);
       return sql`(lower(nf.chave) like ${like(w)} or ${clienteCasa('c', w)}${doc ? sql` or ${clienteCasa('c', doc)}` : sql``})`;
     });
@@ -99,6 +100,7 @@ describe('outgoing note search (indexed) equals the plain query', () => {
     ['52998224725', ['52998224725'], 20],
     ['12abc', ['12abc'], 20],
     ['35260111222333', ['35260111222333'], 20],
+    ['1122233300018155001', ['1122233300018155001'], 20],
     ['inexistente', ['inexistente'], 0],
   ];
   it.each(casos)('q=%s', async (q, words, esperado) => {

@@ -47,7 +47,8 @@ const sorts = {
 
 /**
  * The search box, a condition per word, each on an index (migration 0047): up to 9 digits, the
- * note's número (notas_fiscais_numero_idx); any other word, part of the chave (ilike, served by
+ * note's número (notas_fiscais_numero_idx); 15 digits or more, part of the chave (ilike, served by
+ * notas_fiscais_chave_trgm_idx); any other word, part of the chave (ilike, served by
  * notas_fiscais_chave_trgm_idx) or of the customer's register — name, fantasia, CPF/CNPJ typed
  * formatted or not (clientes_busca_trgm_idx, then notas_fiscais_cliente_idx: `= any(array(...))`
  * keeps both sides of the OR on bitmaps).
@@ -55,6 +56,8 @@ const sorts = {
 export function buscaNotasSaida(q: string | undefined): SQL[] {
   return palavrasBusca(q).map((w) => {
     if (/^\d{1,9}$/.test(w)) return sql`nf.numero = ${Number(w)}`;
+    // more digits than a CNPJ has: part of a chave only (no customer register to read through)
+    if (/^\d{15,}$/.test(w)) return sql`nf.chave ilike ${contem(w)}`;
     const doc = documentoDigitado(w);
     const cliente =
       doc && doc !== w
