@@ -1,6 +1,7 @@
 import {
   businessToday,
   type ClientePreco,
+  type ClienteRow,
   calculaPedido,
   type Desconto,
   descontoDigitado,
@@ -8,23 +9,26 @@ import {
   genericMessages,
   type ItemParaCalculo,
   matchRule,
+  type Origem,
   type PartesOperacao,
   type PedidoCalculado,
   type PedidoDados,
   type ResultadoPreco,
+  SENTIDOS_DA_OPERACAO,
 } from '@erp/shared';
 import { inArray, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { produtoEmbalagens, unidades } from '../estoque/estoque.tables.ts';
-import { type ProdutoLido, produtosPorId } from '../estoque/produtos-leitura.service.ts';
+import { products } from '../estoque/estoque.tables.ts';
+import type { ProdutoLido } from '../estoque/produtos-leitura.service.ts';
 import {
-  clientePreco,
   precificaComTabelas,
+  precoServicoMensagens,
   produtoPreco,
   tabelasSemFaixas,
 } from '../precos/preco.service.ts';
-import { carregaRegras, impostosMensagens, partesComCliente } from '../tributacao/impostos.service.ts';
+import { CHAVES_EMITENTE, emitenteDe } from '../tributacao/emitente.service.ts';
+import { carregaRegras, destinatarioDe, impostosMensagens } from '../tributacao/impostos.service.ts';
 
 // An order's figures, computed on the server from what it reads — never from the client's totals:
 // each product with its packaging and unit decimals, the price engine's answer (table price and
@@ -48,6 +52,8 @@ export type PedidoComputado = {
   produtos: Map<string, ProdutoDoPedido>;
   partes: PartesOperacao;
   cliente: ClientePreco;
+  /** The customer's name, seller (the typed one or the customer's), região and commission. */
+  clienteDoPedido: ClienteDoPedido;
 };
 
 const campoInvalido = (campo: string, mensagem: string): never => {
@@ -60,34 +66,84 @@ export const calculoServicoMensagens = {
   embalagemInvalida: (sigla: string) => `O produto não é vendido em ${sigla}`,
 } as const;
 
+/** The order's products in one read: what the price and tax engines take, plus weights and lots. */
 async function produtosDoPedido(db: Db | Tx, ids: string[]): Promise<Map<string, ProdutoDoPedido>> {
-  const lidos = await produtosPorId(db, ids);
-  if (lidos.size === 0) return new Map();
-  const extras = rowsOf<{
-    id: string;
-    peso_bruto: string;
-    peso_liquido: string;
-    volume: string;
-    controla_lote: boolean;
+  const rows = await (db as Db)
+    .select({
+      id: products.id,
+      codigo: products.codigo,
+      nome: products.nome,
+      unidade: products.unidade,
+      precoVenda: products.precoVenda,
+      custoMedio: products.custoMedio,
+      ncm: products.ncm,
+      origem: sql<Origem>`${products.origem}`,
+      ativo: products.ativo,
+      pesoBruto: sql<string>`${products.pesoBruto}::text`,
+      pesoLiquido: sql<string>`${products.pesoLiquido}::text`,
+      volume: sql<string>`${products.volume}::text`,
+      controlaLote: products.controlaLote,
+    })
+    .from(products)
+    .where(inArray(products.id, ids));
+  return new Map(rows.map((p) => [p.id, p]));
+}
+
+/** The customer, the seller's commission and the company (the tax engine's emitente), in one read. */
+export type ClienteDoPedido = {
+  preco: ClientePreco;
+  nome: string;
+  vendedorId: string | null;
+  regiaoId: string | null;
+  /** The seller's commission %; null without a seller. */
+  comissao: string | null;
+  vendedorExiste: boolean;
+};
+
+async function clienteEEmpresa(db: Db | Tx, clienteId: string, vendedorId: string | null) {
+  const [r] = rowsOf<{
+    id: string | null;
+    razao_social: string;
+    vendedor_id: string | null;
+    grupo_id: string | null;
+    segmento_id: string | null;
+    regiao_id: string | null;
+    uf: string;
+    indicador_ie: ClienteRow['indicador_ie'];
+    comissao: string | null;
+    vendedor_existe: boolean;
+    empresa: Record<string, unknown> | null;
   }>(
-    await (db as Db).execute(sql`select id, peso_bruto::text, peso_liquido::text, volume::text, controla_lote
-      from products where id in ${sql`(${sql.join(
-        [...lidos.keys()].map((id) => sql`${id}`),
-        sql`, `,
-      )})`}`),
+    await (db as Db).execute(sql`select c.id, c.razao_social, c.vendedor_id, c.grupo_id, c.segmento_id,
+        c.regiao_id, c.uf, c.indicador_ie, v.comissao::text as comissao, v.id is not null as vendedor_existe,
+        (select jsonb_object_agg(s.chave, s.valor) from app_settings s
+          where s.chave in (${sql.join(
+            CHAVES_EMITENTE.map((k) => sql`${k}`),
+            sql`, `,
+          )})) as empresa
+      from (select 1) x
+      left join clientes c on c.id = ${clienteId}
+      left join vendedores v on v.id = coalesce(${vendedorId}::uuid, c.vendedor_id)`),
   );
-  const out = new Map<string, ProdutoDoPedido>();
-  for (const e of extras) {
-    const p = lidos.get(e.id)!;
-    out.set(e.id, {
-      ...p,
-      pesoBruto: e.peso_bruto,
-      pesoLiquido: e.peso_liquido,
-      volume: e.volume,
-      controlaLote: e.controla_lote,
-    });
-  }
-  return out;
+  if (!r?.id) return campoInvalido('cliente_id', precoServicoMensagens.clienteNaoEncontrado);
+  const emitente = emitenteDe(r.empresa ?? {});
+  const destinatario = destinatarioDe(r);
+  const partes: PartesOperacao = {
+    emitente,
+    destinatario,
+    operacao: 'venda',
+    sentido: SENTIDOS_DA_OPERACAO.venda[0] ?? 'saida',
+  };
+  const vendedor = vendedorId ?? r.vendedor_id;
+  const cliente: ClienteDoPedido = {
+    preco: { id: r.id, grupoEmpresarialId: r.grupo_id, segmentoId: r.segmento_id, regiaoId: r.regiao_id },
+    nome: r.razao_social,
+    vendedorId: vendedor,
+    regiaoId: r.regiao_id,
+    comissao: vendedor ? r.comissao : null,
+    vendedorExiste: vendedor === null || r.vendedor_existe,
+  };
+  return { cliente, partes };
 }
 
 /**
@@ -95,27 +151,44 @@ async function produtosDoPedido(db: Db | Tx, ids: string[]): Promise<Map<string,
  * packed box's weight or dimensions (cargaFisica) — and the decimals of every unit involved.
  */
 async function embalagensEUnidades(db: Db | Tx, produtoIds: string[]) {
-  const emb = await (db as Db)
-    .select({
-      produtoId: produtoEmbalagens.produtoId,
-      unidade: produtoEmbalagens.unidade,
-      fator: produtoEmbalagens.fator,
-      peso_bruto: produtoEmbalagens.pesoBruto,
-      altura: produtoEmbalagens.altura,
-      largura: produtoEmbalagens.largura,
-      comprimento: produtoEmbalagens.comprimento,
-    })
-    .from(produtoEmbalagens)
-    .where(inArray(produtoEmbalagens.produtoId, produtoIds));
-  const un = await (db as Db).select({ sigla: unidades.sigla, casas: unidades.casasDecimais }).from(unidades);
+  // one round trip: the products' packagings, then every unit's decimals (u = true)
+  const rows = rowsOf<{
+    u: boolean;
+    produto_id: string | null;
+    unidade: string;
+    fator: string | null;
+    peso_bruto: string | null;
+    altura: string | null;
+    largura: string | null;
+    comprimento: string | null;
+    casas: number | null;
+  }>(
+    await (db as Db).execute(sql`select false as u, produto_id, unidade, fator::text, peso_bruto::text,
+        altura::text, largura::text, comprimento::text, null::int as casas
+      from produto_embalagens where ${
+        produtoIds.length
+          ? sql`produto_id in (${sql.join(
+              produtoIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})`
+          : sql`false`
+      }
+      union all
+      select true, null, sigla, null, null, null, null, null, casas_decimais from unidades`),
+  );
   const embalagens = new Map<string, string>();
   const fisicas = new Map<string, EmbalagemFisica[]>();
-  for (const { produtoId, ...e } of emb) {
-    embalagens.set(`${produtoId}|${e.unidade}`, e.fator);
+  const casas = new Map<string, number>();
+  for (const { u, produto_id: produtoId, casas: c, ...e } of rows) {
+    if (u) {
+      casas.set(e.unidade, Number(c));
+      continue;
+    }
+    embalagens.set(`${produtoId}|${e.unidade}`, e.fator!);
     if (e.peso_bruto !== null || e.altura !== null)
-      fisicas.set(produtoId, [...(fisicas.get(produtoId) ?? []), e]);
+      fisicas.set(produtoId!, [...(fisicas.get(produtoId!) ?? []), e as EmbalagemFisica]);
   }
-  return { embalagens, fisicas, casas: new Map(un.map((u) => [u.sigla, Number(u.casas)])) };
+  return { embalagens, fisicas, casas };
 }
 
 /** Computes the order as typed (header + items): prices, taxes and totals by the engines. */
@@ -126,7 +199,7 @@ export async function computaPedido(
 ): Promise<PedidoComputado> {
   const data = opts.data ?? businessToday();
   const ids = [...new Set(input.itens.map((i) => i.produto_id))];
-  const produtos = await produtosDoPedido(db, ids);
+  const produtos = ids.length ? await produtosDoPedido(db, ids) : new Map<string, ProdutoDoPedido>();
   input.itens.forEach((item, i) => {
     const p = produtos.get(item.produto_id);
     if (!p) campoInvalido(`itens.${i}.produto_id`, calculoServicoMensagens.produtoNaoEncontrado);
@@ -134,8 +207,8 @@ export async function computaPedido(
   });
   const { embalagens, fisicas, casas } = await embalagensEUnidades(db, ids);
 
-  const cliente = await clientePreco(db, input.cliente_id, 'cliente_id');
-  const { partes } = await partesComCliente(db as Db, { clienteId: input.cliente_id, operacao: 'venda' });
+  const { cliente: clienteDoPedido, partes } = await clienteEEmpresa(db, input.cliente_id, input.vendedor_id);
+  const cliente = clienteDoPedido.preco;
   const regras = await carregaRegras(db as Db, partes, [...produtos.values()], { soAplicaveis: true });
 
   // quantities in base units for the price engine (quantity breaks are per base unit)
@@ -205,5 +278,5 @@ export async function computaPedido(
       quantity: it.quantidadeBase,
     })),
   });
-  return { calculo, precos, regras: regrasAplicadas, produtos, partes, cliente };
+  return { calculo, precos, regras: regrasAplicadas, produtos, partes, cliente, clienteDoPedido };
 }

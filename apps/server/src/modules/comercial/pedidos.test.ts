@@ -203,6 +203,66 @@ describe('the 20-item order (POST /api/comercial/pedidos)', () => {
     expect(r.body.historico.map((h: Json) => [h.de, h.para])).toEqual([[null, 'orcamento']]);
   });
 
+  it('audits the items in bulk: one criacao per item written, one exclusao per item an edit replaces (migration 0050)', async () => {
+    const r = await api(tk.comercial, 'POST', '/pedidos', vinte());
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const itens = async () =>
+      rowsOf<{ id: string; j: Json }>(
+        await t.db.execute(sql`select i.id::text, to_jsonb(i) as j from sales_order_items i
+          where i.order_id = ${r.body.id} order by i.sequencia`),
+      );
+    const auditoria = async (acao: string, ids: string[]) =>
+      rowsOf<{ registro_id: string; antes: Json; depois: Json; user_id: string; user_email: string }>(
+        await t.db.execute(sql`select registro_id, antes, depois, user_id::text, user_email from audit_log
+          where tabela = 'sales_order_items' and acao = ${acao}
+            and registro_id in (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})`),
+      );
+    // who saved the order, as the header's row-level audit names them
+    const [quem] = rowsOf<{ user_id: string; user_email: string }>(
+      await t.db.execute(sql`select user_id::text, user_email from audit_log
+        where tabela = 'sales_orders' and acao = 'criacao' and registro_id = ${r.body.id}`),
+    );
+    expect(quem!.user_email).toMatch(/@/);
+    const primeiros = await itens();
+    expect(primeiros).toHaveLength(20);
+    const criados = await auditoria(
+      'criacao',
+      primeiros.map((i) => i.id),
+    );
+    expect(criados).toHaveLength(20);
+    for (const a of criados) {
+      expect(a.depois).toEqual(primeiros.find((i) => i.id === a.registro_id)!.j);
+      expect(a.antes).toBeNull();
+      expect([a.user_id, a.user_email]).toEqual([quem!.user_id, quem!.user_email]);
+    }
+    const editado = await api(tk.comercial, 'PUT', `/pedidos/${r.body.id}`, {
+      ...vinte(),
+      versao: r.body.versao,
+    });
+    expect(editado.status, JSON.stringify(editado.body)).toBe(200);
+    const excluidos = await auditoria(
+      'exclusao',
+      primeiros.map((i) => i.id),
+    );
+    expect(excluidos).toHaveLength(20);
+    for (const a of excluidos) {
+      expect(a.antes).toEqual(primeiros.find((i) => i.id === a.registro_id)!.j);
+      expect(a.depois).toBeNull();
+      expect([a.user_id, a.user_email]).toEqual([quem!.user_id, quem!.user_email]);
+    }
+    const novos = await itens();
+    expect(novos.map((i) => i.j.sequencia)).toEqual(primeiros.map((i) => i.j.sequencia));
+    expect(
+      await auditoria(
+        'criacao',
+        novos.map((i) => i.id),
+      ),
+    ).toHaveLength(20);
+  });
+
   it('POST /pedidos/calculo answers the same figures without saving', async () => {
     const r = await api(tk.comercial, 'POST', '/pedidos/calculo', vinte());
     expect(r.status).toBe(200);

@@ -1,6 +1,8 @@
 import { CRTS, type Crt, type Emitente, isUf, REGIMES_PIS_COFINS, type RegimePisCofins } from '@erp/shared';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { getSetting, settingDefaults } from '../configuracoes/settings.service.ts';
+import { appSettings } from '../configuracoes/configuracoes.tables.ts';
+import { settingDefaults } from '../configuracoes/settings.service.ts';
 
 // The company as the tax engine sees it (the NF-e emitente): UF, CRT, PIS/COFINS regime and
 // whether the ICMS leaves the PIS/COFINS base — company settings (app_settings) until the fiscal
@@ -10,13 +12,18 @@ import { getSetting, settingDefaults } from '../configuracoes/settings.service.t
 const ehCrt = (v: unknown): v is Crt => (CRTS as readonly unknown[]).includes(v);
 const ehRegime = (v: unknown): v is RegimePisCofins => (REGIMES_PIS_COFINS as readonly unknown[]).includes(v);
 
-export async function emitenteDaEmpresa(db: Db): Promise<Emitente> {
-  // One query after another: `db` may be a transaction's single client, where parallel queries are
-  // deprecated by pg (and serialised anyway).
-  const uf = await getSetting(db, 'empresa_uf');
-  const crt = await getSetting(db, 'empresa_crt');
-  const regime = await getSetting(db, 'empresa_regime_pis_cofins');
-  const exclui = await getSetting(db, 'empresa_exclui_icms_pis_cofins');
+/** The settings the emitente is read from. */
+export const CHAVES_EMITENTE = [
+  'empresa_uf',
+  'empresa_crt',
+  'empresa_regime_pis_cofins',
+  'empresa_exclui_icms_pis_cofins',
+] as const;
+
+/** The emitente from the stored values of CHAVES_EMITENTE (a missing or unusable one: the default). */
+export function emitenteDe(valores: Partial<Record<(typeof CHAVES_EMITENTE)[number], unknown>>): Emitente {
+  const { empresa_uf: uf, empresa_crt: crt, empresa_regime_pis_cofins: regime } = valores;
+  const exclui = valores.empresa_exclui_icms_pis_cofins;
   // a jsonb text of digits ("3") may come back as a number (the driver parses it again)
   const crtTexto = typeof crt === 'number' ? String(crt) : crt;
   return {
@@ -28,4 +35,13 @@ export async function emitenteDaEmpresa(db: Db): Promise<Emitente> {
     excluiIcmsBasePisCofins:
       typeof exclui === 'boolean' ? exclui : settingDefaults.empresa_exclui_icms_pis_cofins,
   };
+}
+
+export async function emitenteDaEmpresa(db: Db): Promise<Emitente> {
+  // one round trip for the four settings (an order save and an NF-e read them on every call)
+  const rows = await db
+    .select({ chave: appSettings.chave, valor: appSettings.valor })
+    .from(appSettings)
+    .where(inArray(appSettings.chave, [...CHAVES_EMITENTE]));
+  return emitenteDe(Object.fromEntries(rows.map((r) => [r.chave, r.valor])));
 }

@@ -76,16 +76,17 @@ export async function destinatarioDoCliente(
       throw erroDeCampo('cliente_id', simulacaoMensagens.clienteNaoEncontrado);
     throw err;
   });
+  return { cliente, destinatario: destinatarioDe(cliente, consumidorFinal) };
+}
+
+/** destinatarioDoCliente over a customer already read (its UF and indicador de IE). */
+export function destinatarioDe(
+  cliente: Pick<ClienteRow, 'uf' | 'indicador_ie'>,
+  consumidorFinal = false,
+): Destinatario {
   if (!isUf(cliente.uf)) throw erroDeCampo('cliente_id', simulacaoMensagens.clienteSemUf);
   const indIEDest = cliente.indicador_ie;
-  return {
-    cliente,
-    destinatario: {
-      uf: cliente.uf,
-      indIEDest,
-      indFinal: indIEDest !== '1' || consumidorFinal ? '1' : '0',
-    },
-  };
+  return { uf: cliente.uf, indIEDest, indFinal: indIEDest !== '1' || consumidorFinal ? '1' : '0' };
 }
 
 /** The parties of an operation of the company with a customer (a sale or a bonus is a saída). */
