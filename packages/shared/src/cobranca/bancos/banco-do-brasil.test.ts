@@ -67,6 +67,23 @@ const casos: CasoBoleto[] = [
     linha: '00191.23801 12345.640424 00061.900189 1 37690000013500',
   },
   {
+    // agência/conta DVs by hand (pyboleto does not print them): 9999 → 9·(5+4+3+2) = 126, 126 mod 11 = 5,
+    // 11 − 5 = 6; 00099999 → 9·(6+5+4+3+2) = 180, 180 mod 11 = 4, 11 − 4 = 7
+    nome: 'convênio 7, another peer',
+    fonte: 'eduardocereto/pyboleto tests/test_banco_do_brasil.py',
+    carteira: {
+      ...conta,
+      agencia: '9999',
+      agenciaDv: '6',
+      conta: '99999',
+      contaDv: '7',
+      convenio: '7777777',
+    },
+    dados: { sequencial: '87654', vencimento: '2011-03-08', valor: '2952.95', emissao: '2011-03-08' },
+    codigoBarras: '00196490000002952950000007777777000008765418',
+    linha: '00190.00009 07777.777009 00087.654182 6 49000000295295',
+  },
+  {
     nome: 'after the restart: 2026-01-01',
     fonte: FONTE_REINICIO,
     carteira: { ...conta, convenio: '1238798' },

@@ -85,6 +85,17 @@ const casos: CasoBoleto[] = [
     agenciaCodigo: '4042-8 / 0061900-0',
   },
   {
+    // pyboleto types the agência as "278-0" and never checks it (the barcode has no agência DV); the
+    // rule above (brcobranca's table) gives 0278 → 2·4 + 7·3 + 8·2 = 45, 45 mod 11 = 1 → 10 → "P".
+    // Conta by hand: 0039232 → 2·2+3·3+2·4+9·5+3·6 = 84, 84 mod 11 = 7, 11 − 7 = 4, as pyboleto prints.
+    nome: 'carteira 06, another peer',
+    fonte: 'eduardocereto/pyboleto tests/test_banco_bradesco.py',
+    carteira: { ...conta, agencia: '278', agenciaDv: 'P', conta: '39232', contaDv: '4' },
+    dados: { ...dados, sequencial: '2125525', vencimento: '2011-02-05', valor: '8280.00' },
+    codigoBarras: '23794486900008280000278060000212552500392320',
+    linha: '23790.27804 60000.212559 25003.923205 4 48690000828000',
+  },
+  {
     nome: 'after the restart: 2026-01-01',
     fonte: FONTE_REINICIO,
     carteira: conta,

@@ -31,6 +31,10 @@ describe('Caixa: check digits', () => {
     expect(gerarBoleto({ ...conta, convenio: '123456' }, dados).agenciaCodigoBeneficiario).toBe(
       '1825/123456-0',
     );
+    // tomas-stefano/boleto_bancario caixa_spec.rb: "0235 / 162546-2"
+    expect(
+      gerarBoleto({ ...conta, agencia: '0235', convenio: '162546' }, dados).agenciaCodigoBeneficiario,
+    ).toBe('0235/162546-2');
     // padded to 6; DV by hand: 012345 weighs 5·2+4·3+3·4+2·5+1·6 = 50, 50 mod 11 = 6, 11 − 6 = 5
     expect(gerarBoleto({ ...conta, convenio: '12345' }, dados).agenciaCodigoBeneficiario).toBe(
       '1825/012345-5',
@@ -49,6 +53,14 @@ const casos: CasoBoleto[] = [
     codigoBarras: '10497377000000010002452740000100040000000017',
     linha: '10492.45275 40000.100046 00000.000174 7 37700000001000',
     agenciaCodigo: '1825/245274-0',
+  },
+  {
+    nome: 'SIGCB, another peer',
+    fonte: 'tomas-stefano/boleto_bancario spec/boleto_bancario/core/caixa_spec.rb',
+    carteira: { ...conta, agencia: '1333', convenio: '792157' },
+    dados: { ...dados, sequencial: '946375189643625', vencimento: '2015-03-16', valor: '2952.95' },
+    codigoBarras: '10492636900002952957921578946137541896436250',
+    linha: '10497.92151 78946.137540 18964.362505 2 63690000295295',
   },
   {
     nome: 'after the restart: 2026-01-01',

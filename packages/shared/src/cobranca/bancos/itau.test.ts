@@ -102,6 +102,15 @@ const casos: CasoBoleto[] = [
     linha: '34191.09008 01015.271248 80212.460002 4 25480000675787',
   },
   {
+    nome: 'carteira 109, another peer',
+    fonte: 'eduardocereto/pyboleto tests/test_banco_itau.py',
+    carteira: { ...conta, agencia: '0293', conta: '01328', contaDv: '0', carteira: '109' },
+    dados: { ...dados, sequencial: '157', vencimento: '2009-10-19', valor: '29.80' },
+    nossoNumero: '109/00000157-1',
+    codigoBarras: '34199439500000029801090000015710293013280000',
+    linha: '34191.09008 00015.710296 30132.800001 9 43950000002980',
+  },
+  {
     nome: 'after the restart: 2026-01-01',
     fonte: FONTE_REINICIO,
     carteira: conta,

@@ -41,6 +41,15 @@ const casos: CasoBoleto[] = [
     linha: '03399.18997 77500.000904 00272.501024 3 54500000005400',
   },
   {
+    nome: 'carteira 102, another peer',
+    fonte: 'eduardocereto/pyboleto tests/test_banco_santander.py',
+    carteira: { ...conta, agencia: '1333', convenio: '0707077' },
+    dados: { ...dados, sequencial: '1234567', vencimento: '2012-07-22', valor: '2952.95' },
+    nossoNumero: '000001234567-9',
+    codigoBarras: '03395540200002952959070707700000123456790102',
+    linha: '03399.07073 07700.000123 34567.901029 5 54020000295295',
+  },
+  {
     nome: 'after the restart: 2026-01-01',
     fonte: FONTE_REINICIO,
     carteira: conta,

@@ -16,6 +16,15 @@ describe('Sicredi: nosso número', () => {
     ).toBe('07/200003-1');
   });
 
+  it(`byte 9 and the printed agência/código (tomas-stefano/boleto_bancario spec/boleto_bancario/core/sicredi_spec.rb)`, () => {
+    const c = { ...conta, agencia: '4927', posto: '99', convenio: '24837' };
+    expect(
+      gerarBoleto(c, { ...dados, sequencial: 772_815, emissao: '2015-01-01' }).nossoNumero.impresso,
+    ).toBe('15/972815-9');
+    const d = { ...conta, agencia: '7190', posto: '2', convenio: '25439' };
+    expect(gerarBoleto(d, dados).agenciaCodigoBeneficiario).toBe('7190.02.25439');
+  });
+
   it('by hand: the DV of 0710 65 00129 16 2 08879', () => {
     // from the right, weights 2..9 cycling: 9·2 7·3 8·4 8·5 0·6 2·7 6·8 1·9 | 9·2 2·3 1·4 0·5 0·6 5·7 6·8 0·9 | 1·2 7·3 0·4
     // = 18+21+32+40+0+14+48+9 + 18+6+4+0+0+35+48+0 + 2+21+0 = 316; 316 mod 11 = 8; 11 − 8 = 3.
@@ -93,6 +102,35 @@ const casos: CasoBoleto[] = [
     dados: { ...dados, sequencial: '9048', vencimento: '2016-08-26', valor: '222.00' },
     campoLivre: '1116209048807106500129103',
     linha: '74891.11620 09048.807102 65001.291031 8 68980000022200',
+  },
+  {
+    // byte 8, sequencial 99999 → our sequential (8 − 2) × 100000 + 99999 = 699999
+    nome: 'registered, byte 8, another peer',
+    fonte: 'tomas-stefano/boleto_bancario spec/boleto_bancario/core/sicredi_spec.rb',
+    carteira: { ...conta, agencia: '37', posto: '5', convenio: '2481' },
+    dados: { sequencial: 699_999, vencimento: '2006-10-29', valor: '894.56', emissao: '2016-01-15' },
+    codigoBarras: '74899330900000894561116899999200370502481106',
+    linha: '74891.11687 99999.200373 05024.811068 9 33090000089456',
+  },
+  {
+    // byte 3, sequencial 87264 → 187264
+    nome: 'tipo 3, byte 3, another peer',
+    fonte: 'tomas-stefano/boleto_bancario spec/boleto_bancario/core/sicredi_spec.rb',
+    carteira: { ...conta, agencia: '8136', posto: '34', convenio: '62918', carteira: '3' },
+    dados: { sequencial: 187_264, vencimento: '2006-10-29', valor: '8013.65', emissao: '2015-06-30' },
+    codigoBarras: '74894330900008013653115387264581363462918104',
+    linha: '74893.11535 87264.581361 34629.181040 4 33090000801365',
+  },
+  {
+    // nosso número 18/324121-9: year 18, byte 3, sequencial 24121 → 124121 (python-boleto takes the
+    // year as typed, we take it from the emission day)
+    nome: 'tipo 1, byte 3, a third peer',
+    fonte: 'Trust-Code/python-boleto tests/test_banco_sicredi.py',
+    carteira: { ...conta, agencia: '0434', posto: '08', convenio: '36699' },
+    dados: { sequencial: 124_121, vencimento: '2018-01-25', valor: '90.75', emissao: '2018-01-02' },
+    nossoNumero: '18/324121-9',
+    codigoBarras: '74891741500000090751118324121904340836699106',
+    linha: '74891.11836 24121.904346 08366.991068 1 74150000009075',
   },
   {
     nome: 'after the restart: 2026-01-01',
