@@ -1,10 +1,11 @@
-// First load of the dashboard from the production build, in Chromium (section "Web — carregamento"
-// of docs/benchmarks.md, written by hand). Builds apps/web into a folder of its own, starts the real
+// First load of the dashboard from the production build, in Chromium: `npm run bench:web` writes the
+// section "Web — first load" of docs/benchmarks.md (--no-write: only the JSON; "Web — carregamento",
+// the before/after of the route split, was written by hand). Builds apps/web into a folder of its own, starts the real
 // server on it (embedded database with the demo data, in a temporary folder), signs in once and then
 // opens "/" N times with an empty cache but the session kept: bytes transferred (JS, CSS, total) and
 // the time until the dashboard's heading is visible. Prints medians as JSON.
 // --mbps N emulates a link of N Mbit/s down (and 40 ms of latency) in Chromium; localhost otherwise.
-//   node bench/web/first-load.mjs [--runs 5] [--dist <folder already built>] [--mbps 10]
+//   npm run bench:web [-- --runs 5] [-- --dist <folder already built>] [-- --mbps 10] [-- --no-write]
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -12,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { writeSection } from '../lib/write-section.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const arg = (name) => {
@@ -19,6 +21,7 @@ const arg = (name) => {
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
 const runs = Number(arg('runs') ?? 5);
+const loadBefore = os.loadavg().map((l) => l.toFixed(2));
 const mbps = arg('mbps') ? Number(arg('mbps')) : null;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'erp-bench-web-'));
 let distDir = arg('dist');
@@ -130,6 +133,26 @@ try {
   for (const k of ['visibleMs', 'js', 'css', 'total', 'jsFiles'])
     out[`median_${k}`] = median(samples.map((s) => s[k]));
   console.log(JSON.stringify(out, null, 1));
+  if (!process.argv.includes('--no-write')) {
+    const range = (k) => {
+      const v = samples.map((s) => s[k]);
+      return `${Math.min(...v)}–${Math.max(...v)}`;
+    };
+    const n = (x) => Math.round(x).toLocaleString('en-US');
+    writeSection(
+      'Web — first load (latest `npm run bench:web`)',
+      `Command: \`npm run bench:web${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\` — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ${os.cpus().length} cores; load average (1 / 5 / 15 min) before ${loadBefore.join(' / ')}, after ${load.join(' / ')}.
+
+The production build (${arg('dist') ? `\`${arg('dist')}\`` : 'built by the bench with `vite build`'}) served by the real server (embedded PGlite, demo data), Chromium headless at 1366 × 900 signed in as admin, ${runs} loads of \`/\` with an empty HTTP cache and the session kept, after one warm-up load; ${mbps ? `${mbps} Mbit/s + 40 ms emulated` : 'localhost, no network emulation'}. "Visible": navigation start to the \`Dashboard\` heading visible; bytes as transferred until the network is idle. Medians (range). The before/after history of the route split is in "Web — carregamento" below.
+
+| measure | result |
+| --- | --- |
+| dashboard visible | ${n(out.median_visibleMs)} ms (${range('visibleMs')}) |
+| JS transferred | ${n(out.median_js)} B (${out.median_jsFiles} files) |
+| CSS transferred | ${n(out.median_css)} B |
+| total transferred | ${n(out.median_total)} B |`,
+    );
+  }
 } finally {
   stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
