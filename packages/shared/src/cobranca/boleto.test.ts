@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type CarteiraCobranca, ErroCobranca } from './banco.ts';
 import { BANCOS_COBRANCA, regrasCobranca } from './bancos.ts';
-import { gerarBoleto, validarBoleto, validarCarteira } from './boleto.ts';
+import { gerarBoleto, lerBoleto, validarBoleto, validarCarteira } from './boleto.ts';
 
 const bb = {
   banco: '001',
@@ -115,4 +115,58 @@ describe('before and after the 2025-02-22 restart, every bank', () => {
       expect(depois.campoLivre).toBe(antes.campoLivre);
     },
   );
+});
+
+describe('reading a boleto back (linha or barcode)', () => {
+  it('published linhas of every bank, with the date their issue day implies', () => {
+    const casos: [string, string, string, string, string][] = [
+      // linha, read on, banco, valor, vencimento — brcobranca's specs (banco_brasil, itau, bradesco,
+      // caixa campo livre, santander, sicoob, sicredi) and itau_spec's 2029 case
+      ['00190.00009 01238.798779 77700.168188 3 37710000013500', '2008-02-01', '001', '135.00', '2008-02-03'],
+      ['34191.75124 34567.840813 05367.890000 1 43290000000000', '2009-08-01', '341', '0.00', '2009-08-14'],
+      [
+        '34191.09008 01015.271248 80212.460002 4 25480000675787',
+        '2029-05-01',
+        '341',
+        '6757.87',
+        '2029-05-20',
+      ],
+      [
+        '23791.17209 60007.589645 52040.300502 5 42230000295295',
+        '2009-04-30',
+        '237',
+        '2952.95',
+        '2009-04-30',
+      ],
+      ['03399.18997 77500.000904 00026.901025 9 51150000002500', '2011-10-01', '033', '25.00', '2011-10-09'],
+      ['75691.43279 01022.938508 00000.240010 2 67080000005000', '2016-02-16', '756', '50.00', '2016-02-18'],
+      ['74891.11620 09048.807102 65001.291031 8 68980000022200', '2016-08-22', '748', '222.00', '2016-08-26'],
+      // after the restart (README: computed independently), read in 2025
+      ['10492.45275 40000.100046 00000.000174 6 13130000001000', '2025-11-29', '104', '10.00', '2026-01-01'],
+    ];
+    for (const [linha, em, banco, valor, vencimento] of casos) {
+      const r = lerBoleto(linha, em);
+      expect(r.erro).toBeUndefined();
+      if (r.erro !== undefined) continue;
+      expect(r.boleto).toMatchObject({ banco, valor, vencimento });
+      expect(r.boleto.linhaDigitavel).toBe(linha.replace(/\D/g, ''));
+      expect(lerBoleto(r.boleto.codigoBarras, em)).toEqual(r);
+    }
+  });
+
+  it('a factor names two dates since the restart: the reference decides', () => {
+    const linha = '00190.00009 01238.798779 77700.168188 3 37710000013500'; // fator 3771
+    expect(lerBoleto(linha, '2008-01-01')).toMatchObject({ boleto: { vencimento: '2008-02-03' } });
+    expect(lerBoleto(linha, '2032-01-01')).toMatchObject({ boleto: { vencimento: '2032-09-24' } });
+  });
+
+  it('refuses, in pt-BR, what is not a boleto', () => {
+    // last digit 8 → 9: by hand the 43 digits now leave resto 10, DV 11 − 10 = 1
+    expect(lerBoleto('00193377100000135000000001238798777770016819', '2026-01-01')).toEqual({
+      erro: 'Dígito verificador do código de barras inválido: calculado 1, informado 3.',
+    });
+    expect(lerBoleto('123', '2026-01-01')).toEqual({
+      erro: 'A linha digitável deve ter 47 dígitos (tem 3).',
+    });
+  });
 });

@@ -16,11 +16,14 @@ import {
 import { regrasCobranca } from './bancos.ts';
 import {
   formatarLinhaDigitavel,
+  lerLinhaDigitavel,
   linhaDigitavel,
   montarCodigoBarras,
+  partesCodigoBarras,
+  validaCodigoBarras,
   valorCodigoBarras,
 } from './codigo-barras.ts';
-import { fatorVencimento } from './fator-vencimento.ts';
+import { fatorVencimento, vencimentoDoFator } from './fator-vencimento.ts';
 
 export type DadosBoleto = {
   /** The account's sequential nosso número (≥ 1, within the bank's size). */
@@ -133,5 +136,47 @@ export function gerarBoleto(c: CarteiraCobranca, d: DadosBoleto): Boleto {
     linhaDigitavel: linha,
     linhaDigitavelFormatada: formatarLinhaDigitavel(linha),
     agenciaCodigoBeneficiario: regras.agenciaCodigoBeneficiario(carteira),
+  };
+}
+
+export type BoletoLido = {
+  codigoBarras: string;
+  linhaDigitavel: string;
+  banco: string;
+  /** Decimal string, 2 places ("0.00" when the boleto carries no value). */
+  valor: string;
+  /** 'YYYY-MM-DD', the candidate of the factor closest to `referencia`; null for fator 0000. */
+  vencimento: string | null;
+  campoLivre: string;
+};
+
+/** Reads a typed or scanned boleto: a linha digitável (47 digits, punctuation ignored) or a barcode
+ * (44). Every DV is checked; the due date is the factor's date closest to `referencia` (the day the
+ * boleto is read: a factor names two dates 9000 days apart since the 2025 restart). */
+export function lerBoleto(
+  texto: string,
+  referencia: string,
+): { boleto: BoletoLido; erro?: never } | { erro: string } {
+  const digitos = texto.replace(/[\s.-]/g, '');
+  let codigo: string;
+  if (/^\d{44}$/.test(digitos)) {
+    const erro = validaCodigoBarras(digitos);
+    if (erro) return { erro };
+    codigo = digitos;
+  } else {
+    const lido = lerLinhaDigitavel(texto);
+    if (lido.erro !== undefined) return { erro: lido.erro };
+    codigo = lido.codigoBarras;
+  }
+  const p = partesCodigoBarras(codigo);
+  return {
+    boleto: {
+      codigoBarras: codigo,
+      linhaDigitavel: linhaDigitavel(codigo),
+      banco: p.banco,
+      valor: p.valor,
+      vencimento: vencimentoDoFator(p.fator, referencia),
+      campoLivre: p.campoLivre,
+    },
   };
 }
