@@ -3,7 +3,14 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../../apps/server/src/db/client.ts';
 import { rowsOf } from '../../apps/server/src/db/client.ts';
-import { concurrent, formatLoad, type LoadFigures, loadSampler, startHttpServer } from '../lib/http.ts';
+import {
+  concurrent,
+  formatLoad,
+  keepAliveClient,
+  type LoadFigures,
+  loadSampler,
+  startHttpServer,
+} from '../lib/http.ts';
 import { benchApp, benchUser } from '../lib/pg.ts';
 
 // Stock posting through the API (issue 30): 8 concurrent writers, one movement per request
@@ -102,6 +109,8 @@ export async function benchAjustesHttp(
   const touched = new Set<string>();
 
   const server = await startHttpServer(database, dbName, { role: 'estoque', email: opts.email });
+  // node:http with keep-alive: fetch() took ~3× the client CPU, shared with the server on 2 cores
+  const api = keepAliveClient(server);
   const rounds: AjustesFigures['rounds'] = [];
   try {
     // the SQL reference: the statement the service sends, one connection per writer
@@ -133,7 +142,7 @@ export async function benchAjustesHttp(
       const warm = sequence(1);
       await concurrent(
         opts.writers,
-        () => server.request('POST', '/api/estoque/ajustes', warm(), { expect: 201 }).catch(() => 0),
+        () => api.request('POST', '/api/estoque/ajustes', warm(), { expect: 201 }).catch(() => 0),
         { perWorker: 20 },
       );
       await concurrent(
@@ -154,7 +163,7 @@ export async function benchAjustesHttp(
               const x = gens[w]!();
               touched.add(x.produto_id);
               try {
-                if (kind === 'api') await server.request('POST', '/api/estoque/ajustes', x, { expect: 201 });
+                if (kind === 'api') await api.request('POST', '/api/estoque/ajustes', x, { expect: 201 });
                 else await clients[w]!.query('select r, momento from estoque_ajustar($1)', [payload(x)]);
               } catch (err) {
                 const text = String((err as Error).message);
@@ -196,6 +205,7 @@ export async function benchAjustesHttp(
       await Promise.all(clients.map((c) => c.end()));
     }
   } finally {
+    api.close();
     await server.stop();
   }
 
@@ -294,7 +304,7 @@ export function ajustesReport(f: AjustesFigures, dbName: string, command: string
   const lines = [
     `Command: \`${command}\` — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} cores (${cpu}), Node ${process.version}, PostgreSQL 15 (local server, default settings, fsync on), database \`${dbName}\` (the stock bench's data set: ${f.products.toLocaleString('en-US')} products).`,
     '',
-    `${f.writers} concurrent writers, one movement per request, ${f.seconds} s per run, the API and its SQL alternating in ${f.rounds.length} round(s). **API**: \`POST /api/estoque/ajustes\` to the real server process (\`bench/lib/http.ts\`: \`node --import tsx apps/server/src/main.ts\`, production mode, pool of 10) over loopback — session check, zod, the service, JSON. **SQL**: the one statement the service sends, \`select r, momento from estoque_ajustar($1)\` (migration 0048), from ${f.writers} connections of the bench. Same seeded sequence in both: entradas and saídas of 1–5 units, 30% on the 10 Kardex products (row-lock contention), the rest on any product, at DEP or SEP. A refusal ("Estoque insuficiente…", 422) counts as an answered request. Load = 1-minute load average sampled every second during the run, median (min–max); the machine is shared with other engineers' runs.`,
+    `${f.writers} concurrent writers, one movement per request, ${f.seconds} s per run, the API and its SQL alternating in ${f.rounds.length} round(s). **API**: \`POST /api/estoque/ajustes\` to the real server process (\`bench/lib/http.ts\`: \`node --import tsx apps/server/src/main.ts\`, production mode, pool of 10) over loopback (a keep-alive \`node:http\` client, \`keepAliveClient\`) — session check, zod, the service, JSON. **SQL**: the one statement the service sends, \`select r, momento from estoque_ajustar($1)\` (migration 0048), from ${f.writers} connections of the bench. Same seeded sequence in both: entradas and saídas of 1–5 units, 30% on the 10 Kardex products (row-lock contention), the rest on any product, at DEP or SEP. A refusal ("Estoque insuficiente…", 422) counts as an answered request. Load = 1-minute load average sampled every second during the run, median (min–max); the machine is shared with other engineers' runs.`,
     '',
     '| round | API movements/s | SQL movements/s | API ÷ SQL | API p50 / p95 ms | SQL p50 / p95 ms | refused API / SQL | load (API) | load (SQL) |',
     '|---|---|---|---|---|---|---|---|---|',
