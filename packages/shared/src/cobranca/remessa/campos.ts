@@ -183,3 +183,15 @@ export function registro(partesRegistro: string[], tamanho: number, nome: string
     throw new Error(`CNAB: registro ${nome} com ${linha.length} posições (esperado ${tamanho}).`);
   return linha;
 }
+
+/** A document number: digits zero-padded to the right size (as the banks' numeric examples),
+ * anything else as text (letters, digits, spaces) left-aligned — refused when it does not fit. */
+export function numeroDocumento(
+  col: Coletor,
+  rotulo: string,
+  v: string | null | undefined,
+  tamanho: number,
+): string {
+  const t = (v ?? '').trim();
+  return /^\d*$/.test(t) ? num(col, rotulo, t, tamanho) : fixo(col, rotulo, t, tamanho);
+}

@@ -15,6 +15,7 @@ import {
   hora6,
   inscricao,
   num,
+  numeroDocumento,
   registro,
   valor,
   zeros,
@@ -132,7 +133,7 @@ const bancoDoBrasil: Banco240 = {
   // simples. Forma de cadastramento 1 (com cadastramento); tipo de documento blank; boleto issued
   // and sent by the beneficiário (0, 0).
   carteiraP: ({ c }) => `${(c.carteira ?? '').trim() === '17' ? '7' : '1'}1 00`,
-  numeroDocumento: ({ col }, i) => num(col, 'Número do documento', i.documento, 15),
+  numeroDocumento: ({ col }, i) => numeroDocumento(col, 'Número do documento', i.documento, 15),
   agenciaCobradora: '00000 ',
   especie: '02',
   semJuros: '3',
@@ -173,12 +174,13 @@ const caixa: Banco240 = {
   // carteira 1 (simples), cadastramento 1, tipo de documento 2 (escritural), emissão 2 and
   // distribuição 0 (by the beneficiário)
   carteiraP: () => '11220',
-  numeroDocumento: ({ col }, i) => `${num(col, 'Número do documento', i.documento, 11)}${brancos(4)}`,
+  numeroDocumento: ({ col }, i) =>
+    `${numeroDocumento(col, 'Número do documento', i.documento, 11)}${brancos(4)}`,
   agenciaCobradora: '000000',
   especie: '99',
   semJuros: '3',
   semDesconto: '0',
-  usoEmpresa: ({ col }, i) => `${num(col, 'Número do documento', i.documento, 11)}${brancos(14)}`,
+  usoEmpresa: ({ col }, i) => `${numeroDocumento(col, 'Número do documento', i.documento, 11)}${brancos(14)}`,
   baixaP: (ctx, i) => semBaixaFebraban(ctx, i, '1120'),
   caudaQ: `000${brancos(28)}`,
   caudaR: brancos(61),
@@ -256,7 +258,7 @@ const sicoob: Banco240 = {
   // carteira 1 (simples), cadastramento 0, tipo de documento blank, emissão and distribuição 2
   // (by the beneficiário)
   carteiraP: () => '10 22',
-  numeroDocumento: ({ col }, i) => num(col, 'Número do documento', i.documento, 15),
+  numeroDocumento: ({ col }, i) => numeroDocumento(col, 'Número do documento', i.documento, 15),
   agenciaCobradora: '00000 ',
   especie: '02',
   semJuros: '0',
@@ -290,7 +292,7 @@ const sicredi: Banco240 = {
   // carteira 1 (simples), cadastramento 1 (com registro), tipo de documento 1 (tradicional),
   // emissão and distribuição 2 (by the beneficiário)
   carteiraP: () => '11122',
-  numeroDocumento: ({ col }, i) => num(col, 'Número do documento', i.documento, 15),
+  numeroDocumento: ({ col }, i) => numeroDocumento(col, 'Número do documento', i.documento, 15),
   agenciaCobradora: '00000 ',
   especie: '03',
   semJuros: '3',

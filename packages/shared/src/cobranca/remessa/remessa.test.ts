@@ -423,6 +423,16 @@ describe('remessa: instructions', () => {
     expect(r.linhas.at(-1)!.slice(23, 29)).toBe('000011'); // registros do arquivo
   });
 
+  it('an alphanumeric document number is written as text, a numeric one zero-padded', () => {
+    const i0 = base240.itens[0]!;
+    const p = gerarRemessa({ ...base240, itens: [{ ...i0, documento: 'NF 123/1' }] }).linhas[2]!;
+    expect(p.slice(62, 77)).toBe('NF 1231'.padEnd(15, ' '));
+    expect(p.slice(195, 220)).toBe('NF 1231'.padStart(25, ' '));
+    expect(erros({ ...base240, itens: [{ ...i0, documento: 'DOCUMENTO COM MAIS DE 15' }] })).toContain(
+      'Boleto 1: Número do documento: DOCUMENTO COM MAIS DE 15 não cabe em 15 posições.',
+    );
+  });
+
   it('CNAB 240: more than two messages add a segment S', () => {
     const i0 = { ...base240.itens[0]!, mensagens: ['Linha 1', 'Linha 2', 'Não receber após 30 dias'] };
     const r = gerarRemessa({ ...base240, itens: [i0] });
