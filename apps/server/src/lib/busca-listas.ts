@@ -1,5 +1,6 @@
-import { normalizaBusca } from '@erp/shared';
-import { escapeLike } from './list-query.ts';
+import { type ListPage, normalizaBusca } from '@erp/shared';
+import type { AnyColumn, SQL } from 'drizzle-orm';
+import { escapeLike, type ListParams, listPage } from './list-query.ts';
 
 // The text search of the document lists (orders, títulos, outgoing and incoming notes; issue 30).
 // Each typed word is matched with `like '%word%'` on an erp_normaliza() expression that a pg_trgm
@@ -30,4 +31,41 @@ export function documentoDigitado(palavra: string): string | undefined {
   if (!/^[0-9a-z./-]+$/.test(palavra)) return undefined;
   const limpo = palavra.replace(/[./-]/g, '');
   return /^\d{11}$/.test(limpo) || /^[0-9a-z]{12}\d{2}$/.test(limpo) ? limpo : undefined;
+}
+
+/**
+ * From this many matches (the page's capped count) a searched list walks its sort order and filters
+ * (a broad word: 5 % of 1 M orders fills a page within ~400 rows); below it, the matches are read
+ * through the trigram index and sorted (list order written as an expression no btree provides, the
+ * `lidos` sorts). The planner cannot tell them apart on its own: it multiplies the words'
+ * frequencies, so two common words that never meet ("fornecedora moraes" among 200,000 payables)
+ * looked like thousands of matches and walked the whole list to find none (3.6 s).
+ */
+export const BUSCA_AMPLA = 5_000;
+
+type Ordem = SQL | AnyColumn;
+
+/**
+ * One page of a searched list with its plan chosen by its capped count, run first (as
+ * list-query.ts's paginaPelaContagem does for the registers).
+ */
+export async function paginaBuscada<T, S extends string>(
+  params: ListParams<S>,
+  spec: {
+    sorts: Record<S, Ordem>;
+    /** The same order as `sorts`, written so that no index walks it (`numero + 0`, `nome || ''`). */
+    lidos: Record<S, Ordem>;
+    tieBreaker: AnyColumn;
+    rows: (page: { limit: number; offset: number; orderBy: SQL[] }) => Promise<T[]>;
+    count: () => Promise<{ total: number }[]>;
+  },
+): Promise<ListPage<T>> {
+  const contado = await spec.count();
+  const amplo = Number(contado[0]?.total ?? 0) >= BUSCA_AMPLA;
+  return listPage<T, S>(params, {
+    sorts: amplo ? spec.sorts : spec.lidos,
+    tieBreaker: spec.tieBreaker,
+    rows: spec.rows,
+    count: async () => contado,
+  });
 }

@@ -117,6 +117,23 @@ describe('order list search (indexed) equals the plain query', () => {
   });
 });
 
+describe('a searched page read and sorted keeps the list order', () => {
+  // "silva" is customer 02's orders only, a few (BUSCA_AMPLA): read through the trigram index and
+  // sorted by the `sortsLidos` expressions; the same orders by the customer filter use the plain sorts
+  const chaves = ['numero', 'data_emissao', 'cliente', 'vendedor', 'valor_total', 'data_entrega', 'status'];
+  it.each(
+    chaves.flatMap((sort) => [
+      [sort, 'asc'],
+      [sort, 'desc'],
+    ]),
+  )('sort=%s %s', async (sort, dir) => {
+    const buscado = await pela_lista({ q: 'silva', sort, dir });
+    const filtrado = await pela_lista({ cliente_id: cid('02'), sort, dir });
+    expect(buscado.ids).toHaveLength(40);
+    expect(buscado.ids).toEqual(filtrado.ids);
+  });
+});
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)('order search plan (PostgreSQL)', () => {
   beforeAll(async () => {
     // 30,000 more orders with varied names, so the planner has a table worth an index

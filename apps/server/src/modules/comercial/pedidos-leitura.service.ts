@@ -17,7 +17,7 @@ import {
 import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf } from '../../db/client.ts';
-import { contem, documentoDigitado, palavrasBusca } from '../../lib/busca-listas.ts';
+import { contem, documentoDigitado, paginaBuscada, palavrasBusca } from '../../lib/busca-listas.ts';
 import { notFoundMessage } from '../../lib/crud.ts';
 import { AppError } from '../../lib/errors.ts';
 import { cappedCount, listPage } from '../../lib/list-query.ts';
@@ -133,11 +133,24 @@ const sorts = {
   status: o.status,
 };
 
+/** `sorts` written so that no index walks them: a searched page's few matches read and sorted. */
+const sortsLidos = {
+  numero: sql`${o.numero} + 0`,
+  data_emissao: sql`${o.dataEmissao} + 0`,
+  cliente: sql`${o.clienteNome} || ''`,
+  vendedor: sorts.vendedor,
+  valor_total: sql`${o.valorTotal} + 0`,
+  data_entrega: sql`${o.dataEntrega} + 0`,
+  status: sql`${o.status} || ''`,
+};
+
 /** GET /pedidos. `soBloqueados`: an approver without the comercial role sees the "Bloqueados" view only. */
 export async function listPedidos(db: Db, q: ListQuery, soBloqueados = false) {
   const where = listWhere(q, soBloqueados);
-  return listPage<PedidoResumo, keyof typeof sorts>(q, {
+  const pagina = buscaPedidos(q.q) ? paginaBuscada : listPage;
+  return pagina<PedidoResumo, keyof typeof sorts>(q, {
     sorts,
+    lidos: sortsLidos,
     tieBreaker: o.id,
     rows: ({ limit, offset, orderBy }) =>
       db
