@@ -107,6 +107,8 @@ function contaFebraban(ctx: Ctx, agenciaDv: string): string {
 /** Nosso número with its DV, as stored. */
 const nossoNumeroComDv = (i: ItemRemessa) => `${i.nossoNumero.numero}${i.nossoNumero.dv}`.trim();
 
+/** 224–240: baixa (1 "baixar/devolver" + days, or the bank's code without one), moeda 09 (real),
+ * contrato 10 zeros, 1 reserved. */
 function semBaixaFebraban(ctx: Ctx, i: ItemRemessa, semBaixa: string): string {
   const baixa = i.baixa ? `1${num(ctx.col, 'Dias para baixa', i.baixa.dias, 3)}` : semBaixa;
   return `${baixa}09${zeros(10)} `;
@@ -181,7 +183,7 @@ const caixa: Banco240 = {
   semJuros: '3',
   semDesconto: '0',
   usoEmpresa: ({ col }, i) => `${numeroDocumento(col, 'Número do documento', i.documento, 11)}${brancos(14)}`,
-  baixaP: (ctx, i) => semBaixaFebraban(ctx, i, '1120'),
+  baixaP: (ctx, i) => semBaixaFebraban(ctx, i, '2000'),
   caudaQ: `000${brancos(28)}`,
   caudaR: brancos(61),
   trailerLote: () => zeros(69) + brancos(148),
