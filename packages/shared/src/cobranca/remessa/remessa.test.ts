@@ -479,6 +479,70 @@ describe('remessa: instructions', () => {
   });
 });
 
+describe('remessa: every optional field, every bank', () => {
+  // What each CNAB 400 takes (see the README): juros in R$/day except Sicoob (% a month), multa
+  // in % except Itaú (either) and BB (none here).
+  const opcoes: Record<string, Partial<ItemRemessa>> = {
+    'banco-brasil-cnab400': { juros: { tipo: 'valorDia', valor: '0.07' } },
+    'itau-cnab400': { juros: { tipo: 'valorDia', valor: '0.07' }, multa: { tipo: 'valor', valor: '3.99' } },
+    'bradesco-cnab400': {
+      juros: { tipo: 'valorDia', valor: '0.07' },
+      multa: { tipo: 'percentual', valor: '2' },
+    },
+    'santander-cnab400': {
+      juros: { tipo: 'valorDia', valor: '0.07' },
+      multa: { tipo: 'percentual', valor: '2' },
+    },
+    'sicoob-cnab400': {
+      juros: { tipo: 'taxaMensal', valor: '1.5' },
+      multa: { tipo: 'percentual', valor: '2' },
+    },
+  };
+  it.each(casos)('$arquivo: exact lengths, sequences and the desconto/abatimento/IOF positions', (caso) => {
+    const i0 = caso.entrada.itens[0]!;
+    const rico: ItemRemessa = {
+      ...i0,
+      desconto: { valor: '1.00', data: '2015-07-10' },
+      abatimento: '2.00',
+      iof: '0.50',
+      avalista: { nome: 'Avalista Comércio Ltda', documento: '11.222.333/0001-81' },
+      protesto: { dias: 5 },
+      baixa: { dias: 30 },
+      juros: { tipo: 'taxaMensal', valor: '1' },
+      multa: { tipo: 'percentual', valor: '2' },
+      mensagens: caso.entrada.layout === 'cnab240' ? ['Um', 'Dois', 'Três'] : null,
+      ...opcoes[caso.arquivo],
+    };
+    if (caso.arquivo === 'banco-brasil-cnab400') rico.multa = null;
+    const r = gerarRemessa({ ...caso.entrada, itens: [rico, { ...rico, instrucao: 'baixa' }, rico] });
+    if (caso.entrada.layout === 'cnab240') {
+      for (const l of r.linhas) expect(l).toHaveLength(240);
+      // 2 headers + (P, Q, R, S) + P + (P, Q, R, S) + 2 trailers
+      expect(r.linhas).toHaveLength(2 + 4 + 1 + 4 + 2);
+      const detalhes = r.linhas.slice(2, -2);
+      expect(detalhes.map((l) => l[13]).join('')).toBe('PQRSPPQRS');
+      expect(detalhes.map((l) => l.slice(8, 13))).toEqual(
+        detalhes.map((_, k) => String(k + 1).padStart(5, '0')),
+      );
+      const p = detalhes[0]!;
+      expect(p.slice(141, 165)).toBe('110072015000000000000100'); // desconto 142–165
+      expect(p.slice(165, 195)).toBe('000000000000050000000000000200'); // IOF, abatimento
+      expect(detalhes[1]!.slice(153, 169)).toBe('2011222333000181'); // avalista (Q 154–169)
+      expect(r.linhas.at(-2)!.slice(17, 23)).toBe('000011');
+      expect(r.linhas.at(-1)!.slice(23, 29)).toBe('000013');
+    } else {
+      for (const l of r.linhas) expect(l).toHaveLength(400);
+      const porBoleto = caso.arquivo === 'itau-cnab400' ? 2 : 1;
+      expect(r.linhas).toHaveLength(2 + porBoleto * 2 + 1);
+      expect(r.linhas.map((l) => l.slice(394))).toEqual(
+        r.linhas.map((_, k) => String(k + 1).padStart(6, '0')),
+      );
+      const d = r.linhas[1]!;
+      expect(d.slice(173, 218)).toBe(`100715${'0000000000100'}${'0000000000050'}${'0000000000200'}`);
+    }
+  });
+});
+
 describe('remessa: refusals in pt-BR naming the field', () => {
   it('a pagador without CPF/CNPJ, a bad CEP and UF', () => {
     const i0 = base240.itens[0]!;
