@@ -364,7 +364,7 @@ describe.skipIf(!presente)('remessa: the peer brcobranca’s files (../shared/fi
 });
 
 describe('remessa: nosso número as the boleto rules compose it', () => {
-  it('Banco do Brasil convênio 7 and Sicredi: gerarBoleto gives the spec’s nosso número', () => {
+  it('Banco do Brasil convênio 7, Sicredi and Santander 240: gerarBoleto gives the spec’s nosso número', () => {
     const bb = gerarBoleto(
       {
         banco: '001',
@@ -383,6 +383,13 @@ describe('remessa: nosso número as the boleto rules compose it', () => {
       { sequencial: 3, vencimento: '2007-07-14', valor: '50.00', emissao: '2007-07-14' },
     );
     expect(sicredi.nossoNumero).toMatchObject({ numero: '07200003', dv: '1' });
+    const santander = gerarBoleto(
+      { banco: '033', agencia: '0001', carteira: '101', convenio: '1234567' },
+      { sequencial: 1_234_567, vencimento: DIA, valor: '199.90', emissao: DIA },
+    );
+    expect(santander.nossoNumero).toMatchObject({ numero: '000001234567', dv: '9' });
+    // The Sicoob and Santander CNAB 400 specs pass arbitrary numbers with a DV of their own
+    // (429715, 12-3): they go in as given, as a stored nosso número would.
   });
 });
 
