@@ -117,8 +117,12 @@ export function palavrasNome(nome: string | null | undefined): string[] {
     .filter((p) => p.length >= 3 && !PALAVRAS_VAZIAS.has(p));
 }
 
-/** Tokens of the memo and the line's document: words, and digit runs without leading zeros. */
-function tokensMemo(linha: LinhaConciliacao): Set<string> {
+/**
+ * Tokens of the memo and the line's document: words, and digit runs without leading zeros. The
+ * títulos a line's documento search reaches are those indexed under one of them (the server asks
+ * its index for these keys).
+ */
+export function tokensMemo(linha: LinhaConciliacao): Set<string> {
   const texto = `${normalizarTexto(linha.memo)} ${normalizarTexto(linha.documento)}`;
   const tokens = new Set<string>();
   for (const t of texto.split(' ')) {

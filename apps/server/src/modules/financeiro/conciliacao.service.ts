@@ -1,6 +1,7 @@
 import {
   addDays,
   Decimal,
+  fromCents,
   type LinhaConciliacao,
   type MovimentoConciliacao,
   OPCOES_CONCILIACAO,
@@ -10,10 +11,12 @@ import {
   sugerirConciliacoes,
   type TipoTitulo,
   type TituloConciliacao,
+  toCents,
+  tokensMemo,
 } from '@erp/shared';
-import { and, asc, eq, gte, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/audit-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { contaMovimentos, financialAccounts as f } from './financeiro.tables.ts';
@@ -73,11 +76,46 @@ export async function candidatosConciliacao(
     )
     .orderBy(asc(contaMovimentos.data), asc(contaMovimentos.id));
 
-  // documents named in the memos: digit runs of 3+ (the engine checks the match itself)
+  return {
+    movimentos: movs
+      .filter((m) => !excluirMov.has(m.id))
+      .map((m) => ({ id: String(m.id), data: m.data, valor: m.valor, descricao: m.historico })),
+    titulos: await titulosCandidatos(db, p, o, de, ate, excluirTit),
+  };
+}
+
+const ABERTOS = sql.raw(`(${STATUS_TITULO_ABERTOS.map((s) => `'${s}'`).join(', ')})`);
+const colunasTitulo = sql`t.id, t.tipo, t.documento, t.nosso_numero, t.pessoa_nome,
+  t.data_vencimento as vencimento, t.saldo::text as saldo`;
+
+/** Documents named in the memos: digit runs of 3+, without leading zeros. */
+function documentosNosMemos(linhas: readonly LinhaConciliacao[]): Set<string> {
   const docs = new Set<string>();
-  for (const l of p.linhas)
+  for (const l of linhas)
     for (const m of `${l.memo ?? ''} ${l.documento ?? ''}`.matchAll(/\d{3,}/g))
       docs.add(m[0].replace(/^0+(?=.)/, ''));
+  return docs;
+}
+
+/**
+ * The open títulos the engine can suggest: of the account or of no account, due in the period ±
+ * diasTitulo or named (digits of their documento / nosso número) by a memo — without the
+ * excluded. This is the plain query: every título it answers is read, so it grows with the
+ * títulos of the period. titulosCandidatos answers, per line, the part of it the engine reads;
+ * the tests check both give the same suggestions.
+ */
+export async function titulosCandidatosTodos(
+  db: Db | Tx,
+  p: PeriodoConciliacao,
+  opcoes: OpcoesConciliacao = {},
+): Promise<TituloConciliacao[]> {
+  const o = { ...OPCOES_CONCILIACAO, ...opcoes };
+  if (p.linhas.length === 0) return [];
+  const datas = p.linhas.map((l) => l.data).sort();
+  const de = datas[0]!;
+  const ate = datas[datas.length - 1]!;
+  const excluirTit = new Set(p.excluir_titulos ?? []);
+  const docs = documentosNosMemos(p.linhas);
   const naConta = or(eq(f.contaBancariaId, p.conta_bancaria_id), isNull(f.contaBancariaId));
   const abertos = inArray(f.status, [...STATUS_TITULO_ABERTOS]);
   const noPeriodo = and(
@@ -108,13 +146,236 @@ export async function candidatosConciliacao(
     .from(f)
     .where(and(naConta, abertos, or(noPeriodo, porDocumento)))
     .orderBy(asc(f.dataVencimento), asc(f.id));
+  return tits.filter((t) => !excluirTit.has(t.id)).map((t) => ({ ...t, saldo: t.saldo! }));
+}
 
-  return {
-    movimentos: movs
-      .filter((m) => !excluirMov.has(m.id))
-      .map((m) => ({ id: String(m.id), data: m.data, valor: m.valor, descricao: m.historico })),
-    titulos: tits.filter((t) => !excluirTit.has(t.id)).map((t) => ({ ...t, saldo: t.saldo! })),
+/** A line as the títulos see it: its side, day and amount in cents. */
+type Pedido = { tipo: 'receber' | 'pagar'; dia: string; absoluto: number };
+
+/** (venc, id) order: the engine's input order (its sum search takes a day's títulos in it). */
+const ordemEntrada = (a: TituloConciliacao, b: TituloConciliacao) =>
+  a.vencimento < b.vencimento ? -1 : a.vencimento > b.vencimento ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+
+/**
+ * The part of titulosCandidatosTodos the engine reads for these lines, from indexes (migration
+ * 0051) — what a line costs no longer grows with the títulos of the period:
+ *  1. the same amount within the line's window (tipo, saldo, vencimento);
+ *  2. a documento / nosso número key among the memos' tokens (the engine's keys, GIN), due in
+ *     the period or named by a memo's digits as the plain query has them;
+ *  3. for a line with no título of its amount in its window — the engine's sum search — the
+ *     títulos it walks: the days nearest the line, each in id order, with 0 < saldo < the line's
+ *     amount, until maxTitulosSoma. Each (side, day) is read from its start in id order, a few
+ *     rows (those below the largest amount that walks it); a line that walks past what was read
+ *     gets its own read of each day of its window (its first maxTitulosSoma by saldo range).
+ * Every título read is one of the plain query's, and for each line the engine meets the same
+ * títulos in the same order up to where it stops, so its suggestions are the same.
+ */
+async function titulosCandidatos(
+  db: Db | Tx,
+  p: PeriodoConciliacao,
+  o: Required<OpcoesConciliacao>,
+  de: string,
+  ate: string,
+  excluir: Set<string>,
+): Promise<TituloConciliacao[]> {
+  const conta = p.conta_bancaria_id;
+  const filtro = sql`t.status in ${ABERTOS}
+    and (t.conta_bancaria_id = ${conta} or t.conta_bancaria_id is null)
+    ${excluir.size ? sql`and t.id not in (select x::uuid from jsonb_array_elements_text(${JSON.stringify([...excluir])}::jsonb) x)` : sql``}`;
+  const pedidos: Pedido[] = [];
+  const tokens = new Set<string>(['*']);
+  for (const l of p.linhas) {
+    const c = toCents(l.valor);
+    if (c !== 0) pedidos.push({ tipo: c > 0 ? 'receber' : 'pagar', dia: l.data, absoluto: Math.abs(c) });
+    for (const t of tokensMemo(l)) tokens.add(t);
+  }
+  const docs = [...documentosNosMemos(p.linhas)];
+  const lidos = new Map<string, TituloConciliacao>();
+  const guarda = (rows: TituloConciliacao[]) => {
+    for (const t of rows) lidos.set(t.id, t);
   };
+
+  // 1 and 2 in one statement
+  guarda(
+    rowsOf<TituloConciliacao>(
+      await db.execute(sql`with l as (
+          select distinct x.tipo, x.dia, x.valor from jsonb_to_recordset(${JSON.stringify(
+            pedidos.map((q) => ({ tipo: q.tipo, dia: q.dia, valor: fromCents(q.absoluto) })),
+          )}::jsonb) as x(tipo text, dia date, valor numeric))
+        select ${colunasTitulo} from l
+        join financial_accounts t on t.tipo = l.tipo and t.saldo = l.valor
+          and t.data_vencimento between l.dia - ${o.diasTitulo}::int and l.dia + ${o.diasTitulo}::int
+        where ${filtro}
+        union
+        select ${colunasTitulo} from financial_accounts t
+        where erp_chaves_documento(t.documento, t.nosso_numero)
+            && array(select jsonb_array_elements_text(${JSON.stringify([...tokens])}::jsonb))
+          and ${filtro}
+          and (t.data_vencimento between ${addDays(de, -o.diasTitulo)}::date and ${addDays(ate, o.diasTitulo)}::date
+            or ltrim(regexp_replace(coalesce(t.documento, ''), '\\D', '', 'g'), '0')
+              = any(array(select jsonb_array_elements_text(${JSON.stringify(docs)}::jsonb)))
+            or ltrim(regexp_replace(coalesce(t.nosso_numero, ''), '\\D', '', 'g'), '0')
+              = any(array(select jsonb_array_elements_text(${JSON.stringify(docs)}::jsonb))))`),
+    ),
+  );
+
+  // 3. the lines whose engine runs the sum search: no título of their amount in their window
+  const porValor = new Set<string>();
+  for (const t of lidos.values()) porValor.add(`${t.tipo}:${toCents(t.saldo)}:${t.vencimento}`);
+  const somam = pedidos.filter(
+    (q) =>
+      o.maxItensSoma >= 2 &&
+      !diasDaBusca(q.dia, o.diasTitulo).some((d) => porValor.has(`${q.tipo}:${q.absoluto}:${d}`)),
+  );
+  const colhidos = await titulosDaSoma(db, somam, o, filtro);
+  const faltam = [...colhidos].filter((id) => !lidos.has(id));
+  if (faltam.length > 0)
+    guarda(
+      rowsOf<TituloConciliacao>(
+        await db.execute(sql`select ${colunasTitulo} from financial_accounts t
+          where t.id in (select x::uuid from jsonb_array_elements_text(${JSON.stringify(faltam)}::jsonb) x)`),
+      ),
+    );
+  return [...lidos.values()].sort(ordemEntrada);
+}
+
+/** The days of the engine's sum search around a line, in its walk order: the day, −1, +1, −2, +2… */
+const diasCache = new Map<string, string[]>();
+function diasDaBusca(dia: string, dias: number): string[] {
+  const chave = `${dia}:${dias}`;
+  let out = diasCache.get(chave);
+  if (!out) {
+    out = [dia];
+    for (let d = 1; d <= dias; d++) out.push(addDays(dia, -d), addDays(dia, d));
+    if (diasCache.size > 5000) diasCache.clear();
+    diasCache.set(chave, out);
+  }
+  return out;
+}
+
+type Lido = { id: string; c: number };
+const porId = (a: Lido, b: Lido) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * The títulos the engine's sum search collects for these lines (titulosPerto: up to maxTitulosSoma
+ * with 0 < saldo < the amount, the days nearest the line first, a day's in id order), read by
+ * (side, day) from indexes — never the whole window:
+ *  - each day walked: its smallest saldo (a day none is below is skipped, as the engine does) and
+ *    its first títulos in id order below the largest amount walking it;
+ *  - a line that walks past what was read of a day reads that day for itself: by the saldo range
+ *    (all below its amount, when few) or else in id order (many below it: the first are near).
+ * Only ids and saldos travel; the walk is replayed here exactly, and its answer is the ids collected.
+ */
+async function titulosDaSoma(
+  db: Db | Tx,
+  somam: Pedido[],
+  o: Required<OpcoesConciliacao>,
+  filtro: SQL,
+): Promise<Set<string>> {
+  const colhidos = new Set<string>();
+  if (somam.length === 0) return colhidos;
+  const max = o.maxTitulosSoma;
+  const PRIMEIROS = 10 * max;
+  const POR_SALDO = 2 * max;
+  type Grupo = { tipo: string; dia: string; teto: number; minimo: number | null; rows: Lido[] };
+  const grupos = new Map<string, Grupo>();
+  for (const q of somam)
+    for (const dia of diasDaBusca(q.dia, o.diasTitulo)) {
+      const g = grupos.get(`${q.tipo}:${dia}`);
+      if (g) g.teto = Math.max(g.teto, q.absoluto);
+      else grupos.set(`${q.tipo}:${dia}`, { tipo: q.tipo, dia, teto: q.absoluto, minimo: null, rows: [] });
+    }
+  const lidos = rowsOf<{ grupo: string; minimo: string | null; id: string | null; saldo: string | null }>(
+    await db.execute(sql`select g.tipo || ':' || g.dia::text as grupo, m.minimo::text as minimo, t.id, t.saldo::text as saldo
+      from jsonb_to_recordset(${JSON.stringify(
+        [...grupos.values()].map((g) => ({ tipo: g.tipo, dia: g.dia, teto: fromCents(g.teto) })),
+      )}::jsonb) as g(tipo text, dia date, teto numeric)
+      cross join lateral (select min(t.saldo) as minimo from financial_accounts t
+        where t.tipo = g.tipo and t.data_vencimento = g.dia and t.saldo > 0 and ${filtro}) m
+      left join lateral (select t.id, t.saldo from financial_accounts t
+        where t.tipo = g.tipo and t.data_vencimento = g.dia and t.saldo > 0 and t.saldo < g.teto and ${filtro}
+        order by t.id limit ${PRIMEIROS}) t on true`),
+  );
+  for (const r of lidos) {
+    const g = grupos.get(r.grupo)!;
+    g.minimo = r.minimo === null ? null : toCents(r.minimo);
+    if (r.id !== null) g.rows.push({ id: r.id, c: toCents(r.saldo!) });
+  }
+  for (const g of grupos.values()) g.rows.sort(porId);
+
+  // what a line read for itself, by `${line}|${day}`: the first (≤ max) below its amount, id order
+  const proprios = new Map<string, Lido[]>();
+  /** The engine's walk: the ids collected, or the days it needs read for itself (null: none). */
+  const anda = (q: Pedido, k: number): { ids: string[]; faltam: string[] } => {
+    const ids: string[] = [];
+    const faltam: string[] = [];
+    for (const dia of diasDaBusca(q.dia, o.diasTitulo)) {
+      if (ids.length >= max) break;
+      const g = grupos.get(`${q.tipo}:${dia}`)!;
+      if (g.minimo === null || g.minimo >= q.absoluto) continue;
+      const proprio = proprios.get(`${k}|${dia}`);
+      if (
+        faltam.length > 0 ||
+        (!proprio && g.rows.length >= PRIMEIROS && !chega(g.rows, q, max - ids.length))
+      ) {
+        // read only in part, and the line would walk past it: this day and the next are its own
+        faltam.push(dia);
+        continue;
+      }
+      for (const t of proprio ?? g.rows) {
+        if (ids.length >= max) break;
+        if (t.c > 0 && t.c < q.absoluto) ids.push(t.id);
+      }
+    }
+    return { ids, faltam };
+  };
+  const pares: { k: number; q: Pedido; dia: string }[] = [];
+  somam.forEach((q, k) => {
+    const r = anda(q, k);
+    if (r.faltam.length === 0) for (const id of r.ids) colhidos.add(id);
+    else for (const dia of r.faltam) pares.push({ k, q, dia });
+  });
+  if (pares.length === 0) return colhidos;
+
+  // per pair: all below the amount when they are few (by saldo), else the first in id order (many
+  // below it: they are near the start of the day); ≤ max rows each either way
+  const proprioLidos = new Map<number, Lido[]>();
+  for (const r of rowsOf<{ par: number; id: string; saldo: string }>(
+    await db.execute(sql`select x.par, t.id, t.saldo::text as saldo
+      from jsonb_to_recordset(${JSON.stringify(
+        pares.map((p, i) => ({ par: i, tipo: p.q.tipo, dia: p.dia, valor: fromCents(p.q.absoluto) })),
+      )}::jsonb) as x(par int, tipo text, dia date, valor numeric)
+      cross join lateral (select count(*)::int as n from (select 1 from financial_accounts t
+        where t.tipo = x.tipo and t.data_vencimento = x.dia and t.saldo > 0 and t.saldo < x.valor and ${filtro}
+        limit ${POR_SALDO + 1}) c) n
+      cross join lateral (
+        (select a.id, a.saldo from (select t.id, t.saldo from financial_accounts t
+          where n.n <= ${POR_SALDO} and t.tipo = x.tipo and t.data_vencimento = x.dia and t.saldo > 0
+            and t.saldo < x.valor and ${filtro}) a
+          order by a.id limit ${max})
+        union all
+        (select t.id, t.saldo from financial_accounts t
+          where n.n > ${POR_SALDO} and t.tipo = x.tipo and t.data_vencimento = x.dia and t.saldo > 0
+            and t.saldo < x.valor and ${filtro}
+          order by t.id limit ${max})) t`),
+  ))
+    proprioLidos.set(r.par, [...(proprioLidos.get(r.par) ?? []), { id: r.id, c: toCents(r.saldo) }]);
+  pares.forEach((p, i) => {
+    proprios.set(`${p.k}|${p.dia}`, (proprioLidos.get(i) ?? []).sort(porId));
+  });
+  somam.forEach((q, k) => {
+    const r = anda(q, k);
+    if (r.faltam.length > 0) throw new Error('conciliação: busca da soma sem os títulos do dia');
+    for (const id of r.ids) colhidos.add(id);
+  });
+  return colhidos;
+}
+
+/** Whether a day's rows hold the `falta` títulos a line still needs (0 < saldo < its amount). */
+function chega(rows: readonly Lido[], q: Pedido, falta: number): boolean {
+  let n = 0;
+  for (const t of rows) if (t.c > 0 && t.c < q.absoluto && ++n >= falta) return true;
+  return false;
 }
 
 /** Ranked suggestions for every line of the period. */
