@@ -148,6 +148,15 @@ stops nothing, but the runner exits non-zero. One bench alone: \`npm run bench:<
 a local server (\`BENCH_SERVER_URL\`, default \`postgres://postgres@127.0.0.1:5432\`); they create their own
 databases. Every figure is read with the 1-minute load average beside it: the machine's 2 cores are shared.
 
+How each bench measures: through HTTP on the real server process (\`bench/lib/http.ts\`), beside the statements the
+same request sends replayed alone (\`bench/lib/endpoint.ts\`): cadastros, financeiro, expedicao, the price route of
+precos. Through HTTP without a SQL reference: entradas (its steps are writes, not replayable as sent), uploads
+(another user's \`/api/me\` during an import), foundation (\`/health\`), web (a browser). In process: nfe and the
+engine of precos (no endpoint; the target is the engine's CPU), the taxes of precos (a service of the order save,
+no route), expedicao-faturamento (the pg-boss worker runs in the bench's process with the batch setting under test;
+the click itself is a negligible share of the wait), comercial-busca (services + EXPLAIN of what they send). The
+others say how they measure in their sections.
+
 | command | what it measures | duration (last run) | status | last run (load 1 min before → after) |
 | --- | --- | --- | --- | --- |
 ${table.join('\n')}`;
