@@ -1,5 +1,7 @@
-import { type ListPage, normalizaBusca } from '@erp/shared';
-import type { AnyColumn, SQL } from 'drizzle-orm';
+import { COUNT_CAP, type ListPage, normalizaBusca } from '@erp/shared';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { type Db, rowsOf } from '../db/client.ts';
 import { escapeLike, type ListParams, listPage } from './list-query.ts';
 
 // The text search of the document lists (orders, títulos, outgoing and incoming notes; issue 30).
@@ -47,25 +49,42 @@ type Ordem = SQL | AnyColumn;
 
 /**
  * One page of a searched list with its plan chosen by its capped count, run first (as
- * list-query.ts's paginaPelaContagem does for the registers).
+ * list-query.ts's paginaPelaContagem does for the registers). The count's own pass returns the ids
+ * of a few matches, so their page is read by primary key instead of searching the trigram index a
+ * second time (a common word narrowed by a rare filter, "carvalho" among the blocked orders, pays
+ * the word's index scan once).
  */
 export async function paginaBuscada<T, S extends string>(
+  db: Db,
   params: ListParams<S>,
   spec: {
+    table: PgTable;
+    where: SQL | undefined;
+    /** The table's uuid primary key. */
+    id: AnyColumn;
     sorts: Record<S, Ordem>;
     /** The same order as `sorts`, written so that no index walks it (`numero + 0`, `nome || ''`). */
     lidos: Record<S, Ordem>;
     tieBreaker: AnyColumn;
-    rows: (page: { limit: number; offset: number; orderBy: SQL[] }) => Promise<T[]>;
-    count: () => Promise<{ total: number }[]>;
+    /** The page under `where` (the list's own WHERE when absent). */
+    rows: (page: { limit: number; offset: number; orderBy: SQL[]; where?: SQL }) => Promise<T[]>;
   },
 ): Promise<ListPage<T>> {
-  const contado = await spec.count();
-  const amplo = Number(contado[0]?.total ?? 0) >= BUSCA_AMPLA;
+  const [contado] = rowsOf<{ total: number; ids: string[] | null }>(
+    await db.execute(sql`select count(*)::int as total,
+        case when count(*) < ${BUSCA_AMPLA} then coalesce(array_agg(x.id::text), '{}') end as ids
+      from (select ${spec.id} as id from ${spec.table} where ${spec.where ?? sql`true`} limit ${COUNT_CAP + 1}) x`),
+  );
+  const total = Number(contado?.total ?? 0);
+  const ids = contado?.ids ?? null;
+  const count = async () => [{ total }];
+  if (!ids)
+    return listPage<T, S>(params, { sorts: spec.sorts, tieBreaker: spec.tieBreaker, rows: spec.rows, count });
   return listPage<T, S>(params, {
-    sorts: amplo ? spec.sorts : spec.lidos,
+    sorts: spec.lidos,
     tieBreaker: spec.tieBreaker,
-    rows: spec.rows,
-    count: async () => contado,
+    rows: async (page) =>
+      ids.length ? spec.rows({ ...page, where: sql`${spec.id} = any(${`{${ids.join(',')}}`}::uuid[])` }) : [],
+    count,
   });
 }

@@ -147,19 +147,29 @@ const sortsLidos = {
 /** GET /pedidos. `soBloqueados`: an approver without the comercial role sees the "Bloqueados" view only. */
 export async function listPedidos(db: Db, q: ListQuery, soBloqueados = false) {
   const where = listWhere(q, soBloqueados);
-  const pagina = buscaPedidos(q.q) ? paginaBuscada : listPage;
-  return pagina<PedidoResumo, keyof typeof sorts>(q, {
+  const rows = (page: { limit: number; offset: number; orderBy: SQL[]; where?: SQL }) =>
+    db
+      .select(resumoColumns)
+      .from(o)
+      .where(page.where ?? where)
+      .orderBy(...page.orderBy)
+      .limit(page.limit)
+      .offset(page.offset) as unknown as Promise<PedidoResumo[]>;
+  if (buscaPedidos(q.q)) {
+    return paginaBuscada<PedidoResumo, keyof typeof sorts>(db, q, {
+      table: o,
+      where,
+      id: o.id,
+      sorts,
+      lidos: sortsLidos,
+      tieBreaker: o.id,
+      rows,
+    });
+  }
+  return listPage<PedidoResumo, keyof typeof sorts>(q, {
     sorts,
-    lidos: sortsLidos,
     tieBreaker: o.id,
-    rows: ({ limit, offset, orderBy }) =>
-      db
-        .select(resumoColumns)
-        .from(o)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset) as unknown as Promise<PedidoResumo[]>,
+    rows,
     count: () => cappedCount(db, o, where),
   });
 }

@@ -224,21 +224,30 @@ const sortsLidos = {
  */
 export async function listTitulos(db: Db, tipo: TipoTitulo, q: Query, hoje: string) {
   const where = whereTitulos(tipo, q, hoje);
-  const pagina = buscaTitulos(q.q) ? paginaBuscada : listPage;
-  const page = await pagina<object, keyof typeof sorts>(q, {
-    sorts,
-    lidos: sortsLidos,
-    tieBreaker: f.id,
-    rows: ({ limit, offset, orderBy }) =>
-      db
-        .select(tituloColumns)
-        .from(f)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset),
-    count: () => cappedCount(db, f, where),
-  });
+  const rows = (page: { limit: number; offset: number; orderBy: SQL[]; where?: SQL }) =>
+    db
+      .select(tituloColumns)
+      .from(f)
+      .where(page.where ?? where)
+      .orderBy(...page.orderBy)
+      .limit(page.limit)
+      .offset(page.offset);
+  const page = buscaTitulos(q.q)
+    ? await paginaBuscada<object, keyof typeof sorts>(db, q, {
+        table: f,
+        where,
+        id: f.id,
+        sorts,
+        lidos: sortsLidos,
+        tieBreaker: f.id,
+        rows,
+      })
+    : await listPage<object, keyof typeof sorts>(q, {
+        sorts,
+        tieBreaker: f.id,
+        rows,
+        count: () => cappedCount(db, f, where),
+      });
   const [totais] = rowsOf<TitulosTotais>(
     await db.execute(
       semFiltro(q)
