@@ -18,6 +18,16 @@ import { addDays, businessToday } from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../apps/server/src/db/client.ts';
 import {
+  captureStatements,
+  formatLoad,
+  type LoadFigures,
+  loadSampler,
+  type Stat,
+  startHttpServer,
+  statementsTimed,
+  stats,
+} from '../lib/http.ts';
+import {
   argValue,
   benchApp,
   benchUser,
@@ -29,11 +39,17 @@ import {
 // @ts-expect-error plain .mjs helper shared by the benchmarks (no type declarations)
 import { writeSection } from '../lib/write-section.mjs';
 
-const DB_NAME = process.env.BENCH_DB_NAME ?? 'erp_bench_extrato';
+const DB_BASE = process.env.BENCH_DB_NAME ?? 'erp_bench_extrato';
 const RUNS = Number(argValue('runs') ?? '3');
+/** Reconciliation reads per size (p50/p95 of ms per line), through HTTP. */
+const LEITURAS = Number(argValue('leituras') ?? '12');
+/** The títulos sizes, × 50,000 (issue 30: sub-linear in títulos); one database each. */
+const ESCALAS = (argValue('escalas') ?? '1,4').split(',').map(Number);
 const LINHAS_OFX = 10_000;
 const LINHAS_CONCILIACAO = 2_000;
-const TITULOS = 50_000;
+const TITULOS_BASE = 50_000;
+let TITULOS = TITULOS_BASE;
+let DB_NAME = DB_BASE;
 const DIAS = 60; // the reconciliation period
 const EMAIL = 'bench.extrato@bench.erp.br';
 const HOJE = businessToday();
@@ -139,104 +155,207 @@ async function prepara(): Promise<{ database: Database; geradoEm: number | null 
 const s = (x: number) => `${(x / 1000).toFixed(2)} s`;
 const faixa = (xs: number[]) => `${s(median(xs))} (${s(Math.min(...xs))}–${s(Math.max(...xs))})`;
 
-async function main() {
+type Conciliacao = {
+  escala: number;
+  titulos: number;
+  porLinha: Stat;
+  carga: LoadFigures;
+  sql: Stat;
+  cargaSql: LoadFigures;
+  consultas: number;
+  abertos: number;
+  resumo: { linhas: number; comSugestao: number; exatas: number; memo: number; soma: number };
+  geradoEm: number | null;
+};
+
+/** (b) at one size: the period read through HTTP (ms per line) and its SQL replayed, same run. */
+async function conciliacao(escala: number): Promise<Conciliacao> {
+  TITULOS = TITULOS_BASE * escala;
+  DB_NAME = escala === 1 ? DB_BASE : `${DB_BASE}_x${escala}`;
   const { database, geradoEm } = await prepara();
   const { db } = database;
   try {
-    const { token, jwtSecret } = await benchUser(database, EMAIL, 'financeiro');
-    const app = benchApp(database, DB_NAME, jwtSecret, { UPLOAD_LIMIT_BYTES: String(64 * 1024 * 1024) });
-    const call = async (method: string, url: string, body?: unknown) => {
-      const res = await app.request(url, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      // biome-ignore lint/suspicious/noExplicitAny: JSON answers of the API under measurement
-      const json = (await res.json()) as Record<string, any>;
-      if (res.status >= 300)
-        throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json).slice(0, 400)}`);
-      return json;
-    };
-
-    // (a) OFX import
-    const arquivo = ofx10k();
-    const base64 = arquivo.toString('base64');
-    const importar: number[] = [];
-    const reimportar: number[] = [];
-    for (let r = 0; r <= RUNS; r++) {
-      const [conta] = rowsOf<{ id: string }>(
-        await db.execute(sql`insert into contas_bancarias (nome, tipo, saldo_inicial, data_saldo_inicial)
-          values (${`Banco OFX ${Date.now()}-${r}`}, 'corrente', 0, ${addDays(INICIO, -1)}) returning id`),
-      );
-      const corpo = { conta_bancaria_id: conta!.id, nome: 'extrato-10k.ofx', conteudo_base64: base64 };
-      const t0 = performance.now();
-      const a = await call('POST', '/api/financeiro/extrato-bancario/importar', corpo);
-      const t1 = performance.now();
-      const b = await call('POST', '/api/financeiro/extrato-bancario/importar', corpo);
-      const t2 = performance.now();
-      if (a.novas !== LINHAS_OFX || b.novas !== 0 || b.repetidas !== LINHAS_OFX)
-        throw new Error(`importação: ${JSON.stringify({ a: a.novas, b: b.novas })}`);
-      if (r === 0) continue; // warm-up (first compile of the paths)
-      importar.push(t1 - t0);
-      reimportar.push(t2 - t1);
-      console.log(`OFX run ${r}: importar ${s(t1 - t0)}, reimportar ${s(t2 - t1)}`);
-    }
-
-    // (b) reconciliation suggestions
     const url = `/api/financeiro/conciliacao-bancaria?conta_bancaria_id=${CONTA_CONCILIACAO}&de=${INICIO}&ate=${HOJE}`;
-    const sugestoes: number[] = [];
+    const servidor = await startHttpServer(database, DB_NAME, { role: 'financeiro', email: EMAIL });
     let resumo = { linhas: 0, comSugestao: 0, exatas: 0, memo: 0, soma: 0 };
-    for (let r = 0; r <= RUNS; r++) {
-      const t0 = performance.now();
-      const p = await call('GET', url);
-      const dt = performance.now() - t0;
-      // biome-ignore lint/suspicious/noExplicitAny: the period's answer
-      const linhas = p.linhas as any[];
-      resumo = {
-        linhas: linhas.length,
-        comSugestao: linhas.filter((l) => l.sugestoes.length).length,
-        exatas: linhas.filter((l, k) => k % 4 === 0 && l.sugestoes[0]?.tipo === 'titulo').length,
-        memo: linhas.filter((l, k) => k % 4 === 1 && l.sugestoes[0]?.tipo === 'titulo').length,
-        soma: linhas.filter((l) => l.sugestoes[0]?.tipo === 'titulos').length,
-      };
-      if (r === 0) continue;
-      sugestoes.push(dt);
-      console.log(`conciliação run ${r}: ${s(dt)}`, resumo);
+    const tempos: number[] = [];
+    let carga: LoadFigures;
+    try {
+      await servidor.request('GET', url); // warm-up
+      const amostra = loadSampler();
+      for (let r = 0; r < LEITURAS; r++) {
+        const t0 = performance.now();
+        // biome-ignore lint/suspicious/noExplicitAny: the period's answer
+        const p = (await servidor.request('GET', url)).body as any;
+        tempos.push(performance.now() - t0);
+        // biome-ignore lint/suspicious/noExplicitAny: its lines
+        const linhas = p.linhas as any[];
+        resumo = {
+          linhas: linhas.length,
+          comSugestao: linhas.filter((l) => l.sugestoes.length).length,
+          exatas: linhas.filter((l, k) => k % 4 === 0 && l.sugestoes[0]?.tipo === 'titulo').length,
+          memo: linhas.filter((l, k) => k % 4 === 1 && l.sugestoes[0]?.tipo === 'titulo').length,
+          soma: linhas.filter((l) => l.sugestoes[0]?.tipo === 'titulos').length,
+        };
+      }
+      carga = amostra.stop();
+    } finally {
+      await servidor.stop();
     }
+    console.log(`conciliação ×${escala}: ${tempos.map((t) => t.toFixed(0)).join(' ')} ms`, resumo);
+    // the same read's statements, replayed on one connection
+    const { token, jwtSecret } = await benchUser(database, 'bench.extrato.sql@bench.erp.br', 'financeiro');
+    const app = benchApp(database, DB_NAME, jwtSecret);
+    const enviados = await captureStatements(async () =>
+      app.request(url, { headers: { Authorization: `Bearer ${token}` } }),
+    );
+    const amostraSql = loadSampler();
+    const sqlStat = await statementsTimed(database, enviados, Math.max(3, Math.floor(LEITURAS / 2)), 1);
+    const cargaSql = amostraSql.stop();
     const [{ abertos }] = rowsOf<{ abertos: number }>(
       await db.execute(sql`select count(*)::int as abertos from financial_accounts
         where conta_bancaria_id = ${CONTA_CONCILIACAO} and status = 'em_aberto'
           and data_vencimento between ${addDays(INICIO, -7)} and ${addDays(HOJE, 7)}`),
     ) as [{ abertos: number }];
-    const versao = rowsOf<{ v: string }>(
-      await db.execute(sql`select current_setting('server_version') as v`),
-    )[0]!.v;
-    const ok = (xs: number[]) => (median(xs) < 2000 ? '< 2 s ✔' : '< 2 s ✘');
-    const corpo = `Issue 18. \`npm run bench:extrato\` (bench/extrato/run.ts): PostgreSQL ${versao} on this machine (${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load ${os
-      .loadavg()
-      .map((n) => n.toFixed(1))
-      .join(
-        ' / ',
-      )} at the end of the run, shared with other work), database \`${DB_NAME}\`${geradoEm ? ` (generated in SQL in ${geradoEm.toFixed(0)} s)` : ''}. Through the real app in-process (session, zod, SQL, JSON) as the financeiro role, one request at a time, after one warm-up; ${RUNS} runs, **median** (range), ${HOJE}.
-
-| scenario | data | time | target |
-| --- | --- | --- | --- |
-| (a) OFX import, POST /api/financeiro/extrato-bancario/importar | generated OFX 1.02 of ${LINHAS_OFX.toLocaleString('en')} lines (${(arquivo.length / 1024 / 1024).toFixed(2)} MB, cp1252, ${(base64.length / 1024 / 1024).toFixed(2)} MB in base64) into a new account each run: all new | ${faixa(importar)} | ${ok(importar)} |
-| the same file again (information) | all ${LINHAS_OFX.toLocaleString('en')} repeated, nothing added | ${faixa(reimportar)} | — |
-| (b) reconciliation period with suggestions, GET /api/financeiro/conciliacao-bancaria | ${resumo.linhas.toLocaleString('en')} pending lines over ${DIAS} days × ${abertos.toLocaleString('en')} open títulos of the account due in the period ± 7 days (all candidates); ${resumo.comSugestao.toLocaleString('en')} lines with suggestions: ${resumo.exatas} exact first, ${resumo.memo} by documento in the memo, ${resumo.soma} sums of títulos | ${faixa(sugestoes)} | ${ok(sugestoes)} |
-
-The import parses the bytes (charset check, SGML), computes the de-duplication keys and writes all the
-lines in one statement (\`insert … select from jsonb_to_recordset(…) on conflict do nothing\` on the account +
-key unique index) in one transaction with the import record. The period read loads the lines, the SQL-narrowed candidates (open
-títulos of the account due in the period ± 7 days or named by a memo's digits; movements ± 3 days) and runs
-the pure engine once for all lines (one index of the títulos by amount and by date; the sum search bounded
-to the 20 títulos due nearest the line, 2–5 of them, 20,000 steps).`;
-    console.log(corpo);
-    if (!process.argv.includes('--no-write')) writeSection('Extrato e conciliação', corpo);
+    const porLinha = (x: number) => x / resumo.linhas;
+    const st = stats(tempos.map(porLinha));
+    const sq = {
+      ...sqlStat,
+      p50: porLinha(sqlStat.p50),
+      p95: porLinha(sqlStat.p95),
+      max: porLinha(sqlStat.max),
+    };
+    return {
+      escala,
+      titulos: TITULOS,
+      porLinha: st,
+      carga: carga!,
+      sql: sq,
+      cargaSql,
+      consultas: enviados.length,
+      abertos,
+      resumo,
+      geradoEm,
+    };
   } finally {
     await database.close();
     if (process.argv.includes('--drop')) await dropDatabase(DB_NAME);
   }
+}
+
+async function main() {
+  TITULOS = TITULOS_BASE;
+  DB_NAME = DB_BASE;
+  const { database, geradoEm } = await prepara();
+  const { db } = database;
+  const importar: number[] = [];
+  const reimportar: number[] = [];
+  let cargaImport: LoadFigures;
+  const arquivo = ofx10k();
+  const base64 = arquivo.toString('base64');
+  try {
+    // (a) OFX import through HTTP, into a new account each run
+    if (!process.argv.includes('--so-conciliacao')) {
+      const servidor = await startHttpServer(database, DB_NAME, {
+        role: 'financeiro',
+        email: EMAIL,
+        env: { UPLOAD_LIMIT_BYTES: String(64 * 1024 * 1024) },
+      });
+      try {
+        const amostra = loadSampler();
+        for (let r = 0; r <= RUNS; r++) {
+          const [conta] = rowsOf<{ id: string }>(
+            await db.execute(sql`insert into contas_bancarias (nome, tipo, saldo_inicial, data_saldo_inicial)
+              values (${`Banco OFX ${Date.now()}-${r}`}, 'corrente', 0, ${addDays(INICIO, -1)}) returning id`),
+          );
+          const corpo = { conta_bancaria_id: conta!.id, nome: 'extrato-10k.ofx', conteudo_base64: base64 };
+          const t0 = performance.now();
+          const a = (await servidor.request('POST', '/api/financeiro/extrato-bancario/importar', corpo))
+            .body as { novas: number; repetidas: number };
+          const t1 = performance.now();
+          const b = (await servidor.request('POST', '/api/financeiro/extrato-bancario/importar', corpo))
+            .body as { novas: number; repetidas: number };
+          const t2 = performance.now();
+          if (a.novas !== LINHAS_OFX || b.novas !== 0 || b.repetidas !== LINHAS_OFX)
+            throw new Error(`importação: ${JSON.stringify({ a: a.novas, b: b.novas })}`);
+          if (r === 0) continue; // warm-up (first compile of the paths)
+          importar.push(t1 - t0);
+          reimportar.push(t2 - t1);
+          console.log(`OFX run ${r}: importar ${s(t1 - t0)}, reimportar ${s(t2 - t1)}`);
+        }
+        cargaImport = amostra.stop();
+      } finally {
+        await servidor.stop();
+      }
+    }
+  } finally {
+    await database.close();
+  }
+  await conciliacoes(importar, reimportar, cargaImport!, arquivo, base64, geradoEm);
+}
+
+async function conciliacoes(
+  importar: number[],
+  reimportar: number[],
+  cargaImport: LoadFigures,
+  arquivo: Buffer,
+  base64: string,
+  geradoEm: number | null,
+) {
+  const leituras: Conciliacao[] = [];
+  for (const e of ESCALAS) leituras.push(await conciliacao(e));
+
+  const versao = await (async () => {
+    const d = await openMigratedDatabase(DB_BASE, { poolSize: 1 }).catch(() => null);
+    if (!d) return '?';
+    try {
+      return rowsOf<{ v: string }>(await d.db.execute(sql`select current_setting('server_version') as v`))[0]!
+        .v;
+    } finally {
+      await d.close();
+    }
+  })();
+  const ok = (xs: number[]) => (median(xs) < 2000 ? '< 2 s ✔' : '< 2 s ✘');
+  const msl = (x: number) => `${x.toFixed(3)} ms`;
+  const base = leituras.find((l) => l.escala === 1);
+  const linhasConc = leituras
+    .map(
+      (l) =>
+        `| (b) reconciliation period, GET /api/financeiro/conciliacao-bancaria, through HTTP — ms per line | ${l.resumo.linhas.toLocaleString('en')} pending lines over ${DIAS} days × ${l.abertos.toLocaleString('en')} open títulos of the account due in the period ± 7 days (${l.escala === 1 ? 'all candidates' : `×${l.escala}`}); ${l.resumo.comSugestao.toLocaleString('en')} lines with suggestions: ${l.resumo.exatas} exact first, ${l.resumo.memo} by documento in the memo, ${l.resumo.soma} sums | p50 ${msl(l.porLinha.p50)}, **p95 ${msl(l.porLinha.p95)}** (${l.porLinha.n} reads; ${((l.porLinha.p50 * l.resumo.linhas) / 1000).toFixed(2)} s per read), load ${formatLoad(l.carga)}${base && l !== base ? `; ×${(l.porLinha.p50 / base.porLinha.p50).toFixed(2)} the ×1 time for ×${l.escala} títulos` : ''} | ${l.porLinha.p95 <= 0.5 ? '≤ 0.5 ms ✔' : '≤ 0.5 ms ✘'}${l.carga.median > 6 ? ' (load above 5)' : ''} |
+| its SQL alone: the ${l.consultas} statements of one read replayed on one connection | same | p50 ${msl(l.sql.p50)}, p95 ${msl(l.sql.p95)} per line, load ${formatLoad(l.cargaSql)} | — |`,
+    )
+    .join('\n');
+  const corpo = `Issues 18 and 30. \`npm run bench:extrato\` (bench/extrato/run.ts): PostgreSQL ${versao} on this machine (${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, shared with other work), databases \`${DB_BASE}\` (50,000 títulos${geradoEm ? `, generated in SQL in ${geradoEm.toFixed(0)} s` : ''}) and \`${DB_BASE}_x4\` (200,000). Through HTTP on the real server process (bench/lib/http.ts: session, zod, SQL, JSON) as the financeiro role, one request at a time, after a warm-up, the load average sampled during each measurement; ${HOJE}.
+
+| scenario | data | time | target |
+| --- | --- | --- | --- |
+${
+  importar.length
+    ? `| (a) OFX import, POST /api/financeiro/extrato-bancario/importar | generated OFX 1.02 of ${LINHAS_OFX.toLocaleString('en')} lines (${(arquivo.length / 1024 / 1024).toFixed(2)} MB, cp1252, ${(base64.length / 1024 / 1024).toFixed(2)} MB in base64) into a new account each run: all new | ${faixa(importar)}, load ${formatLoad(cargaImport)} | ${ok(importar)} |
+| the same file again (information) | all ${LINHAS_OFX.toLocaleString('en')} repeated, nothing added | ${faixa(reimportar)} | — |
+`
+    : ''
+}${linhasConc}
+
+The import parses the bytes (charset check, SGML), computes the de-duplication keys and writes all the
+lines in one statement (\`insert … select from jsonb_to_recordset(…) on conflict do nothing\` on the account +
+key unique index) in one transaction with the import record.
+
+**Reconciliation (issue 30).** The period read used to load every open título of the account due in the
+period ± 7 days (50,000 here) or named by a memo's digits (a regexp over every open título), and index them
+all in Node for the engine: linear in títulos (in process ~0.5 s quiet, 2.2 s at load ~10). Now a line's
+candidates come from indexes (migration 0051), and only those travel: the same amount in the line's window
+(tipo, saldo, vencimento); the engine's documento keys as SQL (\`erp_chaves_documento\`, GIN) for the memos'
+tokens; and for the sum search (a line with no título of its amount), the walk the engine does — the days
+nearest the line, a day's títulos in id order below the amount, until 20 — replayed in the service over
+(side, day) reads of ids and saldos (a day's smallest saldo; its first títulos by id; a line walking past
+that reads the day for itself, by saldo range when few are below its amount, else by id). The engine
+itself is unchanged and gets the same títulos in the same order up to where it stops: its suggestions are
+the same (conciliacao-candidatos.test.ts compares them with the plain query's; the 2,000-line answer here
+was byte-identical before and after). The screen's list of the period's open títulos (first 500 by
+vencimento) reads \`financial_accounts_conciliacao_lista_idx\` instead of sorting them all.`;
+  console.log(corpo);
+  if (!process.argv.includes('--no-write')) writeSection('Extrato e conciliação', corpo);
 }
 
 await main();
