@@ -4,7 +4,7 @@
 // runner exits non-zero at the end (issue 30: a benchmark that cannot run is a failure). Each bench
 // writes its own section of docs/benchmarks.md; this runner keeps the "Running the benchmarks" section at
 // the top (every command, what it measures, its duration and status in the last run).
-//   npm run bench [-- --only cadastros,precos] [-- --skip estoque,dashboard] [-- --list]
+//   npm run bench [-- --only cadastros,precos] [-- --skip estoque,dashboard] [-- --list] [-- --write-summary]
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -64,7 +64,10 @@ for (const name of [...(only ?? []), ...skip]) {
     process.exit(2);
   }
 }
-const selected = all.filter((n) => (only ? only.includes(n) : true) && !skip.includes(n));
+// --write-summary: runs nothing, only rewrites the summary table (a bench added or described anew)
+const selected = process.argv.includes('--write-summary')
+  ? []
+  : all.filter((n) => (only ? only.includes(n) : true) && !skip.includes(n));
 
 if (process.argv.includes('--list')) {
   for (const n of all) console.log(`bench:${n}\t${scripts[`bench:${n}`]}`);
