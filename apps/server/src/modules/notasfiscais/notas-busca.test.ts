@@ -83,6 +83,8 @@ describe('outgoing note search (indexed) equals the plain query', () => {
     const conds = words.map((w) => {
       if (/^\d{1,9}$/.test(w)) return sql`nf.numero = ${Number(w)}`;
       if (/^\d{15,}$/.test(w)) return sql`lower(nf.chave) like ${like(w)}`;
+      // a word without a digit is the customer's only (a chave is searched by its digits)
+      if (!/\d/.test(w)) return clienteCasa('c', w);
       const doc = limpo(w);
       return sql`(lower(nf.chave) like ${like(w)} or ${clienteCasa('c', w)}${doc ? sql` or ${clienteCasa('c', doc)}` : sql``})`;
     });

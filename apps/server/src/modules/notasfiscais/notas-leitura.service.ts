@@ -46,25 +46,44 @@ const sorts = {
 } as const;
 
 /**
- * The search box, a condition per word, each on an index (migration 0047): up to 9 digits, the
+ * The search box, each condition on an index (migration 0047): a word of up to 9 digits, the
  * note's número (notas_fiscais_numero_idx); 15 digits or more, part of the chave (ilike, served by
- * notas_fiscais_chave_trgm_idx); any other word, part of the chave (ilike, served by
- * notas_fiscais_chave_trgm_idx) or of the customer's register — name, fantasia, CPF/CNPJ typed
- * formatted or not (clientes_busca_trgm_idx, then notas_fiscais_cliente_idx: `= any(array(...))`
- * keeps both sides of the OR on bitmaps).
+ * notas_fiscais_chave_trgm_idx); another word with a digit, part of the chave or of the customer's
+ * register (a CPF/CNPJ typed formatted or not); the words without a digit, the customer's register
+ * — name, fantasia — all of them in one read of clientes_busca_trgm_idx (a chave is searched by its
+ * digits). The customers are found first and their notes through notas_fiscais_cliente_idx
+ * (`= any(array(...))` keeps an OR with the chave on bitmaps): one customer read per word made a
+ * broad name ("mercado silva") probe the notes of 20,000 customers, then of 10,000 (0.5 s).
  */
 export function buscaNotasSaida(q: string | undefined): SQL[] {
-  return palavrasBusca(q).map((w) => {
-    if (/^\d{1,9}$/.test(w)) return sql`nf.numero = ${Number(w)}`;
-    // more digits than a CNPJ has: part of a chave only (no customer register to read through)
-    if (/^\d{15,}$/.test(w)) return sql`nf.chave ilike ${contem(w)}`;
-    const doc = documentoDigitado(w);
-    const cliente =
-      doc && doc !== w
-        ? sql`c.busca like ${contem(w)} or c.busca like ${contem(doc)}`
-        : sql`c.busca like ${contem(w)}`;
-    return sql`(nf.chave ilike ${contem(w)} or nf.cliente_id = any(array(select c.id from clientes c where ${cliente})))`;
-  });
+  const clientesDe = (cond: SQL) =>
+    sql`nf.cliente_id = any(array(select c.id from clientes c where ${cond}))`;
+  const palavras = palavrasBusca(q);
+  const nomes = palavras.filter((w) => !/\d/.test(w));
+  const conds = palavras
+    .filter((w) => /\d/.test(w))
+    .map((w) => {
+      if (/^\d{1,9}$/.test(w)) return sql`nf.numero = ${Number(w)}`;
+      // more digits than a CNPJ has: part of a chave only (no customer register to read through)
+      if (/^\d{15,}$/.test(w)) return sql`nf.chave ilike ${contem(w)}`;
+      const doc = documentoDigitado(w);
+      const cliente =
+        doc && doc !== w
+          ? sql`c.busca like ${contem(w)} or c.busca like ${contem(doc)}`
+          : sql`c.busca like ${contem(w)}`;
+      return sql`(nf.chave ilike ${contem(w)} or ${clientesDe(cliente)})`;
+    });
+  if (nomes.length) {
+    conds.push(
+      clientesDe(
+        sql.join(
+          nomes.map((w) => sql`c.busca like ${contem(w)}`),
+          sql` and `,
+        ),
+      ),
+    );
+  }
+  return conds;
 }
 
 /** GET /api/notasfiscais/saida. `q`: the note's number, its chave (or part of it) or the customer. */
