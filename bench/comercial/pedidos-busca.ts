@@ -264,9 +264,12 @@ async function main() {
     );
     const acima = linhas.filter((l) => l.http.p95 >= TARGET_P95);
     const body = `Issue 30: every list's search box on an index (migration 0047, \`apps/server/src/lib/busca-listas.ts\`):
-the order's customer name by a trigram GIN index on \`erp_normaliza(cliente_nome)\`, número by its btree, a typed
-CPF/CNPJ through the customers' own trigram index; títulos by one on pessoa, description and document; outgoing
-notes by the chave (trigram) and the customer register, incoming notes by chave, issuer and supplier. Counts capped
+a stored \`busca\` column (erp_normaliza() of the customer name on orders; of pessoa, description and document on
+títulos; of chave, issuer and document on incoming notes) with a trigram GIN index — stored, as erp_normaliza()'s
+translate() costs ~10 µs a row and every trigram candidate is rechecked; número by its btree; a typed CPF/CNPJ
+and the outgoing notes' customer through the customers' own trigram index; the outgoing notes' chave by a trigram
+index on it. A searched order or título page runs its capped count first: few matches (< 5,000) are read by
+primary key and sorted, many walk the list order. Counts capped
 at 10,000 as before. Measured through HTTP on the real server process (\`bench/lib/http.ts\`), ${N} requests per
 scenario after 5 warm-ups, on a copy of erp_bench (${tamanho!.pedidos.toLocaleString('en')} orders,
 ${tamanho!.titulos.toLocaleString('en')} títulos; 100,000 outgoing and 50,000 incoming notes added), PostgreSQL
