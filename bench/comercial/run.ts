@@ -240,11 +240,14 @@ async function main() {
         body: JSON.stringify(corpo(7)),
       }),
     );
+    // replayed as written but rolled back: a committed replay would add the same 100 items to the
+    // captured order again and again (its read-back and the read models then grow with each replay)
+    const replay = enviados.map((s) => (/^\s*commit\s*$/i.test(s.text) ? { ...s, text: 'rollback' } : s));
     const amostraSql = loadSampler();
-    const sqlSalvar = await statementsTimed(database, enviados, ITERATIONS);
+    const sqlSalvar = await statementsTimed(database, replay, ITERATIONS);
     const cargaSql = amostraSql.stop();
     const linhaHttp = `| save a 100-item order through HTTP (POST /api/comercial/pedidos on the server process, answer with the order read back), load ${formatLoad(cargaHttp)} | ${ms(http.p50)} | ${ms(http.p95)} | ${ms(http.max)} | ${cargaHttp.median <= 6 ? ok(http.p95, 100) : `${http.p95 < 100 ? '✅' : '❌'} < 100 ms (load above 5)`} |
-| its SQL alone: the ${enviados.length} statements one save sends (${enviados.filter((s) => /^\s*(insert|update|delete)/i.test(s.text)).length} writes), replayed on one connection, load ${formatLoad(cargaSql)} | ${ms(sqlSalvar.p50)} | ${ms(sqlSalvar.p95)} | ${ms(sqlSalvar.max)} | — |`;
+| its SQL alone: the ${enviados.length} statements one save sends (${enviados.filter((s) => /^\s*(insert|update|delete)/i.test(s.text)).length} writes), replayed on one connection (rolled back, so without the commit's flush), load ${formatLoad(cargaSql)} | ${ms(sqlSalvar.p50)} | ${ms(sqlSalvar.p95)} | ${ms(sqlSalvar.max)} | — |`;
     if (SO_SALVAR) {
       console.log(`| measure | p50 | p95 | max | target |
 | save a 100-item order (service in process) | ${ms(salvar.p50)} | ${ms(salvar.p95)} | ${ms(salvar.max)} | — |
