@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -37,6 +38,8 @@ export type AjustesFigures = {
 };
 
 type RunFigures = {
+  /** CPU (user + system) of the server process per request, ms (API runs only; Linux /proc) */
+  serverCpu: number | null;
   perSecond: number;
   calls: number;
   refused: number;
@@ -156,6 +159,7 @@ export async function benchAjustesHttp(
         const run = async (kind: 'api' | 'sql'): Promise<RunFigures> => {
           const gens = Array.from({ length: opts.writers }, (_, w) => sequence(1000 * (round + 1) + w));
           let refused = 0;
+          const cpu0 = kind === 'api' ? processCpu(server.pid) : null;
           const sampler = loadSampler();
           const r = await concurrent(
             opts.writers,
@@ -179,7 +183,9 @@ export async function benchAjustesHttp(
             { durationMs: opts.seconds * 1000 },
           );
           const load = sampler.stop();
+          const cpu1 = kind === 'api' ? processCpu(server.pid) : null;
           const f = {
+            serverCpu: cpu0 !== null && cpu1 !== null ? (cpu1 - cpu0) / r.calls : null,
             perSecond: r.perSecond,
             calls: r.calls,
             refused,
@@ -224,6 +230,16 @@ export async function benchAjustesHttp(
     checks,
     products: produtos,
   };
+}
+
+/** utime + stime of a process in ms (Linux /proc; null elsewhere). */
+function processCpu(pid: number): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ = 100
+  } catch {
+    return null;
+  }
 }
 
 const median = (v: number[]) => {
@@ -306,16 +322,18 @@ export function ajustesReport(f: AjustesFigures, dbName: string, command: string
     '',
     `${f.writers} concurrent writers, one movement per request, ${f.seconds} s per run, the API and its SQL alternating in ${f.rounds.length} round(s). **API**: \`POST /api/estoque/ajustes\` to the real server process (\`bench/lib/http.ts\`: \`node --import tsx apps/server/src/main.ts\`, production mode, pool of 10) over loopback (a keep-alive \`node:http\` client, \`keepAliveClient\`) — session check, zod, the service, JSON. **SQL**: the one statement the service sends, \`select r, momento from estoque_ajustar($1)\` (migration 0048), from ${f.writers} connections of the bench. Same seeded sequence in both: entradas and saídas of 1–5 units, 30% on the 10 Kardex products (row-lock contention), the rest on any product, at DEP or SEP. A refusal ("Estoque insuficiente…", 422) counts as an answered request. Load = 1-minute load average sampled every second during the run, median (min–max); the machine is shared with other engineers' runs.`,
     '',
-    '| round | API movements/s | SQL movements/s | API ÷ SQL | API p50 / p95 ms | SQL p50 / p95 ms | refused API / SQL | load (API) | load (SQL) |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| round | API movements/s | SQL movements/s | API ÷ SQL | API p50 / p95 ms | SQL p50 / p95 ms | refused API / SQL | server CPU ms/request | load (API) | load (SQL) |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...f.rounds.map(
       (r, i) =>
-        `| ${i + 1} | **${r.api.perSecond.toFixed(0)}** | ${r.sql.perSecond.toFixed(0)} | ${(r.api.perSecond / r.sql.perSecond).toFixed(2)} | ${r.api.p50.toFixed(1)} / ${r.api.p95.toFixed(1)} | ${r.sql.p50.toFixed(1)} / ${r.sql.p95.toFixed(1)} | ${r.api.refused} / ${r.sql.refused} | ${formatLoad(r.api.load)} | ${formatLoad(r.sql.load)} |`,
+        `| ${i + 1} | **${r.api.perSecond.toFixed(0)}** | ${r.sql.perSecond.toFixed(0)} | ${(r.api.perSecond / r.sql.perSecond).toFixed(2)} | ${r.api.p50.toFixed(1)} / ${r.api.p95.toFixed(1)} | ${r.sql.p50.toFixed(1)} / ${r.sql.p95.toFixed(1)} | ${r.api.refused} / ${r.sql.refused} | ${r.api.serverCpu?.toFixed(2) ?? '?'} | ${formatLoad(r.api.load)} | ${formatLoad(r.sql.load)} |`,
     ),
     '',
     `Median: **${f.apiPerSecond.toFixed(0)} movements/s through the API**, ${f.sqlPerSecond.toFixed(0)}/s for its SQL alone: ratio **${f.ratio.toFixed(2)}** (targets: ≥ 1,000/s through the API, ratio ≥ 0.8).`,
     '',
     `Database round trips of one POST (the in-process app on the same database, every query of the pg client counted over ${f.roundTrips.posts} POSTs): **${f.roundTrips.perPost.toFixed(1)}** — ${f.roundTrips.statements.map((s) => `\`${s}…\``).join(', ')}. Before issue 30 it was 5 (the session check, \`begin; select set_config(…)\`, \`estoque_travar\`, \`estoque_gravar\`, \`commit\`). The session check stays: it reads the session, the user and the roles on every request by design (a sign-out or a role change takes effect on the next request).`,
+    '',
+    `Where the API's time goes: the database's share of a posting is one statement now (migration 0048), and that statement alone reaches the SQL column. Through the API a posting is three hops between processes — client → server, server → PostgreSQL twice (the session check, then \`estoque_ajustar\`) — each waiting for a core on a shared 2-core machine, plus the server's own CPU per request (column "server CPU", utime + stime of the server process from /proc; the server is one Node thread). On 2026-11-29 at load 11 the same server spent 0.7 ms of CPU per \`GET /health\` (no session, no database) and 4.3–4.5 ms per authenticated request — this POST or \`GET /api/estoque/locais\` alike: that cost is the authenticated request path (session check, Hono's node adapter materializing a WHATWG Request to read the body, two pino child loggers, drizzle/pg), not the posting. The bench's own HTTP client shares the cores too (fetch() cost ~1.5 ms of client CPU per request; the keep-alive node:http client used here ~0.5).`,
     '',
     'Checks after the runs (0 = holds):',
     '',
