@@ -143,7 +143,7 @@ try {
       'Web — first load (latest `npm run bench:web`)',
       `Command: \`npm run bench:web${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\` — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ${os.cpus().length} cores; load average (1 / 5 / 15 min) before ${loadBefore.join(' / ')}, after ${load.join(' / ')}.
 
-The production build (${arg('dist') ? `\`${arg('dist')}\`` : 'built by the bench with `vite build`'}) served by the real server (embedded PGlite, demo data), Chromium headless at 1366 × 900 signed in as admin, ${runs} loads of \`/\` with an empty HTTP cache and the session kept, after one warm-up load; ${mbps ? `${mbps} Mbit/s + 40 ms emulated` : 'localhost, no network emulation'}. "Visible": navigation start to the \`Dashboard\` heading visible; bytes as transferred until the network is idle. Medians (range). The before/after history of the route split is in "Web — carregamento" below.
+The production build (${arg('dist') ? `\`${arg('dist')}\`` : 'built by the bench with `vite build`'}) served by the real server (embedded PGlite, demo data), Chromium headless at 1366 × 900 signed in as admin, ${runs} loads of \`/\` with an empty HTTP cache and the session kept, after one warm-up load; ${mbps ? `${mbps} Mbit/s + 40 ms emulated` : 'localhost, no network emulation'}. "Visible": navigation start to the \`Dashboard\` heading visible; bytes as transferred until the network is idle. Medians (range). The before/after history of the route split is in "Web — carregamento".
 
 | measure | result |
 | --- | --- |
