@@ -66,6 +66,8 @@ export async function paginaBuscada<T, S extends string>(
     /** The same order as `sorts`, written so that no index walks it (`numero + 0`, `nome || ''`). */
     lidos: Record<S, Ordem>;
     tieBreaker: AnyColumn;
+    /** The WHERE of a page of many matches, when it differs (written for the walk of the order). */
+    ampla?: SQL | undefined;
     /** The page under `where` (the list's own WHERE when absent). */
     rows: (page: { limit: number; offset: number; orderBy: SQL[]; where?: SQL }) => Promise<T[]>;
   },
@@ -78,8 +80,13 @@ export async function paginaBuscada<T, S extends string>(
   const total = Number(contado?.total ?? 0);
   const ids = contado?.ids ?? null;
   const count = async () => [{ total }];
-  if (!ids)
-    return listPage<T, S>(params, { sorts: spec.sorts, tieBreaker: spec.tieBreaker, rows: spec.rows, count });
+  if (!ids) {
+    const { ampla } = spec;
+    const rows = ampla
+      ? (page: Parameters<typeof spec.rows>[0]) => spec.rows({ ...page, where: ampla })
+      : spec.rows;
+    return listPage<T, S>(params, { sorts: spec.sorts, tieBreaker: spec.tieBreaker, rows, count });
+  }
   return listPage<T, S>(params, {
     sorts: spec.lidos,
     tieBreaker: spec.tieBreaker,

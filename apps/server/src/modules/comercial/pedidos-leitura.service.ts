@@ -14,7 +14,7 @@ import {
   type TipoBloqueio,
   TRANSICOES_PEDIDO,
 } from '@erp/shared';
-import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { contem, documentoDigitado, paginaBuscada, palavrasBusca } from '../../lib/busca-listas.ts';
@@ -79,7 +79,7 @@ export type PedidoResumo = {
   versao: number;
 };
 
-function listWhere(q: ListQuery, soBloqueados: boolean): SQL | undefined {
+function listWhere(q: ListQuery, soBloqueados: boolean, busca: SQL | AnyColumn = o.busca): SQL | undefined {
   const status = soBloqueados ? 'bloqueado' : q.status;
   return and(
     status ? eq(o.status, status) : undefined,
@@ -93,7 +93,7 @@ function listWhere(q: ListQuery, soBloqueados: boolean): SQL | undefined {
     q.vendedor_id ? eq(o.vendedorId, q.vendedor_id) : undefined,
     q.cliente_id ? eq(o.clienteId, q.cliente_id) : undefined,
     q.regiao_id ? eq(o.regiaoId, q.regiao_id) : undefined,
-    buscaPedidos(q.q),
+    buscaPedidos(q.q, busca),
   );
 }
 
@@ -104,7 +104,7 @@ function listWhere(q: ListQuery, soBloqueados: boolean): SQL | undefined {
  * the order is of a customer whose register has it (clientes_busca_trgm_idx, then
  * sales_orders_cliente_idx; `= any(array(...))` so that it can join the name's bitmap in an OR).
  */
-export function buscaPedidos(q: string | undefined): SQL | undefined {
+export function buscaPedidos(q: string | undefined, busca: SQL | AnyColumn = o.busca): SQL | undefined {
   const palavras = palavrasBusca(q);
   if (!palavras.length) return undefined;
   const doCliente = (doc: string) =>
@@ -116,7 +116,7 @@ export function buscaPedidos(q: string | undefined): SQL | undefined {
   }
   return and(
     ...palavras.map((w) => {
-      const nome = sql`${o.busca} like ${contem(w)}`;
+      const nome = sql`${busca} like ${contem(w)}`;
       const doc = documentoDigitado(w);
       return doc ? or(nome, doCliente(doc)) : nome;
     }),
@@ -164,6 +164,10 @@ export async function listPedidos(db: Db, q: ListQuery, soBloqueados = false) {
       lidos: sortsLidos,
       tieBreaker: o.id,
       rows,
+      // many matches in número order: the words written so that the trigram index cannot serve
+      // them (same rows), so the page walks sales_orders_numero_key — the planner, misjudging a
+      // broad word as rare, read and sorted its 10,000+ matches instead (250–500 ms, "araújo")
+      ampla: q.sort === 'numero' ? listWhere(q, soBloqueados, sql`(${o.busca} || '')`) : undefined,
     });
   }
   return listPage<PedidoResumo, keyof typeof sorts>(q, {
