@@ -317,7 +317,16 @@ one PL/pgSQL audit call per item. Now 10 round trips (the products in one read; 
 the customer, the seller's commission and the company's tax settings in one), the items as one jsonb
 parameter (\`jsonb_populate_recordset\`), and the items audited per statement on insert and delete
 (migration 0050: the same audit rows, one INSERT … SELECT). The HTTP figure includes the order read back
-for the answer (\`getPedido\`).`;
+for the answer (\`getPedido\`).
+
+**Before and after (issue 30), A/B in one session** (\`--only salvar --iterations 60\`, the code before
+this change — commit 4f1b6c9 — and after, alternated twice, load 5.8–7.2): through HTTP p50 186.7 / 165.9 ms
+before → 77.0 / 67.7 ms after, p95 238.3 / 270.9 → 193.0 / 165.7 ms; the save's SQL alone (replayed and
+rolled back) p50 42.0 / 66.0 → 30.2 / 26.2 ms, 27 → 18 statements per request (session check and the
+read-back included). In process the service p50 90.8 / 85.2 → 72.0 / 63.4 ms. The p95 target (< 100 ms at
+load 5) is not shown met: these runs had load 6–7, where the p95 swings with the other work on the 2 cores;
+the p50 is under it. In the table above (an earlier run) the SQL replay still committed, adding the same
+items to one order at each replay — hence its p95 above the HTTP one; the script now rolls it back.`;
     console.log(body);
     if (!process.argv.includes('--no-write')) writeSection('Pedidos de venda', body);
   } finally {
