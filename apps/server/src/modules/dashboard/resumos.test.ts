@@ -1,4 +1,4 @@
-import { cnpjWithCheckDigits } from '@erp/shared';
+import { cnpjWithCheckDigits, titulosListQuerySchema } from '@erp/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, rowsOf } from '../../db/client.ts';
@@ -9,6 +9,7 @@ import { clientes, fornecedores } from '../cadastros/cadastros.tables.ts';
 import { salesOrderItems, salesOrders } from '../comercial/comercial.tables.ts';
 import { products } from '../estoque/estoque.tables.ts';
 import { chama, cria, type Json } from '../financeiro/financeiro-test-support.ts';
+import { listTitulos } from '../financeiro/titulos.service.ts';
 import { criaCliente } from '../tributacao/tributacao-test-support.ts';
 
 // The read models of migration 0049 — dashboard_vendas_mes (the commercial cards),
@@ -287,6 +288,39 @@ describe('financeiro_abertos_dia and financeiro_baixas_total', () => {
     expect(semFiltro.body.total).toEqual(plano.body.total);
     return semFiltro.body.totais;
   }
+  /**
+   * The open títulos' footer (status abertos/vencidos, optionally a due period: read from
+   * financeiro_abertos_dia) equals the plain aggregate over the same filter, for several "todays".
+   */
+  async function expectRodapeAbertos(tipo: 'receber' | 'pagar') {
+    const periodos = [
+      {},
+      { vencimento_de: '2026-01-01', vencimento_ate: '2026-03-01' },
+      { vencimento_de: '2026-03-02' },
+    ];
+    for (const hoje of ['2026-01-01', '2026-03-02', '2030-01-01'])
+      for (const status of ['abertos', 'vencidos'] as const)
+        for (const periodo of periodos) {
+          const q = titulosListQuerySchema.parse({ status, ...periodo });
+          const { totais } = await listTitulos(t.db, tipo, q, hoje);
+          const de = 'vencimento_de' in periodo ? periodo.vencimento_de : '1900-01-01';
+          const ate = 'vencimento_ate' in periodo ? periodo.vencimento_ate : '2999-12-31';
+          const filtro = sql`tipo = ${tipo} and status in ('em_aberto', 'parcial')
+            and data_vencimento between ${de}::date and ${ate}::date
+            ${status === 'vencidos' ? sql`and data_vencimento < ${hoje}::date` : sql``}`;
+          const [plano] = rowsOf(
+            await t.db.execute(sql`
+              select
+                coalesce(sum(saldo), 0)::numeric(14,2)::text as em_aberto,
+                coalesce(sum(saldo) filter (where data_vencimento < ${hoje}::date), 0)::numeric(14,2)::text as vencido,
+                (select coalesce(sum(b.principal), 0)::numeric(14,2)::text from baixas b
+                  where not b.estornada and b.data_pagamento between ${de}::date and ${ate}::date
+                    and b.titulo_id in (select id from financial_accounts where ${filtro})) as pago_no_periodo
+              from financial_accounts where ${filtro}`),
+          );
+          expect({ hoje, status, ...periodo, ...totais }).toEqual({ hoje, status, ...periodo, ...plano });
+        }
+  }
   async function expectCards(hoje: string) {
     const res = await chama(t, admin, 'GET', `/api/dashboard/financeiro?hoje=${hoje}`);
     expect(res.status).toBe(200);
@@ -299,6 +333,8 @@ describe('financeiro_abertos_dia and financeiro_baixas_total', () => {
     for (const hoje of ['2026-01-01', '2026-03-01', '2026-03-02', '2030-01-01']) await expectCards(hoje);
     await expectRodape('receber');
     await expectRodape('pagar');
+    await expectRodapeAbertos('receber');
+    await expectRodapeAbertos('pagar');
   }
 
   beforeAll(async () => {

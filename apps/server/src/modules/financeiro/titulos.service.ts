@@ -252,7 +252,9 @@ export async function listTitulos(db: Db, tipo: TipoTitulo, q: Query, hoje: stri
     await db.execute(
       semFiltro(q)
         ? totaisDoResumo(tipo, hoje)
-        : sql`
+        : soAbertosPorVencimento(q)
+          ? totaisDosAbertos(tipo, q, hoje)
+          : sql`
       select
         coalesce(sum(saldo) filter (where status in ('em_aberto', 'parcial')), 0)::numeric(14,2)::text as em_aberto,
         coalesce(sum(saldo) filter (where status in ('em_aberto', 'parcial') and data_vencimento < ${hoje}::date), 0)::numeric(14,2)::text as vencido,
@@ -285,6 +287,52 @@ function totaisDoResumo(tipo: TipoTitulo, hoje: string): SQL {
       (select coalesce(sum(saldo), 0)::numeric(14,2)::text from financeiro_abertos_dia
         where tipo = ${tipo} and data_vencimento < ${hoje}::date) as vencido,
       (select coalesce(sum(principal), 0)::numeric(14,2)::text from financeiro_baixas_total where tipo = ${tipo}) as pago_no_periodo`;
+}
+
+/**
+ * Only the open ones (abertos or vencidos), optionally in a due period, besides paging and order —
+ * the list's first screen: its footer comes from the due-date read model too.
+ */
+function soAbertosPorVencimento(q: Query): boolean {
+  return (
+    (q.status === 'abertos' || q.status === 'vencidos') &&
+    Object.entries(q).every(
+      ([k, v]) =>
+        ['page', 'pageSize', 'sort', 'dir', 'status', 'vencimento_de', 'vencimento_ate'].includes(k) ||
+        v === undefined ||
+        v === '',
+    )
+  );
+}
+
+/**
+ * The open títulos' footer off financeiro_abertos_dia (one row per due date): em aberto and vencido
+ * summed over the filter's due dates. "Pago no período" is the principal of the active baixas of the
+ * filter's títulos — open ones hold an active baixa only when parcial (a baixa with principal takes
+ * the saldo below the valor: statusPorSaldo), so it reads the few parcial títulos through
+ * financial_accounts_lista_idx (tipo, status, vencimento) instead of every open one. Tested equal to
+ * the plain aggregate (dashboard/resumos.test.ts).
+ */
+function totaisDosAbertos(tipo: TipoTitulo, q: Query, hoje: string): SQL {
+  const vencimento = sql.join(
+    [
+      q.status === 'vencidos' ? sql`and data_vencimento < ${hoje}::date` : sql``,
+      q.vencimento_de ? sql`and data_vencimento >= ${q.vencimento_de}::date` : sql``,
+      q.vencimento_ate ? sql`and data_vencimento <= ${q.vencimento_ate}::date` : sql``,
+    ],
+    sql` `,
+  );
+  return sql`
+    select
+      (select coalesce(sum(saldo), 0)::numeric(14,2)::text from financeiro_abertos_dia
+        where tipo = ${tipo} ${vencimento}) as em_aberto,
+      (select coalesce(sum(saldo), 0)::numeric(14,2)::text from financeiro_abertos_dia
+        where tipo = ${tipo} and data_vencimento < ${hoje}::date ${vencimento}) as vencido,
+      (select coalesce(sum(b.principal), 0)::numeric(14,2)::text from baixas b
+        where not b.estornada
+          and b.titulo_id in (select id from ${f} where tipo = ${tipo} and status = 'parcial' ${vencimento})
+          ${q.vencimento_de ? sql`and b.data_pagamento >= ${q.vencimento_de}::date` : sql``}
+          ${q.vencimento_ate ? sql`and b.data_pagamento <= ${q.vencimento_ate}::date` : sql``}) as pago_no_periodo`;
 }
 
 // ——— create ———
