@@ -32,6 +32,7 @@ import {
   timed,
 } from '../lib/http.ts';
 import { benchApp, SERVER_URL } from '../lib/pg.ts';
+// @ts-expect-error plain .mjs helper shared by the benchmarks (no type declarations)
 import { writeSection } from '../lib/write-section.mjs';
 import { argValue } from './db.ts';
 

@@ -122,7 +122,7 @@ async function cadastrosVendas(db: Db) {
       .values(
         Array.from({ length: 11 }, (_, c) => ({
           id: C(c),
-          tipoPessoa: 'J',
+          tipoPessoa: 'J' as const,
           documento: String(66666666000100 + c),
           razaoSocial: `Cliente Resumo ${c}`,
         })),
@@ -303,12 +303,12 @@ describe('financeiro_abertos_dia and financeiro_baixas_total', () => {
         for (const periodo of periodos) {
           const q = titulosListQuerySchema.parse({ status, ...periodo });
           const { totais } = await listTitulos(t.db, tipo, q, hoje);
-          const de = 'vencimento_de' in periodo ? periodo.vencimento_de : '1900-01-01';
-          const ate = 'vencimento_ate' in periodo ? periodo.vencimento_ate : '2999-12-31';
+          const de = periodo.vencimento_de ?? '1900-01-01';
+          const ate = periodo.vencimento_ate ?? '2999-12-31';
           const filtro = sql`tipo = ${tipo} and status in ('em_aberto', 'parcial')
             and data_vencimento between ${de}::date and ${ate}::date
             ${status === 'vencidos' ? sql`and data_vencimento < ${hoje}::date` : sql``}`;
-          const [plano] = rowsOf(
+          const [plano] = rowsOf<Record<string, string>>(
             await t.db.execute(sql`
               select
                 coalesce(sum(saldo), 0)::numeric(14,2)::text as em_aberto,
