@@ -123,7 +123,13 @@ export type HttpServer = {
 export async function startHttpServer(
   database: Database,
   dbName: string,
-  opts: { role?: string; email?: string; env?: Record<string, string> } = {},
+  opts: {
+    role?: string;
+    email?: string;
+    env?: Record<string, string>;
+    /** extra node flags for the server process (e.g. ['--cpu-prof']); default BENCH_SERVER_NODE_ARGS, space-separated */
+    execArgv?: string[];
+  } = {},
 ): Promise<HttpServer> {
   const { token, userId } = await benchUser(
     database,
@@ -131,7 +137,8 @@ export async function startHttpServer(
     opts.role ?? 'admin',
   );
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const execArgv = opts.execArgv ?? (process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) || []);
+  const child: ChildProcess = spawn(process.execPath, [...execArgv, '--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(root, 'apps/server'),
     env: {
       ...process.env,

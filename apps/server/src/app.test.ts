@@ -190,3 +190,87 @@ describe('audit mechanism', () => {
     await expect(t.db.execute(sql`truncate audit_log`)).rejects.toThrow();
   });
 });
+
+describe('JSON bodies through the Node server (read from the IncomingMessage, not a web Request)', () => {
+  const viaNode = async (
+    fn: (
+      send: (
+        body: string | Buffer,
+        headers?: Record<string, string>,
+      ) => Promise<{ status: number; body: unknown }>,
+    ) => Promise<void>,
+  ) => {
+    const { serve } = await import('@hono/node-server');
+    const http = await import('node:http');
+    const { token } = await t.signIn([]);
+    const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((r) => server.once('listening', r));
+    const { port } = server.address() as { port: number };
+    const send = (body: string | Buffer, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/api/me',
+            method: 'PUT',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+          },
+          (res) => {
+            const parts: Buffer[] = [];
+            res.on('data', (p: Buffer) => parts.push(p));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                body: JSON.parse(Buffer.concat(parts).toString('utf8')),
+              }),
+            );
+          },
+        );
+        req.on('error', reject);
+        if (headers['transfer-encoding'] === 'chunked') {
+          // no Content-Length: the body in two chunks
+          const b = Buffer.from(body);
+          req.write(b.subarray(0, 5));
+          req.end(b.subarray(5));
+        } else req.end(body);
+      });
+    try {
+      await fn(send);
+    } finally {
+      (server as import('node:http').Server).closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  };
+  it('a valid body (UTF-8, with or without a BOM, chunked or not) is read; malformed 400; oversized 413', async () => {
+    await viaNode(async (send) => {
+      const ok = await send(JSON.stringify({ nome_completo: 'José Ção' }));
+      expect(ok.status).toBe(200);
+      expect(JSON.stringify(ok.body)).toContain('"nome_completo":"José Ção"');
+      const bom = await send(
+        Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"nome_completo":"Ana"}')]),
+      );
+      expect(bom.status).toBe(200);
+      expect(JSON.stringify(bom.body)).toContain('"nome_completo":"Ana"');
+      const chunked = await send('{"nome_completo":"Bia Ç"}', { 'transfer-encoding': 'chunked' });
+      expect(chunked.status).toBe(200);
+      expect(JSON.stringify(chunked.body)).toContain('"nome_completo":"Bia Ç"');
+      const malformed = await send('{"nome_completo": ');
+      expect(malformed.status).toBe(400);
+      expect(malformed.body).toMatchObject({
+        code: 'bad_request',
+        message: 'Corpo da requisição não é um JSON válido.',
+      });
+      const grande = await send(JSON.stringify({ nome_completo: 'x'.repeat(5000) }));
+      expect(grande.status).toBe(413);
+      expect(grande.body).toMatchObject({ code: 'payload_too_large' });
+      const grandeChunked = await send(JSON.stringify({ nome_completo: 'x'.repeat(5000) }), {
+        'transfer-encoding': 'chunked',
+      });
+      expect(grandeChunked.status).toBe(413);
+      const invalido = await send(JSON.stringify({ nome_completo: '' }));
+      expect(invalido.status).toBe(400);
+      expect(invalido.body).toMatchObject({ code: 'validation_failed' });
+    });
+  });
+});

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { genericMessages } from '@erp/shared';
-import { Hono } from 'hono';
+import { Hono, type HonoRequest } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv, Deps } from './lib/context.ts';
 import { AppError, type ErrorBody, isTransientDbError } from './lib/errors.ts';
+import { lazyChild } from './lib/logger.ts';
 import { staticWeb } from './lib/static-web.ts';
 import { auditoriaRoutes } from './modules/auditoria/auditoria.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -39,6 +41,39 @@ const ROTAS_DE_ARQUIVO = new Set([
   '/api/financeiro/extrato-bancario/cnab',
   '/api/fiscal/certificado',
 ]);
+
+/**
+ * Under the Node server, a JSON body with a Content-Length (its size already checked) is read from
+ * the IncomingMessage itself when a route first asks for it: reading it through `c.req.raw` made
+ * @hono/node-server build a whole WHATWG Request (Headers, AbortController, a web stream over the
+ * socket) for every POST/PUT (issue 30). Hono reads `c.req.json()` through its body cache's
+ * `text`, so the text is placed there, lazily (a route that never reads its body reads nothing).
+ * Decoded as Request.text() does: UTF-8, a leading BOM dropped. Other bodies keep the web path.
+ */
+function corpoJsonDoNode(req: HonoRequest, incoming: IncomingMessage) {
+  if (!/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(incoming.headers['content-type'] ?? '')) return;
+  if ('rawBody' in incoming) return;
+  let lido: Promise<string> | undefined;
+  const ler = () =>
+    new Promise<string>((resolve, reject) => {
+      const partes: Buffer[] = [];
+      incoming.on('data', (parte: Buffer) => partes.push(parte));
+      incoming.once('end', () => {
+        const texto = Buffer.concat(partes).toString('utf8');
+        resolve(texto.charCodeAt(0) === 0xfeff ? texto.slice(1) : texto);
+      });
+      incoming.once('error', reject);
+      incoming.once('aborted', () => reject(new Error('request aborted')));
+    });
+  // a thenable: Hono only calls .then on its body cache's entries
+  (req.bodyCache as { text?: PromiseLike<string> }).text = {
+    // biome-ignore lint/suspicious/noThenProperty: a lazy promise, read on first use
+    then: (ok, falha) => {
+      lido ??= ler();
+      return lido.then(ok, falha);
+    },
+  };
+}
 
 /**
  * The /api surface: one .route() line per module. Its type (ApiType) feeds the web's typed client.
@@ -83,12 +118,17 @@ export function createApp(deps: Deps) {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
     c.set('deps', deps);
     c.set('requestId', requestId);
-    c.set('log', deps.logger.child({ requestId }));
+    c.set('log', lazyChild(deps.logger, { requestId }));
     c.header('X-Request-Id', requestId);
     const started = performance.now();
     await next();
     const ms = Math.round(performance.now() - started);
-    if (!c.req.path.startsWith('/assets/') && c.req.path !== '/health') {
+    // the level is checked first: the request's child logger is only made when a line is written
+    if (
+      deps.logger.isLevelEnabled('info') &&
+      !c.req.path.startsWith('/assets/') &&
+      c.req.path !== '/health'
+    ) {
       c.var.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
     }
   });
@@ -132,7 +172,30 @@ export function createApp(deps: Deps) {
     });
   const limiteComum = limite(deps.config.bodyLimitBytes);
   const limiteArquivos = limite(deps.config.uploadLimitBytes);
-  app.use('*', (c, next) => (ROTAS_DE_ARQUIVO.has(c.req.path) ? limiteArquivos : limiteComum)(c, next));
+  app.use('*', (c, next) => {
+    const arquivos = ROTAS_DE_ARQUIVO.has(c.req.path);
+    // Under the Node server, what bodyLimit decides from the headers is decided here from Node's
+    // own request: bodyLimit reads `c.req.raw.body`, which makes @hono/node-server build a whole
+    // WHATWG Request (Headers, AbortController, a web stream over the socket) for every request,
+    // GETs included — a large share of the server's CPU per request (issue 30).
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    if (incoming) {
+      const method = incoming.method;
+      // a web Request of these methods has no body: bodyLimit lets them through
+      if (method === 'GET' || method === 'HEAD') return next();
+      const tamanho = incoming.headers['content-length'];
+      if (tamanho !== undefined && incoming.headers['transfer-encoding'] === undefined) {
+        // bodyLimit's rule for a declared length (the HTTP parser stops at it)
+        const max = arquivos ? deps.config.uploadLimitBytes : deps.config.bodyLimitBytes;
+        if (Number.parseInt(tamanho || '0', 10) > max)
+          throw new AppError('payload_too_large', genericMessages.payloadTooLarge);
+        corpoJsonDoNode(c.req, incoming);
+        return next();
+      }
+    }
+    // chunked bodies (and app.request in tests): bodyLimit counts their bytes on the web stream
+    return (arquivos ? limiteArquivos : limiteComum)(c, next);
+  });
 
   app.route('/', systemRoutes);
   app.route('/auth/v1', authRoutes);

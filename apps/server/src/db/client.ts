@@ -84,3 +84,17 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
+
+/**
+ * Rows of a hot statement of fixed text (`$1…` placeholders), e.g. the session check every
+ * authenticated request sends. On PostgreSQL it goes as a named prepared statement: each pooled
+ * connection parses and plans it once, not on every request as drizzle's unnamed statements are.
+ * `name` must be unique per text. PGlite (in-process, no named statements) runs it as a query.
+ */
+export async function preparedRows<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool || client instanceof pg.Client) {
+    return (await client.query<T & pg.QueryResultRow>({ name, text, values })).rows;
+  }
+  return (await (client as PGlite).query<T>(text, values)).rows;
+}

@@ -1,18 +1,25 @@
 import { allows, genericMessages, isRole, type Permission, type Role } from '@erp/shared';
-import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { rowsOf } from '../db/client.ts';
+import { preparedRows } from '../db/client.ts';
 import { verifyAccessToken } from '../modules/auth/tokens.ts';
 import type { Actor } from './audit-context.ts';
 import { clientIp } from './client-ip.ts';
 import type { AppEnv, AuthUser } from './context.ts';
 import { AppError } from './errors.ts';
+import { lazyChild } from './logger.ts';
 
 export function bearerToken(header: string | undefined): string | null {
   const m = /^Bearer\s+(\S+)$/i.exec(header ?? '');
   return m ? m[1]! : null;
 }
+
+// The session check of every authenticated request: fixed text, sent as a named prepared statement
+// (parsed and planned once per pooled connection). Still read on every request, never cached.
+const SESSAO_SQL = `select u.id, u.email, coalesce(array(select r.role from user_roles r where r.user_id = u.id order by r.role), '{}') as roles
+  from auth_sessions s
+  join users u on u.id = s.user_id
+  where s.id = $1::uuid and u.id = $2::uuid and u.ativo`;
 
 /**
  * Resolves an access token to the signed-in user: the JWT must verify AND its session must still
@@ -26,12 +33,11 @@ export async function resolveUser(
   if (!token) return null;
   const claims = await verifyAccessToken(deps.jwtSecret, token);
   if (!claims) return null;
-  const rows = rowsOf<{ id: string; email: string; roles: string[] }>(
-    await deps.db.execute(sql`
-      select u.id, u.email, coalesce(array(select r.role from user_roles r where r.user_id = u.id order by r.role), '{}') as roles
-      from auth_sessions s
-      join users u on u.id = s.user_id
-      where s.id = ${claims.session_id}::uuid and u.id = ${claims.sub}::uuid and u.ativo`),
+  const rows = await preparedRows<{ id: string; email: string; roles: string[] }>(
+    deps.db,
+    'erp_resolve_user',
+    SESSAO_SQL,
+    [claims.session_id, claims.sub],
   );
   const row = rows[0];
   if (!row) return null;
@@ -55,7 +61,7 @@ export function requires(permission: Permission): PermissionMiddleware {
       const user = await resolveUser(c.var.deps, bearerToken(c.req.header('authorization')));
       if (!user) throw new AppError('unauthorized', genericMessages.unauthorized);
       // before the permission check, so the log line of a 403 names who was refused
-      c.set('log', c.var.log.child({ userId: user.id }));
+      c.set('log', lazyChild(c.var.log, { userId: user.id }));
       if (!allows(user.roles, permission)) throw new AppError('forbidden', genericMessages.forbidden);
       c.set('user', user);
     }

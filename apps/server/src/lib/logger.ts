@@ -57,3 +57,29 @@ export type Logger = pino.Logger;
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino({ level, redact, serializers, base: { service: 'plataforma-erp' } }, destination);
 }
+
+/**
+ * `parent.child(bindings)` made on first use: every request gets its own logger (request id, then
+ * user id), but most requests write no line at the configured level, and pino's child() cost tens
+ * of µs of the server's one thread per request (issue 30). Same behaviour once used.
+ */
+export function lazyChild(parent: Logger, bindings: Record<string, unknown>): Logger {
+  let real: Logger | undefined;
+  const get = () => {
+    real ??= parent.child(bindings);
+    return real;
+  };
+  return new Proxy({} as Logger, {
+    get(_t, prop) {
+      const r = get();
+      const v = Reflect.get(r, prop, r);
+      return typeof v === 'function' ? v.bind(r) : v;
+    },
+    set(_t, prop, value) {
+      return Reflect.set(get(), prop, value);
+    },
+    has(_t, prop) {
+      return Reflect.has(get(), prop);
+    },
+  });
+}
