@@ -557,6 +557,65 @@ describe('list, panel and kanban', () => {
     const numeros = r.body.items.map((i: Json) => i.numero);
     expect([...numeros].sort((a: number, b: number) => b - a)).toEqual(numeros);
   });
+
+  it('the kanban counts the end of the flow over its last 30 days only, equal to the plain aggregate', async () => {
+    // some orders moved to the end of the flow, in and out of the 30 days (written directly: the
+    // counting is what is under test, not the transitions)
+    const antes = rowsOf<{ id: string; status: string; data_emissao: string }>(
+      await t.db.execute(
+        sql`select id, status, data_emissao::text from sales_orders order by numero limit 5`,
+      ),
+    );
+    const ids = antes.map((r) => r.id);
+    const hoje = businessToday();
+    const fim: [string, string][] = [
+      ['faturado', addDays(hoje, -31)],
+      ['faturado', addDays(hoje, -30)],
+      ['entregue', addDays(hoje, -2)],
+      ['entregue', addDays(hoje, -400)],
+      ['cancelado', addDays(hoje, -1)],
+    ];
+    const escreve = async (linhas: [string, string][]) => {
+      await t.db.execute(sql`alter table sales_orders disable trigger user`);
+      try {
+        for (const [i, [status, data]] of linhas.entries())
+          await t.db.execute(
+            sql`update sales_orders set status = ${status}, data_emissao = ${data}::date where id = ${ids[i]!}`,
+          );
+      } finally {
+        await t.db.execute(sql`alter table sales_orders enable trigger user`);
+      }
+    };
+    expect(ids).toHaveLength(5);
+    await escreve(fim);
+    try {
+      const plano = async (cancelados: boolean) =>
+        rowsOf<{ status: string; quantidade: number; total: string }>(
+          await t.db.execute(sql`select status, count(*)::int as quantidade, coalesce(sum(valor_total), 0)::text as total
+          from sales_orders where status <> all(${cancelados ? '{}' : '{cancelado}'}::text[])
+            and (status not in ('faturado', 'entregue', 'cancelado') or data_emissao >= ${addDays(hoje, -30)}::date)
+          group by status`),
+        );
+      for (const cancelados of [false, true]) {
+        const r = await api(tk.comercial, 'GET', `/kanban${cancelados ? '?cancelados=true' : ''}`);
+        expect(r.status).toBe(200);
+        const esperado = Object.fromEntries(
+          (await plano(cancelados)).map((c) => [c.status, { quantidade: c.quantidade, total: c.total }]),
+        );
+        const obtido = Object.fromEntries(
+          r.body.colunas
+            .filter((c: Json) => c.quantidade > 0)
+            .map((c: Json) => [c.status, { quantidade: c.quantidade, total: c.total }]),
+        );
+        expect(obtido).toEqual(esperado);
+        expect(obtido.faturado?.quantidade).toBe(1);
+        expect(obtido.entregue?.quantidade).toBe(1);
+        if (cancelados) expect(obtido.cancelado?.quantidade).toBe(1);
+      }
+    } finally {
+      await escreve(antes.map((r) => [r.status, r.data_emissao]));
+    }
+  });
 });
 
 describe("weights and volume by the packaging's box (issue 21: a load counts boxes as they ship)", () => {
