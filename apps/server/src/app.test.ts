@@ -197,7 +197,7 @@ describe('JSON bodies through the Node server (read from the IncomingMessage, no
       send: (
         body: string | Buffer,
         headers?: Record<string, string>,
-      ) => Promise<{ status: number; body: unknown }>,
+      ) => Promise<{ status: number; body: unknown; cacheControl?: string | undefined }>,
     ) => Promise<void>,
   ) => {
     const { serve } = await import('@hono/node-server');
@@ -207,7 +207,7 @@ describe('JSON bodies through the Node server (read from the IncomingMessage, no
     await new Promise((r) => server.once('listening', r));
     const { port } = server.address() as { port: number };
     const send = (body: string | Buffer, headers: Record<string, string> = {}) =>
-      new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+      new Promise<{ status: number; body: unknown; cacheControl?: string | undefined }>((resolve, reject) => {
         const req = http.request(
           {
             host: '127.0.0.1',
@@ -223,6 +223,7 @@ describe('JSON bodies through the Node server (read from the IncomingMessage, no
               resolve({
                 status: res.statusCode ?? 0,
                 body: JSON.parse(Buffer.concat(parts).toString('utf8')),
+                cacheControl: res.headers['cache-control'],
               }),
             );
           },
@@ -246,6 +247,7 @@ describe('JSON bodies through the Node server (read from the IncomingMessage, no
     await viaNode(async (send) => {
       const ok = await send(JSON.stringify({ nome_completo: 'José Ção' }));
       expect(ok.status).toBe(200);
+      expect(ok.cacheControl).toBe('no-store');
       expect(JSON.stringify(ok.body)).toContain('"nome_completo":"José Ção"');
       const bom = await send(
         Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"nome_completo":"Ana"}')]),
@@ -264,6 +266,7 @@ describe('JSON bodies through the Node server (read from the IncomingMessage, no
       const grande = await send(JSON.stringify({ nome_completo: 'x'.repeat(5000) }));
       expect(grande.status).toBe(413);
       expect(grande.body).toMatchObject({ code: 'payload_too_large' });
+      expect(grande.cacheControl).toBe('no-store');
       const grandeChunked = await send(JSON.stringify({ nome_completo: 'x'.repeat(5000) }), {
         'transfer-encoding': 'chunked',
       });

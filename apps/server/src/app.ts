@@ -159,7 +159,9 @@ export function createApp(deps: Deps) {
   // API answers (data of signed-in users, tokens) are never kept by browsers or proxies.
   app.use('/api/*', async (c, next) => {
     await next();
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    // on the answer's own headers, as secureHeaders does: c.header() after the handler rebuilt the
+    // whole Response (under the Node server, a WHATWG Response built from its body) on every request
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
 
   // File imports (NF-e XML/.zip, OFX, CNAB as base64 JSON) carry whole files: their own, larger limit.
