@@ -32,6 +32,7 @@ const GROUP_ITEMS: Record<string, string[]> = {
     'Contas Bancárias',
     'Extrato Bancário',
     'Conciliação Bancária',
+    'Cobrança',
     'Centros de Custo',
     'Formas de Recebimento',
     'Condições de Pagamento',

@@ -74,6 +74,7 @@ const SPEC_ROUTE_GUARDS: Array<[Rule, string[]]> = [
       '/financeiro/contas-bancarias',
       '/financeiro/extrato-bancario',
       '/financeiro/conciliacao-bancaria',
+      '/financeiro/cobranca',
       '/financeiro/classes-financeiras',
       '/frota/funcionarios',
       '/frota/placas',
@@ -238,6 +239,8 @@ describe('menu (spec section 2 "Shell" and section 6 "Menu visibility")', () => 
         ['Contas Bancárias', '/financeiro/contas-bancarias'],
         ['Extrato Bancário', '/financeiro/extrato-bancario'],
         ['Conciliação Bancária', '/financeiro/conciliacao-bancaria'],
+        // issue 31 (not in the spec's list): registered boletos and remessas
+        ['Cobrança', '/financeiro/cobranca'],
         ['Centros de Custo', '/financeiro/centros-custo'],
         ['Formas de Recebimento', '/financeiro/formas-recebimento'],
         ['Condições de Pagamento', '/financeiro/condicoes-pagamento'],

@@ -129,6 +129,8 @@ export const routePermissions: Record<string, Permission> = {
   '/financeiro/contas-bancarias': ADMIN_FINANCEIRO,
   '/financeiro/extrato-bancario': ADMIN_FINANCEIRO,
   '/financeiro/conciliacao-bancaria': ADMIN_FINANCEIRO,
+  // not in the spec's table: issue 31's cobrança registrada (boletos, remessas), as the finance area
+  '/financeiro/cobranca': ADMIN_FINANCEIRO,
   '/financeiro/classes-financeiras': ADMIN_FINANCEIRO,
   '/frota/funcionarios': ADMIN_FINANCEIRO,
   '/frota/placas': ADMIN_FINANCEIRO,
@@ -222,6 +224,7 @@ export type MenuIcon =
   | 'clipboard-check'
   | 'container'
   | 'receipt'
+  | 'barcode'
   | 'car'
   | 'id-card'
   | 'rectangle-horizontal'
@@ -304,6 +307,8 @@ export const menu: readonly MenuGroup[] = [
       { label: 'Contas Bancárias', to: '/financeiro/contas-bancarias', icon: 'landmark' },
       { label: 'Extrato Bancário', to: '/financeiro/extrato-bancario', icon: 'receipt-text' },
       { label: 'Conciliação Bancária', to: '/financeiro/conciliacao-bancaria', icon: 'git-compare-arrows' },
+      // not in the spec's list: issue 31's registered boletos and their remessas
+      { label: 'Cobrança', to: '/financeiro/cobranca', icon: 'barcode' },
       { label: 'Centros de Custo', to: '/financeiro/centros-custo', icon: 'target' },
       { label: 'Formas de Recebimento', to: '/financeiro/formas-recebimento', icon: 'credit-card' },
       { label: 'Condições de Pagamento', to: '/financeiro/condicoes-pagamento', icon: 'calendar-clock' },
@@ -459,6 +464,7 @@ const extraBreadcrumbLabels: Record<string, string> = {
   '/estoque/inventarios': 'Inventários',
   '/financeiro/condicoes-pagamento': 'Condições de Pagamento',
   '/financeiro/classes-financeiras': 'Classes Financeiras',
+  '/financeiro/cobranca': 'Cobrança',
   '/configuracoes/fiscais': 'Fiscais',
   '/auditoria': 'Auditoria',
 };

@@ -1,6 +1,7 @@
 import type { MenuIcon } from '@erp/shared';
 import {
   BadgeCheck,
+  Barcode,
   BookUser,
   Boxes,
   BriefcaseBusiness,
@@ -89,6 +90,7 @@ export const menuIcons: Record<MenuIcon, LucideIcon> = {
   'clipboard-check': ClipboardCheck,
   container: Container,
   receipt: Receipt,
+  barcode: Barcode,
   car: Car,
   'id-card': IdCard,
   'rectangle-horizontal': RectangleHorizontal,

@@ -24,6 +24,10 @@ export const financeiroRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./pages/conciliacao-page.tsx')).ConciliacaoBancariaPage }),
   },
   {
+    path: '/financeiro/cobranca',
+    lazy: async () => ({ Component: (await import('./pages/cobranca-page.tsx')).CobrancaPage }),
+  },
+  {
     path: '/financeiro/pagar',
     lazy: async () => ({ Component: (await import('./pages/titulos-page.tsx')).PagarPage }),
   },

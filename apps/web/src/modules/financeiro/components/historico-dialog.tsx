@@ -13,13 +13,15 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { ApiError } from '@/lib/api-client.ts';
 import type { TipoTituloApi } from '../api/financeiro-api.ts';
 import { useContasOpcoes } from '../api/queries.ts';
+import { BoletoPanel } from './boleto-panel.tsx';
 import { useBaixas } from './estorno-dialog.tsx';
 import { PixPanel } from './pix-panel.tsx';
 import { tituloResumo } from './titulo-resumo.ts';
 
 // A título's history: every baixa (date, account, paid, juros, multa, desconto, what it
 // extinguished, who), the reversed ones marked with the estorno's motivo; and the cancelamento.
-// An open receivable also shows its PIX charge (pix-panel.tsx).
+// An open receivable also shows its PIX charge (pix-panel.tsx); a receivable its boleto
+// (boleto-panel.tsx: the registered boleto, or «Gerar boleto»).
 
 const num = 'text-right whitespace-nowrap tabular-nums';
 
@@ -49,8 +51,16 @@ export function HistoricoDialog({
             <Badge variant="outline">Cancelado</Badge> {titulo.motivo_cancelamento}
           </p>
         ) : null}
-        {tipo === 'receber' && (titulo.status === 'em_aberto' || titulo.status === 'parcial') ? (
-          <PixPanel tituloId={titulo.id} />
+        {tipo === 'receber' ? (
+          <div className="grid gap-3 lg:grid-cols-2">
+            {titulo.status === 'em_aberto' || titulo.status === 'parcial' ? (
+              <PixPanel tituloId={titulo.id} />
+            ) : null}
+            <BoletoPanel
+              tituloId={titulo.id}
+              aberto={titulo.status === 'em_aberto' || titulo.status === 'parcial'}
+            />
+          </div>
         ) : null}
         {baixas.isPending ? (
           <Skeleton className="h-24 w-full" />

@@ -11,7 +11,8 @@ import {
   tipoChavePixLabels,
   tipoContaBancariaLabels,
 } from '@erp/shared';
-import { ScrollText } from 'lucide-react';
+import { Barcode, ScrollText } from 'lucide-react';
+import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ativoColumn, type Column, nomeColumn } from '@/components/data-table/data-table.tsx';
@@ -33,10 +34,12 @@ import { Button } from '@/components/ui/button.tsx';
 import { useListState } from '@/lib/list-state.ts';
 import { contasBancariasApi } from '../api/financeiro-api.ts';
 import { financeiroKeys } from '../api/keys.ts';
+import { CarteiraCobrancaDialog } from '../components/carteira-cobranca-form.tsx';
 
 // Contas bancárias and caixas: banco from the Banco Central list (COMPE code and name), agência,
 // conta and dígito, tipo, titular, saldo inicial at a date, chave PIX, carteira/convênio; the
-// list shows the current balance (saldo inicial + movements) and opens each account's extrato.
+// list shows the current balance (saldo inicial + movements) and opens each account's extrato and,
+// for a bank account, its cobrança registrada (carteira-cobranca-form.tsx).
 
 const KEY = 'contas-bancarias';
 type Row = ContaBancariaRow & { ativo: boolean };
@@ -73,38 +76,55 @@ export function ContasBancariasPage() {
     filterKeys: ['ativo', 'tipo'],
     defaultFilters: { ativo: 'true' },
   });
+  const [cobranca, setCobranca] = useState<Row | null>(null);
   return (
-    <RegisterPage
-      title="Contas Bancárias"
-      description="Contas e caixas da empresa: o saldo é o saldo inicial mais os movimentos (baixas e estornos)."
-      queryKey={financeiroKeys.registro(KEY)}
-      api={contasBancariasApi as never}
-      state={state}
-      columns={columns}
-      searchPlaceholder="Buscar por nome"
-      newLabel="Nova conta"
-      rowLabel={(r) => r.nome}
-      exportBase="contas-bancarias"
-      filters={
-        <>
-          <AtivoFilter state={state} />
-          <FilterSelect
-            label="Tipo"
-            value={state.filters.tipo}
-            options={TIPOS_CONTA_BANCARIA.map((t) => ({ value: t, label: tipoContaBancariaLabels[t] }))}
-            onChange={(v) => state.setFilter('tipo', v)}
-          />
-        </>
-      }
-      extraRowActions={(r) => (
-        <Button asChild size="sm" variant="ghost" aria-label={`Extrato de ${r.nome}`} title="Extrato">
-          <Link to={`/financeiro/contas-bancarias/${r.id}`}>
-            <ScrollText aria-hidden />
-          </Link>
-        </Button>
-      )}
-      renderForm={(id, close) => <ContaForm id={id} onClose={close} />}
-    />
+    <>
+      <RegisterPage
+        title="Contas Bancárias"
+        description="Contas e caixas da empresa: o saldo é o saldo inicial mais os movimentos (baixas e estornos)."
+        queryKey={financeiroKeys.registro(KEY)}
+        api={contasBancariasApi as never}
+        state={state}
+        columns={columns}
+        searchPlaceholder="Buscar por nome"
+        newLabel="Nova conta"
+        rowLabel={(r) => r.nome}
+        exportBase="contas-bancarias"
+        filters={
+          <>
+            <AtivoFilter state={state} />
+            <FilterSelect
+              label="Tipo"
+              value={state.filters.tipo}
+              options={TIPOS_CONTA_BANCARIA.map((t) => ({ value: t, label: tipoContaBancariaLabels[t] }))}
+              onChange={(v) => state.setFilter('tipo', v)}
+            />
+          </>
+        }
+        extraRowActions={(r) => (
+          <>
+            {r.banco_codigo ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={`Cobrança registrada de ${r.nome}`}
+                title="Cobrança registrada"
+                onClick={() => setCobranca(r)}
+              >
+                <Barcode aria-hidden />
+              </Button>
+            ) : null}
+            <Button asChild size="sm" variant="ghost" aria-label={`Extrato de ${r.nome}`} title="Extrato">
+              <Link to={`/financeiro/contas-bancarias/${r.id}`}>
+                <ScrollText aria-hidden />
+              </Link>
+            </Button>
+          </>
+        )}
+        renderForm={(id, close) => <ContaForm id={id} onClose={close} />}
+      />
+      {cobranca ? <CarteiraCobrancaDialog conta={cobranca} onClose={() => setCobranca(null)} /> : null}
+    </>
   );
 }
 

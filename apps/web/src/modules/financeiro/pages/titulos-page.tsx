@@ -11,7 +11,18 @@ import {
   type TitulosTotais,
 } from '@erp/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Ban, CircleDollarSign, History, Layers, MoreHorizontal, Pencil, Plus, Undo2, X } from 'lucide-react';
+import {
+  Ban,
+  CircleDollarSign,
+  FilePlus2,
+  History,
+  Layers,
+  MoreHorizontal,
+  Pencil,
+  Plus,
+  Undo2,
+  X,
+} from 'lucide-react';
 import { useState } from 'react';
 import { type Column, DataTable, erroDaLista } from '@/components/data-table/data-table.tsx';
 import { FilterPeriodo, FilterSelect } from '@/components/data-table/filter-select.tsx';
@@ -32,6 +43,7 @@ import { financeiroKeys } from '../api/keys.ts';
 import { useCentrosOpcoes, useClassesOpcoes, useContasOpcoes } from '../api/queries.ts';
 import { BaixaDialog } from '../components/baixa-dialog.tsx';
 import { BaixaLoteDialog } from '../components/baixa-lote-dialog.tsx';
+import { GerarBoletosDialog } from '../components/cobranca-gerar-boletos.tsx';
 import { CancelamentoDialog, EstornoDialog } from '../components/estorno-dialog.tsx';
 import { HistoricoDialog } from '../components/historico-dialog.tsx';
 import { PessoaFiltro } from '../components/pessoa-filtro.tsx';
@@ -42,11 +54,16 @@ import { TituloStatusBadge } from '../components/titulo-status-badge.tsx';
 // tipos. The list's filters live in the URL (status — open ones by default —, due period, pessoa,
 // classe, centro, conta); the footer totals cover the whole filter (em aberto, vencido, pago no
 // período); each row has its actions (baixar, estornar, cancelar, editar, histórico) and open
-// títulos may be selected for a baixa em lote.
+// títulos may be selected for a baixa em lote (and, receivables, for «Gerar boletos»).
 
 type Pagina = ListPage<TituloRow> & { totais: TitulosTotais };
 type Acao = 'baixar' | 'estornar' | 'cancelar' | 'editar' | 'historico';
-type Aberto = { acao: Acao; titulo: TituloRow } | { acao: 'novo' } | { acao: 'lote' } | null;
+type Aberto =
+  | { acao: Acao; titulo: TituloRow }
+  | { acao: 'novo' }
+  | { acao: 'lote' }
+  | { acao: 'boletos' }
+  | null;
 
 const FILTROS = [
   'status',
@@ -237,6 +254,12 @@ function TitulosPage({ tipo }: { tipo: TipoTituloApi }) {
             <Layers aria-hidden />
             Baixa em lote
           </Button>
+          {tipo === 'receber' ? (
+            <Button size="sm" variant="outline" onClick={() => setDialogo({ acao: 'boletos' })}>
+              <FilePlus2 aria-hidden />
+              Gerar boletos
+            </Button>
+          ) : null}
           <Button size="sm" variant="ghost" onClick={() => setSelecionados(new Map())}>
             <X aria-hidden />
             Limpar seleção
@@ -278,6 +301,15 @@ function TitulosPage({ tipo }: { tipo: TipoTituloApi }) {
         <HistoricoDialog tipo={tipo} titulo={dialogo.titulo} onClose={() => setDialogo(null)} />
       ) : null}
       {dialogo?.acao === 'lote' ? <BaixaLoteDialog tipo={tipo} titulos={marcados} onClose={fechar} /> : null}
+      {dialogo?.acao === 'boletos' ? (
+        <GerarBoletosDialog
+          titulos={marcados}
+          onClose={(gerados) => {
+            if (gerados) setSelecionados(new Map());
+            setDialogo(null);
+          }}
+        />
+      ) : null}
     </div>
   );
 }
