@@ -30,6 +30,7 @@ import type { AppEnv } from '../../lib/context.ts';
 import { registerRoutes } from '../../lib/register-routes.ts';
 import { jsonBody, pathParams, queryParams } from '../../lib/validate.ts';
 import { bancosQuerySchema, listaBancos } from './bancos.service.ts';
+import { carteiraRoutes, cobrancaRoutes } from './cobranca/cobranca.routes.ts';
 import { conciliacaoRoutes } from './conciliacao.routes.ts';
 import {
   condicaoExportColumns,
@@ -87,6 +88,8 @@ export const financeiroRoutes = new Hono<AppEnv>()
   .route('/receber', pixRoutes)
   .route('/pagar', titulosRoutes('pagar'))
   .route('/conciliacao-bancaria', conciliacaoRoutes)
+  .route('/cobranca', cobrancaRoutes)
+  .route('/contas-bancarias', carteiraRoutes)
   .route(
     '/centros-custo',
     registerRoutes({

@@ -33,6 +33,7 @@ import { AppError } from '../../lib/errors.ts';
 import { cappedCount, listPage } from '../../lib/list-query.ts';
 import { clientes, fornecedores, vendedores } from '../cadastros/cadastros.tables.ts';
 import { getSetting } from '../configuracoes/settings.service.ts';
+import { boletosAutomaticos } from './cobranca/boletos.service.ts';
 import { getCondicao, parcelasDaCondicao } from './condicoes-pagamento.service.ts';
 import {
   baixas,
@@ -470,6 +471,8 @@ export async function criarTitulos(
       );
     }
   }
+  // A receivable paid by boleto gets its boleto now, when a carteira applies (cobranca/).
+  if (t.tipo === 'receber' && t.forma_id) await boletosAutomaticos(tx, ids);
   return ids;
 }
 

@@ -1,0 +1,119 @@
+import { businessToday, encargosDoBoleto, regrasCobranca } from '@erp/shared';
+import { sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../../db/client.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { leConfiguracaoFiscal } from '../../fiscal/configuracao-fiscal.service.ts';
+import { type BoletoPdf, gerarBoletosPdf } from './boleto-pdf.ts';
+import type { CarteiraDb } from './carteiras.service.ts';
+import { DADOS_BOLETO, enderecoPagador, type PendenteRemessa, seuNumero } from './remessas.service.ts';
+
+// The printable boletos (issue 31): the stored barcode and linha digitável, the beneficiário from
+// Configurações Fiscais, the pagador from the customer, the instructions from the same rule as the
+// remessa (encargosDoBoleto), so the paper and the bank agree.
+
+/** At most this many boletos in one PDF (a load or a period; more: narrow the filter). */
+export const MAX_BOLETOS_PDF = 500;
+
+type Linha = PendenteRemessa & {
+  codigo_barras: string;
+  linha_digitavel: string;
+  nosso_numero_impresso: string;
+  carteira_json: CarteiraDb;
+  chave_pix: string | null;
+};
+
+export async function boletosPdf(db: Db, ids: readonly string[]): Promise<Buffer> {
+  if (ids.length === 0) throw new AppError('unprocessable', 'Nenhum boleto para imprimir.');
+  if (ids.length > MAX_BOLETOS_PDF)
+    throw new AppError(
+      'unprocessable',
+      `No máximo ${MAX_BOLETOS_PDF} boletos por arquivo: refine os filtros.`,
+    );
+  const emitente = (await leConfiguracaoFiscal(db)).emitente;
+  if (!emitente?.razao_social || !emitente.cnpj)
+    throw new AppError(
+      'unprocessable',
+      'Informe o emitente em Configurações Fiscais: é o beneficiário do boleto.',
+    );
+  const linhas = rowsOf<Linha>(
+    await db.execute(sql`select ${DADOS_BOLETO}, null as instrucao, b.codigo_barras, b.linha_digitavel,
+      b.nosso_numero_impresso, to_jsonb(k) as carteira_json, null as chave_pix
+      from boletos b join carteiras_cobranca k on k.id = b.carteira_id
+      join financial_accounts f on f.id = b.titulo_id left join clientes c on c.id = f.cliente_id
+      where b.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)
+      order by b.vencimento, f.pessoa_nome, b.sequencial`),
+  );
+  if (linhas.length === 0) throw new AppError('not_found', 'Boleto não encontrado');
+  const e = emitente.endereco;
+  const hoje = businessToday();
+  const boletos: BoletoPdf[] = linhas.map((l) => {
+    const k = l.carteira_json;
+    const regras = regrasCobranca(k.banco);
+    const enc = encargosDoBoleto({
+      banco: k.banco,
+      layout: k.layout,
+      valor: l.valor,
+      vencimento: l.vencimento,
+      titulo: l,
+      carteira: {
+        juros_mes_percentual: String(k.juros_mes_percentual),
+        multa_percentual: String(k.multa_percentual),
+        desconto_percentual: String(k.desconto_percentual),
+        dias_protesto: k.dias_protesto,
+        dias_baixa: k.dias_baixa,
+        mensagens: k.mensagens,
+      },
+    });
+    return {
+      banco: { codigo: k.banco, nome: regras?.nome ?? k.banco },
+      linhaDigitavel: l.linha_digitavel,
+      codigoBarras: l.codigo_barras,
+      nossoNumero: l.nosso_numero_impresso,
+      agenciaCodigoBeneficiario: regras
+        ? regras.agenciaCodigoBeneficiario({
+            banco: k.banco,
+            agencia: k.agencia,
+            agenciaDv: k.agencia_dv,
+            conta: k.conta,
+            contaDv: k.conta_dv,
+            carteira: k.carteira,
+            variacao: k.variacao,
+            convenio: k.convenio,
+            posto: k.posto,
+          })
+        : k.agencia,
+      carteira: k.carteira,
+      especieDocumento: 'DM',
+      aceite: 'N',
+      numeroDocumento: seuNumero(l),
+      dataDocumento: l.emissao,
+      dataProcessamento: hoje,
+      vencimento: l.vencimento,
+      valor: l.valor,
+      localPagamento: 'Pagável em qualquer banco até o vencimento.',
+      beneficiario: {
+        nome: emitente.razao_social,
+        documento: emitente.cnpj,
+        endereco: [
+          [e.logradouro, e.numero, e.complemento].filter(Boolean).join(', '),
+          e.bairro,
+          `${e.municipio ?? ''}/${e.uf}`,
+          `CEP ${e.cep}`,
+        ]
+          .filter(Boolean)
+          .join(' - '),
+      },
+      pagador: {
+        nome: l.pagador_nome,
+        documento: l.pagador_documento ?? '',
+        endereco: [enderecoPagador(l), l.bairro].filter((x) => x?.trim()).join(' - '),
+        cep: l.cep ?? '',
+        cidade: l.municipio ?? '',
+        uf: l.uf ?? '',
+      },
+      instrucoes: enc.instrucoes,
+      pix: null,
+    };
+  });
+  return gerarBoletosPdf(boletos);
+}
