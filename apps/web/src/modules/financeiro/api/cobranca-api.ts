@@ -68,6 +68,7 @@ export type CarteiraResumo = {
   banco: string;
   banco_nome: string;
   layout: LayoutCnab;
+  ativa?: boolean;
   pendentes: number;
   ultimo_nsa: number;
 };

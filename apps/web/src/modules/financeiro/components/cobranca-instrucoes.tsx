@@ -85,8 +85,15 @@ export function abrirBoletoPdf(b: Pick<BoletoRow, 'id' | 'nosso_numero'>) {
   );
 }
 
+/** The most boletos the server puts in one PDF (MAX_BOLETOS_PDF). */
+export const MAX_BOLETOS_PDF = 500;
+
 /** Many boletos in one PDF. */
 export function abrirBoletosPdf(ids: string[]) {
+  if (ids.length > MAX_BOLETOS_PDF) {
+    toast.error(`No máximo ${MAX_BOLETOS_PDF} boletos por PDF: selecione menos boletos.`);
+    return;
+  }
   void openPdf(() => cobrancaApi.pdfVarios(ids), 'boletos.pdf').catch((e) =>
     toast.error(e instanceof ApiError ? e.message : 'Não foi possível gerar o PDF dos boletos.'),
   );

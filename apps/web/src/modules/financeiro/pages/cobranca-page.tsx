@@ -374,9 +374,13 @@ function Remessas({
                 data-testid="carteira-card"
               >
                 <div>
-                  <div className="font-medium">{c.conta_nome}</div>
+                  <div className="flex flex-wrap items-center gap-2 font-medium">
+                    {c.conta_nome}
+                    {c.ativa === false ? <Badge variant="outline">Inativa</Badge> : null}
+                  </div>
                   <div className="text-sm text-muted-foreground">
-                    {c.banco} - {c.banco_nome} · {layoutCnabLabels[c.layout]}
+                    {c.banco_nome ? `${c.banco} - ${c.banco_nome}` : `Banco ${c.banco}`} ·{' '}
+                    {layoutCnabLabels[c.layout]}
                   </div>
                 </div>
                 <p className="text-sm">
