@@ -23,6 +23,7 @@ describe('CNAB retorno (written records)', () => {
       [254, '0000000003790'],
       [267, '0000000000015'],
       [296, '210513'],
+      [378, '15140000'],
     ]);
     const ruim = det400([
       [63, '99999999'],
@@ -45,6 +46,12 @@ describe('CNAB retorno (written records)', () => {
         juros: '0.15',
         desconto: '0.00',
         tarifa: '2.10',
+        // added for cobrança (issue 31): the raw nosso número, the erros 378–385, 215–240, 280–292
+        nossoNumeroBanco: '12345678',
+        motivos: ['15', '14'],
+        abatimento: '0.00',
+        iof: '0.00',
+        outrosCreditos: '0.00',
       },
     ]);
     expect(r.erros).toEqual([{ linha: 3, mensagem: 'Campo inválido (valorTitulo): registro ignorado.' }]);

@@ -1,0 +1,309 @@
+// gerarRetornoDeRemessa: the CNAB 240 retorno a bank would send for one of OUR CNAB 240 remessas
+// (as gerarRemessa writes them) — header de arquivo, header de lote, segments T + U per event,
+// trailers; CRLF, 240 positions — echoing the bank, the account and the nosso número the way each
+// bank fills its retorno. For tests and demo data: parseCnab reads it back with the same values.
+// Layout: FEBRABAN CNAB 240 retorno (T/U), with Caixa's and Santander's own segment T blocks
+// (see layouts.ts and retorno.ts for the positions and their sources).
+
+import { dvModulo11Caixa } from '../bancos/caixa.ts';
+import { brancos, Coletor, data8, hora6, num, registro, valor, zeros } from '../remessa/campos.ts';
+
+export type EventoRetorno = {
+  /** The título's número do documento (as in the remessa) or its nosso número (with or without DV). */
+  documentoOuNossoNumero: string;
+  /** The bank's code of movimento retorno (FEBRABAN: 02 entrada confirmada, 06 liquidação…). */
+  ocorrencia: string;
+  /** 'YYYY-MM-DD'. */
+  dataOcorrencia: string;
+  dataCredito?: string;
+  /** Decimal strings, 2 places at most. */
+  valorPago?: string;
+  juros?: string;
+  /** Written with the juros (segment U 18–32 is "juros/multa/encargos"). */
+  multa?: string;
+  desconto?: string;
+  abatimento?: string;
+  tarifa?: string;
+  /** Up to five codes of 2 characters (segment T motivos). */
+  motivos?: string[];
+};
+
+export type OpcoesRetorno = {
+  /** Generation moment of the retorno (default: the remessa's). */
+  geracao?: { data: string; hora: string };
+  /** NSA of the retorno (default: the remessa's). */
+  nsa?: number;
+  /** Santander: the código do beneficiário its retorno header carries (not in the remessa). */
+  codigoBeneficiario?: string;
+};
+
+const BANCOS = new Set(['001', '104', '033', '756', '748']);
+const campo = (l: string, de: number, ate: number) => l.slice(de - 1, ate);
+
+type Titulo = {
+  p: string;
+  q: string | null;
+  /** The stored nosso número (no DV) and with its DV, for matching. */
+  numero: string;
+  comDv: string;
+  documento: string;
+};
+
+/** The nosso número of one of our segment P records: stored number and number + DV. */
+function nossoNumeroDoP(banco: string, p: string): { numero: string; comDv: string } {
+  switch (banco) {
+    case '104': {
+      const n = campo(p, 41, 57);
+      return { numero: n, comDv: n + dvModulo11Caixa(n) };
+    }
+    case '033': {
+      const n = campo(p, 45, 57);
+      return { numero: n.slice(0, 12), comDv: n };
+    }
+    case '756': {
+      const n = campo(p, 38, 47);
+      return { numero: n.slice(2, 9), comDv: n.slice(2, 10) };
+    }
+    case '748': {
+      const n = campo(p, 38, 57).trim();
+      return { numero: n.slice(0, 8), comDv: n };
+    }
+    default: {
+      const n = campo(p, 38, 57).trim();
+      return { numero: n.length === 17 ? n : n.slice(0, 11), comDv: n };
+    }
+  }
+}
+
+const semZeros = (s: string) =>
+  s
+    .trim()
+    .toUpperCase()
+    .replace(/[^0-9A-Z]/g, '')
+    .replace(/^0+(?=.)/, '');
+
+/** Throws ErroRemessa (pt-BR, each naming its field) when the remessa or an event cannot be used. */
+export function gerarRetornoDeRemessa(
+  remessaTexto: string,
+  eventos: readonly EventoRetorno[],
+  opcoes: OpcoesRetorno = {},
+): { texto: string; linhas: string[] } {
+  const col = new Coletor();
+  const linhasRemessa = remessaTexto.split(/\r?\n/).filter((l) => l.trim() !== '');
+  const h = linhasRemessa[0] ?? '';
+  const banco = campo(h, 1, 3);
+  if (campo(h, 8, 8) !== '0' || campo(h, 143, 143) !== '1' || h.length !== 240 || !BANCOS.has(banco)) {
+    col.erro(
+      'remessa',
+      'A remessa não é um CNAB 240 gerado por este sistema (BB, Caixa, Santander, Sicoob ou Sicredi).',
+    );
+    col.falhar();
+  }
+  const hl = linhasRemessa[1] ?? '';
+  const titulos: Titulo[] = [];
+  for (const l of linhasRemessa) {
+    if (campo(l, 8, 8) !== '3') continue;
+    const seg = campo(l, 14, 14);
+    if (seg === 'P') {
+      const nn = nossoNumeroDoP(banco, l);
+      titulos.push({ p: l, q: null, ...nn, documento: campo(l, 63, 77).trim() });
+    } else if (seg === 'Q' && titulos.length) titulos[titulos.length - 1]!.q = l;
+  }
+
+  const santander = banco === '033';
+  const geracao = opcoes.geracao ?? {
+    data: `${campo(h, 148, 151)}-${campo(h, 146, 147)}-${campo(h, 144, 145)}`,
+    hora: /^\d{6}$/.test(campo(h, 152, 157))
+      ? `${campo(h, 152, 153)}:${campo(h, 154, 155)}:${campo(h, 156, 157)}`
+      : '00:00:00',
+  };
+  const data = data8(col, 'Data de geração', geracao.data);
+  const hora = hora6(col, 'Hora de geração', geracao.hora);
+  const nsa = opcoes.nsa ?? Number(campo(h, 158, 163));
+  const p0 = titulos[0]?.p ?? '';
+  // Santander's retorno identifies the account by agência + conta (segment P 18–32 of the remessa)
+  // and the código do beneficiário; the others echo the remessa's header block (33–72).
+  const contaSantander = () => {
+    const codigo = num(col, 'Código do beneficiário', opcoes.codigoBeneficiario, 9);
+    return `${campo(p0, 18, 21)}${campo(p0, 22, 22)}${campo(p0, 23, 31)}${campo(p0, 32, 32)}${brancos(5)}${codigo}${brancos(11)}`;
+  };
+  const inscricaoArquivo = santander ? `${brancos(8)}${campo(h, 17, 32)}` : campo(h, 9, 32);
+
+  const linhas: string[] = [];
+  linhas.push(
+    registro(
+      [
+        `${banco}00000`,
+        inscricaoArquivo,
+        santander ? contaSantander() : campo(h, 33, 72),
+        campo(h, 73, 102),
+        campo(h, 103, 132),
+        brancos(10),
+        '2',
+        data,
+        hora,
+        num(col, 'NSA', nsa, 6),
+        campo(h, 164, 166),
+        campo(h, 167, 171),
+        brancos(69),
+      ],
+      240,
+      'header de arquivo',
+    ),
+  );
+  linhas.push(
+    registro(
+      [
+        `${banco}00011T01  `,
+        campo(hl, 14, 16),
+        ' ',
+        campo(hl, 18, 33),
+        santander
+          ? `${zeros(20)}${campo(p0, 18, 32)}${brancos(5)}`
+          : `${campo(hl, 34, 53)}${campo(hl, 54, 73)}`,
+        campo(hl, 74, 103),
+        brancos(80),
+        num(col, 'NSA', nsa, 8),
+        data,
+        zeros(8),
+        brancos(33),
+      ],
+      240,
+      'header de lote',
+    ),
+  );
+
+  let seq = 0;
+  let total = 0n;
+  eventos.forEach((ev, n) => {
+    const rot = `Evento ${n + 1}`;
+    const chave = semZeros(ev.documentoOuNossoNumero ?? '');
+    const t = titulos.find(
+      (x) =>
+        chave !== '' &&
+        (semZeros(x.numero) === chave || semZeros(x.comDv) === chave || semZeros(x.documento) === chave),
+    );
+    if (!t) {
+      col.erro(
+        'documentoOuNossoNumero',
+        `${rot}: ${ev.documentoOuNossoNumero} não é documento nem nosso número de um boleto da remessa.`,
+      );
+      return;
+    }
+    const ocorrencia = /^[0-9A-Z]{2}$/.test(ev.ocorrencia ?? '') ? ev.ocorrencia : '00';
+    if (ocorrencia !== ev.ocorrencia)
+      col.erro('ocorrencia', `${rot}: ocorrência ${ev.ocorrencia}: dois caracteres.`);
+    const motivos = ev.motivos ?? [];
+    if (motivos.length > 5 || motivos.some((m) => !/^[0-9A-Z]{2}$/.test(m)))
+      col.erro('motivos', `${rot}: até cinco motivos de dois caracteres.`);
+    const cent = (rotulo: string, v: string | undefined) => BigInt(valor(col, `${rot}: ${rotulo}`, v, 15));
+    const pago = cent('valor pago', ev.valorPago);
+    const tarifa = cent('tarifa', ev.tarifa);
+    const jurosMulta = cent('juros', ev.juros) + cent('multa', ev.multa);
+    const liquido = pago > tarifa ? pago - tarifa : 0n;
+    const q = t.q;
+    const p = t.p;
+    total += BigInt(campo(p, 86, 100));
+    const v15 = (c: bigint) => num(col, `${rot}: valor`, c, 15);
+    const pagador = q
+      ? `${campo(q, 18, 18)}${campo(q, 19, 33)}${campo(q, 34, 73)}`
+      : `0${zeros(15)}${brancos(40)}`;
+    const prefixo = (s: string) => `${banco}00013${num(col, 'Registro do lote', ++seq, 5)}${s} ${ocorrencia}`;
+    const mot = motivos.slice(0, 5).join('').padEnd(10, ' ').slice(0, 10);
+    const segT = santander
+      ? [
+          prefixo('T'),
+          campo(p, 18, 32), // agência 4 + DV, conta 9 + DV
+          brancos(8),
+          campo(p, 45, 57), // nosso número 12 + DV
+          '1', // carteira
+          campo(p, 63, 77), // seu número
+          campo(p, 78, 85),
+          campo(p, 86, 100),
+          `${banco}00000`,
+          campo(p, 196, 220),
+          '00',
+          pagador,
+          campo(p, 33, 42), // conta cobrança + DV
+          v15(tarifa),
+          mot,
+          brancos(22),
+        ]
+      : [
+          prefixo('T'),
+          banco === '104'
+            ? `${campo(p, 18, 29)}${zeros(7)}${brancos(3)}${t.comDv}`
+            : `${campo(p, 18, 37)}${campo(p, 38, 57)}`,
+          campo(p, 58, 58),
+          campo(p, 63, 77),
+          campo(p, 78, 85),
+          campo(p, 86, 100),
+          `${banco}000000`,
+          campo(p, 196, 220),
+          '09',
+          pagador,
+          zeros(10),
+          v15(tarifa),
+          mot,
+          brancos(17),
+        ];
+    linhas.push(registro(segT, 240, 'segmento T'));
+    linhas.push(
+      registro(
+        [
+          prefixo('U'),
+          v15(jurosMulta),
+          valor(col, `${rot}: desconto`, ev.desconto, 15),
+          valor(col, `${rot}: abatimento`, ev.abatimento, 15),
+          zeros(15), // IOF
+          v15(pago),
+          v15(liquido),
+          zeros(15), // outras despesas
+          zeros(15), // outros créditos
+          data8(col, `${rot}: data da ocorrência`, ev.dataOcorrencia),
+          data8(col, `${rot}: data do crédito`, ev.dataCredito),
+          brancos(4),
+          zeros(8),
+          zeros(15),
+          brancos(30),
+          '000',
+          brancos(27),
+        ],
+        240,
+        'segmento U',
+      ),
+    );
+  });
+  col.falhar();
+
+  linhas.push(
+    registro(
+      [
+        `${banco}00015${brancos(9)}`,
+        num(col, 'Quantidade de registros do lote', seq + 2, 6),
+        num(col, 'Quantidade de títulos', eventos.length, 6),
+        num(col, 'Valor total', total, 17),
+        zeros(69),
+        brancos(8),
+        brancos(117),
+      ],
+      240,
+      'trailer de lote',
+    ),
+  );
+  linhas.push(
+    registro(
+      [
+        `${banco}99999${brancos(9)}`,
+        '000001',
+        num(col, 'Quantidade de registros do arquivo', linhas.length + 1, 6),
+        zeros(6),
+        brancos(205),
+      ],
+      240,
+      'trailer de arquivo',
+    ),
+  );
+  col.falhar();
+  return { linhas, texto: linhas.map((l) => `${l}\r\n`).join('') };
+}
