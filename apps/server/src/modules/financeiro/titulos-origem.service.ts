@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { baixaBoletosDosTitulos } from './cobranca/boletos.service.ts';
 import { baixas, financialAccounts as f } from './financeiro.tables.ts';
 
 // The títulos another module's document created (origem + origem_id: an authorised NF-e's
@@ -62,5 +63,9 @@ export async function cancelaTitulosDaOrigem(
         abertos.map((a) => a.id),
       ),
     );
+  await baixaBoletosDosTitulos(
+    tx,
+    abertos.map((a) => a.id),
+  );
   return abertos.length;
 }

@@ -33,7 +33,7 @@ import { AppError } from '../../lib/errors.ts';
 import { cappedCount, listPage } from '../../lib/list-query.ts';
 import { clientes, fornecedores, vendedores } from '../cadastros/cadastros.tables.ts';
 import { getSetting } from '../configuracoes/settings.service.ts';
-import { boletosAutomaticos } from './cobranca/boletos.service.ts';
+import { baixaBoletosDosTitulos, boletosAutomaticos } from './cobranca/boletos.service.ts';
 import { getCondicao, parcelasDaCondicao } from './condicoes-pagamento.service.ts';
 import {
   baixas,
@@ -764,6 +764,7 @@ export async function cancelarTituloPorId(
         updatedAt: new Date(),
       })
       .where(eq(f.id, id));
+    await baixaBoletosDosTitulos(tx, [id]);
   });
   return getTitulo(db, tipo, id);
 }

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import type { MailAnexo } from '../../lib/mail/mail.tables.ts';
 import { enqueueMail, type MailDeps } from '../../lib/mail/mail-queue.ts';
+import { boletosPdf } from '../financeiro/cobranca/boletos-impressao.service.ts';
 import { geraDanfePdf } from '../nfe/danfe/danfe.ts';
 
 // The customer's copy of the note: to the cadastro's NF-e address (clientes.email_nfe, else the
@@ -64,6 +65,29 @@ export async function enfileiraEmailNota(
     },
     { nome: `DANFE-${nota.chave}.pdf`, tipo: 'application/pdf', base64: pdf.toString('base64') },
   ];
+  // The boletos of the note's receivables go with it (issue 31: XML + DANFE + boletos).
+  const boletos =
+    motivo === 'cancelamento'
+      ? []
+      : rowsOf<{ id: string }>(
+          await tx.execute(sql`select b.id from boletos b join financial_accounts f on f.id = b.titulo_id
+            where f.origem = 'nota_fiscal' and f.origem_id = ${nota.id}
+              and b.situacao in ('a_registrar', 'enviado', 'registrado') order by b.vencimento, b.sequencial`),
+        );
+  // A boleto that cannot be printed (e.g. the emitente's address missing) never holds the note's
+  // authorisation: the e-mail goes without it, and the título's dialog prints it once fixed.
+  const pdfBoletos = boletos.length
+    ? await boletosPdf(
+        tx as unknown as Db,
+        boletos.map((b) => b.id),
+      ).catch(() => null)
+    : null;
+  if (pdfBoletos)
+    anexos.push({
+      nome: `boletos-NF-${nota.numero}.pdf`,
+      tipo: 'application/pdf',
+      base64: pdfBoletos.toString('base64'),
+    });
   if (extra.eventoCancelamentoXml)
     anexos.push({
       nome: `${nota.chave}-cancelamento.xml`,
@@ -76,7 +100,7 @@ export async function enfileiraEmailNota(
     : `NF-e ${nota.numero} série ${nota.serie}`;
   const corpo = cancelada
     ? `A nota fiscal eletrônica ${nota.numero}, série ${nota.serie}, foi cancelada junto à SEFAZ. Seguem o XML da nota, o XML do cancelamento e o DANFE.`
-    : `Segue a nota fiscal eletrônica ${nota.numero}, série ${nota.serie}: o XML autorizado (nfeProc) e o DANFE em PDF.`;
+    : `Segue a nota fiscal eletrônica ${nota.numero}, série ${nota.serie}: o XML autorizado (nfeProc) e o DANFE em PDF${pdfBoletos ? `, com ${boletos.length === 1 ? 'o boleto' : `os ${boletos.length} boletos`} para pagamento` : ''}.`;
   const texto = `Olá, ${destino.nome}!\n\n${corpo}\n\nChave de acesso: ${nota.chave}\n`;
   const html = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${escapeHtml(assunto)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937"><p>Olá, ${escapeHtml(destino.nome)}!</p><p>${escapeHtml(corpo)}</p><p>Chave de acesso: <strong>${escapeHtml(nota.chave)}</strong></p></body></html>`;
   await enqueueMail(tx, deps, { para: destino.para, tipo: 'nfe', assunto, texto, html, anexos });

@@ -424,3 +424,23 @@ export async function instrucaoBoleto(
   });
   return getBoleto(db, id);
 }
+
+/**
+ * A cancelled título's live boleto is withdrawn: never sent → baixado here and its entrada leaves
+ * the queue; already at the bank → a "pedido de baixa" for the next remessa (the bank confirms it
+ * in the retorno).
+ */
+export async function baixaBoletosDosTitulos(tx: Tx, tituloIds: readonly string[]) {
+  if (tituloIds.length === 0) return;
+  const ids = sql`(select jsonb_array_elements_text(${JSON.stringify(tituloIds)}::jsonb)::uuid)`;
+  await tx.execute(sql`delete from boleto_instrucoes i using boletos b
+    where b.id = i.boleto_id and i.remessa_id is null and b.situacao = 'a_registrar' and b.titulo_id in ${ids}`);
+  await tx.execute(sql`update boletos set situacao = 'baixado', motivo = 'Título cancelado antes do envio ao banco',
+    updated_at = now() where situacao = 'a_registrar' and titulo_id in ${ids}`);
+  await tx.execute(sql`insert into boleto_instrucoes (boleto_id, instrucao, user_id, usuario)
+    select b.id, 'baixa', nullif(current_setting('app.user_id', true), '')::uuid,
+      nullif(current_setting('app.user_email', true), '')
+    from boletos b where b.situacao in ('enviado', 'registrado') and b.titulo_id in ${ids}
+      and not exists (select 1 from boleto_instrucoes i where i.boleto_id = b.id and i.instrucao = 'baixa'
+        and i.remessa_id is null)`);
+}

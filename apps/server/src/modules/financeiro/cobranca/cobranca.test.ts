@@ -244,6 +244,28 @@ describe('cobrança registrada', () => {
     expect(lista.body.contagem).toMatchObject({ enviado: 14, baixado: 1, a_registrar: 0 });
   });
 
+  it('a cancelled título: its boleto at the bank gets a pedido de baixa for the next remessa', async () => {
+    const b = (
+      await chama(
+        t,
+        fin,
+        'GET',
+        api('/cobranca/boletos?situacao=enviado&pageSize=1&sort=nosso_numero&dir=desc'),
+      )
+    ).body.items[0];
+    const c = await chama(t, fin, 'POST', api(`/receber/${b.titulo_id}/cancelamento`), {
+      motivo: 'Pedido desfeito pelo cliente',
+    });
+    expect(c.status).toBe(200);
+    const depois = await chama(t, fin, 'GET', api(`/cobranca/boletos/${b.id}`));
+    expect(depois.body.situacao).toBe('enviado');
+    expect(depois.body.instrucoes_pendentes).toEqual(['baixa']);
+    expect(depois.body.instrucoes.map((i: Json) => [i.instrucao, i.nsa])).toEqual([
+      ['entrada', 1],
+      ['baixa', null],
+    ]);
+  });
+
   it.skipIf(!temPoppler)('the PDF prints the linha digitável and the values', async () => {
     const b = (await chama(t, fin, 'GET', api('/cobranca/boletos?situacao=enviado&pageSize=1'))).body
       .items[0];
