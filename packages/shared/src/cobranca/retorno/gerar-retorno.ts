@@ -5,8 +5,10 @@
 // Layout: FEBRABAN CNAB 240 retorno (T/U), with Caixa's and Santander's own segment T blocks
 // (see layouts.ts and retorno.ts for the positions and their sources).
 
+import type { CarteiraNormalizada } from '../banco.ts';
 import { dvModulo11Caixa } from '../bancos/caixa.ts';
-import { brancos, Coletor, data8, hora6, num, registro, valor, zeros } from '../remessa/campos.ts';
+import { itau as itauRegras } from '../bancos/itau.ts';
+import { brancos, Coletor, data6, data8, hora6, num, registro, valor, zeros } from '../remessa/campos.ts';
 
 export type EventoRetorno = {
   /** The título's número do documento (as in the remessa) or its nosso número (with or without DV). */
@@ -38,6 +40,7 @@ export type OpcoesRetorno = {
 };
 
 const BANCOS = new Set(['001', '104', '033', '756', '748']);
+const BANCOS_400 = new Set(['341', '237']);
 const campo = (l: string, de: number, ate: number) => l.slice(de - 1, ate);
 
 type Titulo = {
@@ -82,7 +85,58 @@ const semZeros = (s: string) =>
     .replace(/[^0-9A-Z]/g, '')
     .replace(/^0+(?=.)/, '');
 
-/** Throws ErroRemessa (pt-BR, each naming its field) when the remessa or an event cannot be used. */
+type Lido<T> = {
+  t: T;
+  ocorrencia: string;
+  motivos: string[];
+  /** Cents. */
+  pago: bigint;
+  tarifa: bigint;
+  jurosMulta: bigint;
+};
+
+/** The título an event names and its checked values (errors collected in `col`). */
+function lerEvento<T extends { numero: string; comDv: string; documento: string }>(
+  col: Coletor,
+  titulos: readonly T[],
+  ev: EventoRetorno,
+  n: number,
+  maxMotivos: number,
+): Lido<T> | null {
+  const rot = `Evento ${n + 1}`;
+  const chave = semZeros(ev.documentoOuNossoNumero ?? '');
+  const t = titulos.find(
+    (x) =>
+      chave !== '' &&
+      (semZeros(x.numero) === chave || semZeros(x.comDv) === chave || semZeros(x.documento) === chave),
+  );
+  if (!t) {
+    col.erro(
+      'documentoOuNossoNumero',
+      `${rot}: ${ev.documentoOuNossoNumero} não é documento nem nosso número de um boleto da remessa.`,
+    );
+    return null;
+  }
+  const ocorrencia = /^[0-9A-Z]{2}$/.test(ev.ocorrencia ?? '') ? ev.ocorrencia : '00';
+  if (ocorrencia !== ev.ocorrencia)
+    col.erro('ocorrencia', `${rot}: ocorrência ${ev.ocorrencia}: dois caracteres.`);
+  const motivos = ev.motivos ?? [];
+  if (motivos.length > maxMotivos || motivos.some((m) => !/^[0-9A-Z]{2}$/.test(m)))
+    col.erro('motivos', `${rot}: até ${maxMotivos === 5 ? 'cinco' : 'quatro'} motivos de dois caracteres.`);
+  const cent = (rotulo: string, v: string | undefined) => BigInt(valor(col, `${rot}: ${rotulo}`, v, 15));
+  return {
+    t,
+    ocorrencia,
+    motivos: motivos.slice(0, maxMotivos),
+    pago: cent('valor pago', ev.valorPago),
+    tarifa: cent('tarifa', ev.tarifa),
+    jurosMulta: cent('juros', ev.juros) + cent('multa', ev.multa),
+  };
+}
+
+/** Throws ErroRemessa (pt-BR, each naming its field) when the remessa or an event cannot be used.
+ * A CNAB 240 remessa (BB, Caixa, Santander, Sicoob, Sicredi) gives a CNAB 240 retorno; a CNAB 400
+ * remessa of Itaú or Bradesco gives that bank's CNAB 400 retorno. */
 export function gerarRetornoDeRemessa(
   remessaTexto: string,
   eventos: readonly EventoRetorno[],
@@ -91,14 +145,31 @@ export function gerarRetornoDeRemessa(
   const col = new Coletor();
   const linhasRemessa = remessaTexto.split(/\r?\n/).filter((l) => l.trim() !== '');
   const h = linhasRemessa[0] ?? '';
-  const banco = campo(h, 1, 3);
-  if (campo(h, 8, 8) !== '0' || campo(h, 143, 143) !== '1' || h.length !== 240 || !BANCOS.has(banco)) {
+  const e240 =
+    h.length === 240 && campo(h, 8, 8) === '0' && campo(h, 143, 143) === '1' && BANCOS.has(campo(h, 1, 3));
+  const e400 = h.length === 400 && h.startsWith('01REMESSA') && BANCOS_400.has(campo(h, 77, 79));
+  if (!e240 && !e400) {
     col.erro(
       'remessa',
-      'A remessa não é um CNAB 240 gerado por este sistema (BB, Caixa, Santander, Sicoob ou Sicredi).',
+      'A remessa não é um CNAB 240 (BB, Caixa, Santander, Sicoob, Sicredi) nem um CNAB 400 (Itaú, Bradesco) gerado por este sistema.',
     );
     col.falhar();
   }
+  const linhas = e240
+    ? retorno240(col, linhasRemessa, eventos, opcoes)
+    : retorno400(col, linhasRemessa, eventos, opcoes);
+  col.falhar();
+  return { linhas, texto: linhas.map((l) => `${l}\r\n`).join('') };
+}
+
+function retorno240(
+  col: Coletor,
+  linhasRemessa: readonly string[],
+  eventos: readonly EventoRetorno[],
+  opcoes: OpcoesRetorno,
+): string[] {
+  const h = linhasRemessa[0] ?? '';
+  const banco = campo(h, 1, 3);
   const hl = linhasRemessa[1] ?? '';
   const titulos: Titulo[] = [];
   for (const l of linhasRemessa) {
@@ -176,30 +247,10 @@ export function gerarRetornoDeRemessa(
   let seq = 0;
   let total = 0n;
   eventos.forEach((ev, n) => {
+    const lido = lerEvento(col, titulos, ev, n, 5);
+    if (!lido) return;
+    const { t, ocorrencia, motivos, pago, tarifa, jurosMulta } = lido;
     const rot = `Evento ${n + 1}`;
-    const chave = semZeros(ev.documentoOuNossoNumero ?? '');
-    const t = titulos.find(
-      (x) =>
-        chave !== '' &&
-        (semZeros(x.numero) === chave || semZeros(x.comDv) === chave || semZeros(x.documento) === chave),
-    );
-    if (!t) {
-      col.erro(
-        'documentoOuNossoNumero',
-        `${rot}: ${ev.documentoOuNossoNumero} não é documento nem nosso número de um boleto da remessa.`,
-      );
-      return;
-    }
-    const ocorrencia = /^[0-9A-Z]{2}$/.test(ev.ocorrencia ?? '') ? ev.ocorrencia : '00';
-    if (ocorrencia !== ev.ocorrencia)
-      col.erro('ocorrencia', `${rot}: ocorrência ${ev.ocorrencia}: dois caracteres.`);
-    const motivos = ev.motivos ?? [];
-    if (motivos.length > 5 || motivos.some((m) => !/^[0-9A-Z]{2}$/.test(m)))
-      col.erro('motivos', `${rot}: até cinco motivos de dois caracteres.`);
-    const cent = (rotulo: string, v: string | undefined) => BigInt(valor(col, `${rot}: ${rotulo}`, v, 15));
-    const pago = cent('valor pago', ev.valorPago);
-    const tarifa = cent('tarifa', ev.tarifa);
-    const jurosMulta = cent('juros', ev.juros) + cent('multa', ev.multa);
     const liquido = pago > tarifa ? pago - tarifa : 0n;
     const q = t.q;
     const p = t.p;
@@ -209,7 +260,7 @@ export function gerarRetornoDeRemessa(
       ? `${campo(q, 18, 18)}${campo(q, 19, 33)}${campo(q, 34, 73)}`
       : `0${zeros(15)}${brancos(40)}`;
     const prefixo = (s: string) => `${banco}00013${num(col, 'Registro do lote', ++seq, 5)}${s} ${ocorrencia}`;
-    const mot = motivos.slice(0, 5).join('').padEnd(10, ' ').slice(0, 10);
+    const mot = motivos.join('').padEnd(10, ' ').slice(0, 10);
     const segT = santander
       ? [
           prefixo('T'),
@@ -304,6 +355,134 @@ export function gerarRetornoDeRemessa(
       'trailer de arquivo',
     ),
   );
+  return linhas;
+}
+
+type Titulo400 = { d: string; numero: string; comDv: string; documento: string };
+
+/** Itaú's and Bradesco's CNAB 400 retorno: header (agência/conta or código da empresa, data, NSA),
+ * one detail record per event, trailer. Positions of the banks' retorno layouts (see layouts.ts and
+ * retorno.ts): Itaú nosso número 63–70 (and 86–93 + DAC 94), erros 378–385 (four codes);
+ * Bradesco nosso número 71–82, motivos 319–328 (five codes). Juros and multa together in 267–279
+ * (Itaú's "juros de mora/multa"). */
+function retorno400(
+  col: Coletor,
+  linhasRemessa: readonly string[],
+  eventos: readonly EventoRetorno[],
+  opcoes: OpcoesRetorno,
+): string[] {
+  const h = linhasRemessa[0] ?? '';
+  const banco = campo(h, 77, 79);
+  const itau = banco === '341';
+  const titulos: Titulo400[] = [];
+  for (const d of linhasRemessa) {
+    if (!d.startsWith('1')) continue;
+    const documento = campo(d, 38, 62).trim() || campo(d, 111, 120).trim();
+    if (itau) {
+      const nn = campo(d, 63, 70);
+      const c = { agencia: campo(d, 18, 21), conta: campo(d, 24, 28), carteira: campo(d, 84, 86) };
+      const dv = /^\d{8}$/.test(nn)
+        ? itauRegras.nossoNumero(c as CarteiraNormalizada, { sequencial: BigInt(nn), emissao: '2000-01-01' })
+            .dv
+        : '0';
+      titulos.push({ d, numero: nn, comDv: nn + dv, documento });
+    } else titulos.push({ d, numero: campo(d, 71, 81), comDv: campo(d, 71, 82), documento });
+  }
+  const geracao = opcoes.geracao?.data ?? `20${campo(h, 99, 100)}-${campo(h, 97, 98)}-${campo(h, 95, 96)}`;
+  const data = data6(col, 'Data de geração', geracao);
+  // Bradesco's remessa carries the NSA at 111–117; Itaú's none (default 1)
+  const nsa = num(col, 'NSA', opcoes.nsa ?? (itau ? 1 : Number(campo(h, 111, 117))), 5);
+  const seq = (n: number) => num(col, 'Sequencial do registro', n, 6);
+  const linhas: string[] = [];
+  linhas.push(
+    registro(
+      [
+        `02RETORNO01${'COBRANCA'.padEnd(15, ' ')}`,
+        // Itaú: agência, "00", conta, DAC, 8 blank; Bradesco: código da empresa (20)
+        itau ? `${campo(h, 27, 38)}${brancos(8)}` : campo(h, 27, 46),
+        campo(h, 47, 76),
+        banco,
+        (itau ? 'BANCO ITAU S.A.' : 'BRADESCO').padEnd(15, ' '),
+        data,
+        itau ? `01600BPI${nsa}${data}${brancos(275)}` : `01600000${nsa}${brancos(266)}${data}${brancos(9)}`,
+        seq(1),
+      ],
+      400,
+      'header',
+    ),
+  );
+  eventos.forEach((ev, n) => {
+    const lido = lerEvento(col, titulos, ev, n, itau ? 4 : 5);
+    if (!lido) return;
+    const { t, ocorrencia, motivos, pago, tarifa, jurosMulta } = lido;
+    const rot = `Evento ${n + 1}`;
+    const d = t.d;
+    const v13 = (c: bigint) => num(col, `${rot}: valor`, c, 13);
+    const cent = (rotulo: string, v: string | undefined) => valor(col, `${rot}: ${rotulo}`, v, 13);
+    const dataOcorrencia = data6(col, `${rot}: data da ocorrência`, ev.dataOcorrencia);
+    const dataCredito = data6(col, `${rot}: data do crédito`, ev.dataCredito);
+    // 147–188: vencimento, valor, banco, agência cobradora + DV, espécie, tarifa
+    const meio = `${campo(d, 121, 126)}${campo(d, 127, 139)}${banco}00000${campo(d, 148, 149)}${v13(tarifa)}`;
+    // 215–292: IOF, abatimento, desconto, valor pago, juros (e multa), outros créditos
+    const fim = `${zeros(13)}${cent('abatimento', ev.abatimento)}${cent('desconto', ev.desconto)}${v13(pago)}${v13(jurosMulta)}${zeros(13)}`;
+    const registroItau = [
+      '1',
+      campo(d, 2, 29), // inscrição, agência, "00", conta, DAC
+      brancos(8),
+      campo(d, 38, 62), // uso da empresa
+      t.numero, // 63–70
+      brancos(12),
+      campo(d, 84, 86), // carteira
+      t.comDv, // 86–94: nosso número + DAC
+      brancos(13),
+      campo(d, 108, 108), // código da carteira
+      ocorrencia,
+      dataOcorrencia,
+      campo(d, 111, 120), // número do documento
+      t.numero, // 127–134
+      brancos(12),
+      meio,
+      brancos(26),
+      fim,
+      '   ', // boleto DDA, 2 blank
+      dataCredito,
+      brancos(10), // instrução cancelada, blank
+      zeros(13),
+      campo(d, 235, 264), // nome do pagador
+      brancos(23),
+      motivos.join('').padEnd(8, '0'), // 378–385
+      brancos(9), // 386–392 blank, código de liquidação
+      seq(linhas.length + 1),
+    ];
+    const registroBradesco = [
+      '1',
+      `02${zeros(14)}`, // the beneficiário's CNPJ is not in Bradesco's remessa detail
+      zeros(3),
+      campo(d, 21, 37), // zero, carteira, agência, conta, DV
+      campo(d, 38, 62), // número de controle do participante
+      zeros(8),
+      t.comDv, // 71–82
+      zeros(22),
+      '0', // rateio
+      zeros(2),
+      campo(d, 24, 24), // carteira
+      ocorrencia,
+      dataOcorrencia,
+      campo(d, 111, 120), // número do documento
+      t.comDv.padStart(20, '0'),
+      meio,
+      zeros(26), // outras despesas, juros da operação em atraso
+      fim,
+      brancos(3), // 293–294 blank, motivo do código de ocorrência
+      dataCredito,
+      brancos(17), // origem do pagamento, blank, cheque
+      motivos.join('').padEnd(10, '0'), // 319–328
+      brancos(66), // blank, cartório, protocolo, blank
+      seq(linhas.length + 1),
+    ];
+    linhas.push(registro(itau ? registroItau : registroBradesco, 400, 'detalhe'));
+  });
   col.falhar();
-  return { linhas, texto: linhas.map((l) => `${l}\r\n`).join('') };
+  linhas.push(registro([`9201${banco}`, brancos(387), seq(linhas.length + 1)], 400, 'trailer'));
+  return linhas;
 }

@@ -288,7 +288,7 @@ describe('gerarRetornoDeRemessa: bad input', () => {
     ],
   });
 
-  it('refuses a título not in the remessa, a bad value and a CNAB 400 remessa, in pt-BR', () => {
+  it('refuses a título not in the remessa, a bad value and another file, in pt-BR', () => {
     const erro = (() => {
       try {
         gerarRetornoDeRemessa(remessa.texto, [
@@ -310,7 +310,7 @@ describe('gerarRetornoDeRemessa: bad input', () => {
       'Evento 2: valor pago: valor inválido 10.001 (use 1234.56).',
     ]);
     expect(() => gerarRetornoDeRemessa('0'.repeat(400), [])).toThrow(
-      /não é um CNAB 240 gerado por este sistema/,
+      'A remessa não é um CNAB 240 (BB, Caixa, Santander, Sicoob, Sicredi) nem um CNAB 400 (Itaú, Bradesco) gerado por este sistema.',
     );
   });
 });
@@ -471,7 +471,7 @@ describe('CNAB 400 written records: the banks that moved fields', () => {
       ].join('\n'),
     );
     expect(san.itens[0]).toMatchObject({ motivos: ['092', '057'], nossoNumeroBanco: '00000123' });
-    expect(san.cabecalho).toMatchObject({ agencia: '0059', conta: '13000123' });
+    expect(san.cabecalho).toMatchObject({ agencia: '0059', conta: null });
     const sic = parseCnab(
       [
         reg([
@@ -495,7 +495,7 @@ describe('CNAB 400 written records: the banks that moved fields', () => {
       motivos: [],
     });
     expect(nossoNumeroDoRetorno('756', sic.itens[0]!.nossoNumeroBanco!, 'cnab400')).toBe('0001234');
-    expect(sic.cabecalho).toMatchObject({ agencia: '4327', agenciaDv: '3', convenio: '000229385' });
+    expect(sic.cabecalho).toMatchObject({ agencia: '4327', agenciaDv: '3', convenio: null });
   });
 });
 
@@ -616,5 +616,124 @@ describe.skipIf(!presente)('real retorno files (../shared/fixtures/cnab): header
     expect(conferirContaDoRetorno(cab, { banco: '341', agencia: '1467', carteira: '109' })).toBe(
       'O retorno é do banco 237 (Bradesco), agência 1467, conta 19669, código da empresa 4540691; a conta escolhida é do banco 341 (Itaú), agência 1467, conta (em branco), código da empresa (em branco).',
     );
+  });
+});
+
+describe.each([
+  {
+    nome: 'Itaú',
+    carteira: { banco: '341', agencia: '0810', conta: '53678', contaDv: '9', carteira: '175' },
+    cabecalho: { agencia: '0810', agenciaDv: null, conta: '53678', contaDv: '9', convenio: null },
+    motivos: ['14', '15'],
+  },
+  {
+    nome: 'Bradesco',
+    carteira: {
+      banco: '237',
+      agencia: '1172',
+      agenciaDv: 'P',
+      conta: '0403005',
+      contaDv: '2',
+      carteira: '06',
+      convenio: '4540691',
+    },
+    cabecalho: {
+      agencia: '01172',
+      agenciaDv: null,
+      conta: '0403005',
+      contaDv: '2',
+      convenio: '00000000000004540691',
+    },
+    motivos: ['08', '48'],
+  },
+])('CNAB 400 retorno generated from our own remessa: $nome', (caso) => {
+  const boletos = [1, 2].map((sequencial) =>
+    gerarBoleto(caso.carteira, {
+      sequencial,
+      vencimento: '2026-03-10',
+      valor: '1500.00',
+      emissao: '2026-02-10',
+    }),
+  );
+  const remessa = gerarRemessa({
+    layout: 'cnab400',
+    conta: caso.carteira,
+    beneficiario: { nome: 'Distribuidora Exemplo Ltda', documento: '12.345.678/0001-95' },
+    nsa: 7,
+    geracao: { data: '2026-02-10', hora: '09:30:00' },
+    itens: boletos.map((b, i) => ({
+      instrucao: 'entrada',
+      nossoNumero: { numero: b.nossoNumero.numero, dv: b.nossoNumero.dv },
+      documento: `450${i + 1}`,
+      numero: `450${i + 1}`,
+      vencimento: '2026-03-10',
+      valor: '1500.00',
+      emissao: '2026-02-10',
+      pagador: PAGADOR,
+    })),
+  });
+  const retorno = gerarRetornoDeRemessa(
+    remessa.texto,
+    [
+      {
+        documentoOuNossoNumero: boletos[0]!.nossoNumero.numero + boletos[0]!.nossoNumero.dv,
+        ocorrencia: '06',
+        dataOcorrencia: '2026-03-12',
+        dataCredito: '2026-03-13',
+        valorPago: '1525.30',
+        juros: '0.30',
+        multa: '30.00',
+        desconto: '5.00',
+        tarifa: '2.35',
+      },
+      {
+        documentoOuNossoNumero: '4502',
+        ocorrencia: '03',
+        dataOcorrencia: '2026-02-11',
+        motivos: caso.motivos,
+      },
+    ],
+    { geracao: { data: '2026-03-13', hora: '06:00:00' }, nsa: 321 },
+  );
+
+  it('400 positions, CRLF; parseCnab reads the same values, header and nosso número back', () => {
+    expect(retorno.linhas.map((l) => l.length)).toEqual([400, 400, 400, 400]);
+    expect(retorno.linhas.map((l) => l.slice(394))).toEqual(['000001', '000002', '000003', '000004']);
+    const r = parseCnab(retorno.texto);
+    expect(r.erros).toEqual([]);
+    expect([r.formato, r.banco]).toEqual(['cnab400', caso.carteira.banco]);
+    expect(r.itens[0]).toMatchObject({
+      ocorrencia: '06',
+      vencimento: '2026-03-10',
+      dataOcorrencia: '2026-03-12',
+      dataCredito: '2026-03-13',
+      valorTitulo: '1500.00',
+      valorPago: '1525.30',
+      juros: '30.30',
+      desconto: '5.00',
+      tarifa: '2.35',
+      motivos: [],
+    });
+    expect(r.itens[1]).toMatchObject({
+      ocorrencia: '03',
+      valorPago: '0.00',
+      dataCredito: null,
+      motivos: caso.motivos,
+    });
+    expect(r.itens.map((i) => i.documento?.replace(/^0+/, ''))).toEqual(['4501', '4502']);
+    expect(r.itens.map((i) => nossoNumeroDoRetorno(r.banco!, i.nossoNumeroBanco!, 'cnab400'))).toEqual(
+      boletos.map((b) => b.nossoNumero.numero),
+    );
+    expect(r.cabecalho).toMatchObject({
+      banco: caso.carteira.banco,
+      dataGeracao: '2026-03-13',
+      nsa: 321,
+      ...caso.cabecalho,
+    });
+    expect(conferirContaDoRetorno(r.cabecalho!, caso.carteira)).toBeNull();
+    expect(conferirContaDoRetorno(r.cabecalho!, { ...caso.carteira, conta: '99999' })).toMatch(
+      /; a conta escolhida é .*conta 99999/,
+    );
+    expect(descreverMotivos(r.banco!, 'cnab400', '03', r.itens[1]!.motivos!)).not.toMatch(/Motivo/);
   });
 });

@@ -73,14 +73,16 @@ const HEADER_240_FEBRABAN: Campos = {
 
 /** CNAB 400 header: Banco do Brasil agência 27–30 + DV 31, conta 32–39 + DV 40, convênio
  * 150–156; Itaú agência 27–30, conta 33–37 + DAC 38; Bradesco código da empresa 27–46 (agência
- * and conta come in each detail record, 25–29 and 30–36 + DV 37); Santander agência 27–30, conta
- * 39–46; Sicoob cooperativa 27–30 + DV 31, código do cliente 32–40 (as our remessa writes it). */
+ * and conta come in each detail record, 25–29 and 30–36 + DV 37); Santander agência 27–30;
+ * Sicoob cooperativa 27–30 + DV 31. */
 const HEADER_400: Record<string, Campos> = {
   '001': { agencia: [27, 30], agenciaDv: [31, 31], conta: [32, 39], contaDv: [40, 40], convenio: [150, 156] },
   '341': { agencia: [27, 30], conta: [33, 37], contaDv: [38, 38] },
   '237': { convenio: [27, 46] },
-  '033': { agencia: [27, 30], conta: [39, 46] },
-  '756': { agencia: [27, 30], agenciaDv: [31, 31], convenio: [32, 40] },
+  // Santander 39–46 and Sicoob 32–40 carry a conta / código do cliente whose relation to the
+  // carteira's fields no second source confirms: not read, so never compared (agência only).
+  '033': { agencia: [27, 30] },
+  '756': { agencia: [27, 30], agenciaDv: [31, 31] },
 };
 /** NSA in the CNAB 400 header: BB 101–107, Itaú and Bradesco 109–113. */
 const NSA_400: Record<string, readonly [number, number]> = {
