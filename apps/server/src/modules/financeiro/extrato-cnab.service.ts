@@ -1,10 +1,19 @@
 import { createHash } from 'node:crypto';
-import { type CnabItem, Decimal, type ImportarExtrato } from '@erp/shared';
+import {
+  type CnabItem,
+  classificarOcorrencia,
+  conferirContaDoRetorno,
+  Decimal,
+  descreverMotivos,
+  type ImportarExtrato,
+  nossoNumeroDoRetorno,
+} from '@erp/shared';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { executa } from '../../lib/trabalho/pool.ts';
+import { type CarteiraDb, carteiraDaConta, carteiraDaLinha } from './cobranca/carteiras.service.ts';
 import { cnabRetornoItens, extratoImportacoes } from './extrato.tables.ts';
 import { contasBancarias, financialAccounts } from './financeiro.tables.ts';
 import { baixarTitulo } from './titulos.service.ts';
@@ -58,6 +67,59 @@ async function tituloPorNossoNumero(tx: Tx, nn: string) {
   return rows.find((r) => r.status === 'em_aberto' || r.status === 'parcial') ?? rows[0] ?? null;
 }
 
+/** Whether a record settles money: the bank's liquidação codes (each bank's table). */
+function liquidacao(k: CarteiraDb, formato: 'cnab240' | 'cnab400', i: CnabItem): boolean {
+  return classificarOcorrencia(k.banco, formato, i.ocorrencia).tipo === 'liquidacao';
+}
+
+/** The nosso número of a record as our boletos store it (the bank's number without its DV). */
+const nossoDoRegistro = (k: CarteiraDb, formato: 'cnab240' | 'cnab400', i: CnabItem) =>
+  nossoNumeroDoRetorno(k.banco, i.nossoNumeroBanco ?? i.nossoNumero, formato) ?? i.nossoNumero;
+
+async function boletoDoRegistro(tx: Tx, k: CarteiraDb, formato: 'cnab240' | 'cnab400', i: CnabItem) {
+  const [b] = rowsOf<{ id: string; titulo_id: string; situacao: string; status: string }>(
+    await tx.execute(sql`select b.id, b.titulo_id, b.situacao, f.status from boletos b
+      join financial_accounts f on f.id = b.titulo_id
+      where b.carteira_id = ${k.id} and b.nosso_numero = ${nossoDoRegistro(k, formato, i)}
+      order by (b.situacao in ('rejeitado', 'baixado')), b.created_at desc limit 1`),
+  );
+  return b ?? null;
+}
+
+/** A liquidação settles the título of the boleto with that nosso número in this account's carteira. */
+async function tituloDoBoleto(tx: Tx, k: CarteiraDb, formato: 'cnab240' | 'cnab400', i: CnabItem) {
+  const b = await boletoDoRegistro(tx, k, formato, i);
+  return b ? { id: b.titulo_id, status: b.status } : null;
+}
+
+/** Entrada confirmada/rejeitada, baixa, alterações, tarifas: the boleto's situação and the message. */
+async function eventoDoBoleto(
+  tx: Tx,
+  k: CarteiraDb,
+  formato: 'cnab240' | 'cnab400',
+  i: CnabItem,
+): Promise<{ boletoId: string | null; tituloId: string | null; mensagem: string }> {
+  const oc = classificarOcorrencia(k.banco, formato, i.ocorrencia);
+  const b = await boletoDoRegistro(tx, k, formato, i);
+  const motivos = i.motivos?.length ? descreverMotivos(k.banco, formato, i.ocorrencia, i.motivos) : '';
+  const texto = `${oc.descricao}${motivos ? `: ${motivos}` : ''}`;
+  if (!b)
+    return { boletoId: null, tituloId: null, mensagem: `${texto}. Nosso número sem boleto nesta conta.` };
+  const muda = (situacao: string, motivo: string | null) =>
+    tx.execute(sql`update boletos set situacao = ${situacao}, motivo = ${motivo}, updated_at = now()
+      where id = ${b.id}`);
+  if (oc.tipo === 'entrada_confirmada' && (b.situacao === 'enviado' || b.situacao === 'a_registrar'))
+    await muda('registrado', null);
+  else if (oc.tipo === 'entrada_rejeitada' && b.situacao !== 'liquidado') {
+    await muda('rejeitado', texto);
+    // the título may get a new boleto: the rejected number no longer settles it
+    await tx.execute(sql`update financial_accounts set nosso_numero = null where id = ${b.titulo_id}
+      and nosso_numero = ${nossoDoRegistro(k, formato, i)}`);
+  } else if (oc.tipo === 'baixa' && b.situacao !== 'liquidado') await muda('baixado', texto);
+  // the others (alteração confirmada or rejeitada, protesto, tarifa) only inform: listed on the item
+  return { boletoId: b.id, tituloId: b.titulo_id, mensagem: texto };
+}
+
 export async function importaCnab(db: Db, actor: Actor, input: ImportarExtrato) {
   const [conta] = await db
     .select()
@@ -72,6 +134,12 @@ export async function importaCnab(db: Db, actor: Actor, input: ImportarExtrato) 
       erros: r.erros,
     });
   const hash = createHash('sha256').update(bytes).digest('hex');
+  // An account with cobrança registrada takes only its own retornos (bank, agência, conta, convênio).
+  const carteira = await carteiraDaConta(db, conta.id);
+  if (carteira && r.cabecalho) {
+    const outra = conferirContaDoRetorno(r.cabecalho, carteiraDaLinha(carteira));
+    if (outra) throw new AppError('unprocessable', outra);
+  }
   return writeTx(db, actor, async (tx) => {
     const [imp] = await tx
       .insert(extratoImportacoes)
@@ -108,11 +176,22 @@ export async function importaCnab(db: Db, actor: Actor, input: ImportarExtrato) 
       if (anterior) {
         situacao = 'repetido';
         mensagem = 'Já baixado por uma importação anterior.';
-      } else if (!LIQUIDACOES.has(i.ocorrencia) || !Decimal.of(pago).isPositive()) {
+      } else if (carteira && r.formato && !liquidacao(carteira, r.formato, i)) {
+        // Registration events of our boletos: the boleto's situação follows the bank.
+        const ev = await eventoDoBoleto(tx, carteira, r.formato, i);
+        situacao = ev.boletoId ? 'sem_baixa' : 'desconhecido';
+        tituloId = ev.tituloId;
+        mensagem = ev.mensagem;
+      } else if (!carteira && (!LIQUIDACOES.has(i.ocorrencia) || !Decimal.of(pago).isPositive())) {
         situacao = 'sem_baixa';
         mensagem = `Ocorrência ${i.ocorrencia} não é liquidação.`;
+      } else if (!Decimal.of(pago).isPositive()) {
+        situacao = 'sem_baixa';
+        mensagem = 'Liquidação sem valor pago.';
       } else {
-        const t = await tituloPorNossoNumero(tx, i.nossoNumero);
+        const t = carteira
+          ? await tituloDoBoleto(tx, carteira, r.formato as 'cnab240' | 'cnab400', i)
+          : await tituloPorNossoNumero(tx, i.nossoNumero);
         if (!t) {
           situacao = 'desconhecido';
           mensagem = 'Nosso número sem título a receber.';
@@ -132,6 +211,9 @@ export async function importaCnab(db: Db, actor: Actor, input: ImportarExtrato) 
               }),
             );
             situacao = 'baixado';
+            if (carteira)
+              await tx.execute(sql`update boletos set situacao = 'liquidado', updated_at = now()
+                where carteira_id = ${carteira.id} and titulo_id = ${t.id} and situacao in ('a_registrar', 'enviado', 'registrado')`);
           } catch (e) {
             situacao = 'recusado';
             mensagem = e instanceof Error ? e.message : 'Baixa recusada.';
