@@ -13,6 +13,7 @@ import {
   BoletoSituacaoBadge,
   InstrucaoDialog,
   type InstrucaoManual,
+  linhaFormatada,
 } from './cobranca-instrucoes.tsx';
 
 // The "Boleto" panel of an open receivable (beside its PIX panel): the registered boleto — nosso
@@ -98,18 +99,18 @@ export function BoletoPanel({ tituloId, aberto }: { tituloId: string; aberto: bo
                   {boleto.instrucoes_pendentes.map((i) => instrucaoBoletoLabels[i]).join(', ')}
                 </p>
               ) : null}
-              <label htmlFor="boleto-linha" className="text-xs font-medium text-muted-foreground">
+              <span id="boleto-linha-rotulo" className="text-xs font-medium text-muted-foreground">
                 Linha digitável
-              </label>
+              </span>
               <div className="flex flex-wrap items-center gap-2">
-                <input
-                  id="boleto-linha"
-                  readOnly
-                  value={boleto.linha_digitavel}
-                  onFocus={(e) => e.currentTarget.select()}
-                  className="min-w-0 flex-1 rounded-md border border-input bg-muted/40 px-2 py-1.5 font-mono text-xs"
-                />
-                <Button size="sm" onClick={() => void copiar(boleto.linha_digitavel)}>
+                <output
+                  aria-labelledby="boleto-linha-rotulo"
+                  className="min-w-0 flex-1 select-all rounded-md border border-input bg-muted/40 px-2 py-1.5 font-mono text-xs break-words"
+                  data-testid="boleto-linha"
+                >
+                  {linhaFormatada(boleto.linha_digitavel)}
+                </output>
+                <Button size="sm" onClick={() => void copiar(boleto.linha_digitavel.replace(/\D/g, ''))}>
                   <Copy aria-hidden />
                   Copiar
                 </Button>

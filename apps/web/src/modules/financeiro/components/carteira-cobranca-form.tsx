@@ -59,18 +59,34 @@ const carteiraFormSchema = z.preprocess(
   carteiraCobrancaSchema,
 ) as unknown as z.ZodType<z.output<typeof carteiraCobrancaSchema>, z.input<typeof carteiraCobrancaSchema>>;
 
-type Conta = { id: string; nome: string; banco_codigo: string | null; banco_nome: string | null };
+/** The bank account (its row in Contas Bancárias): a new carteira starts from its agência, conta,
+ * carteira and convênio. */
+type Conta = {
+  id: string;
+  nome: string;
+  banco_codigo: string | null;
+  banco_nome: string | null;
+  agencia?: string | null;
+  agencia_digito?: string | null;
+  conta?: string | null;
+  conta_digito?: string | null;
+  carteira?: string | null;
+  convenio?: string | null;
+};
 
-function valoresDoForm(carteira: CarteiraCobrancaRow | null, banco: BancoCobranca) {
+function valoresDoForm(carteira: CarteiraCobrancaRow | null, banco: BancoCobranca, conta: Conta) {
   const msgs = carteira?.mensagens ?? [];
+  const opcoes = banco.campos.carteira?.valores;
+  const carteiraDaConta =
+    conta.carteira && (!opcoes?.length || opcoes.includes(conta.carteira)) ? conta.carteira : null;
   return {
-    agencia: carteira?.agencia ?? '',
-    agencia_dv: carteira?.agencia_dv ?? '',
-    conta: carteira?.conta ?? '',
-    conta_dv: carteira?.conta_dv ?? '',
-    carteira: carteira?.carteira ?? banco.campos.carteira?.valores?.[0] ?? '',
+    agencia: carteira?.agencia ?? conta.agencia ?? '',
+    agencia_dv: carteira?.agencia_dv ?? conta.agencia_digito ?? '',
+    conta: carteira?.conta ?? conta.conta ?? '',
+    conta_dv: carteira?.conta_dv ?? conta.conta_digito ?? '',
+    carteira: carteira?.carteira ?? carteiraDaConta ?? opcoes?.[0] ?? '',
     variacao: carteira?.variacao ?? '',
-    convenio: carteira?.convenio ?? '',
+    convenio: carteira?.convenio ?? conta.convenio ?? '',
     posto: carteira?.posto ?? '',
     codigo_transmissao: carteira?.codigo_transmissao ?? '',
     layout: carteira?.layout ?? banco.layouts[0] ?? 'cnab240',
@@ -103,7 +119,7 @@ export function CarteiraCobrancaDialog({
   const d = dados.data;
   const record: RecordForm = useMemo(
     () => ({
-      values: d?.banco ? valoresDoForm(d.carteira, d.banco) : null,
+      values: d?.banco ? valoresDoForm(d.carteira, d.banco, conta) : null,
       loading: dados.isPending,
       save: async (data: unknown) => {
         const versao = d?.carteira ? { versao: d.carteira.versao } : {};
@@ -114,7 +130,7 @@ export function CarteiraCobrancaDialog({
       reload: async () => {
         const fresh = await dados.refetch();
         const f = fresh.data;
-        return f?.banco ? valoresDoForm(f.carteira, f.banco) : {};
+        return f?.banco ? valoresDoForm(f.carteira, f.banco, conta) : {};
       },
     }),
     [d, dados.isPending],

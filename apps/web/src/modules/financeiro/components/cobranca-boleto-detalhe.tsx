@@ -18,7 +18,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { cobrancaApi, cobrancaKeys } from '../api/cobranca-api.ts';
-import { BoletoSituacaoBadge } from './cobranca-instrucoes.tsx';
+import { BoletoSituacaoBadge, linhaFormatada } from './cobranca-instrucoes.tsx';
 
 // One boleto's detail (a click on its row in Cobrança): the data the bank got, the linha
 // digitável, the rejection motivo, and every instruction with the remessa (NSA) that carried it.
@@ -50,7 +50,7 @@ export function BoletoDetalheDialog({ boleto, onClose }: { boleto: BoletoRow; on
           </Item>
           <div className="col-span-2 sm:col-span-4">
             <dt className="text-muted-foreground">Linha digitável</dt>
-            <dd className="break-all font-mono text-xs">{b.linha_digitavel}</dd>
+            <dd className="font-mono text-xs break-words select-all">{linhaFormatada(b.linha_digitavel)}</dd>
           </div>
           {b.situacao === 'rejeitado' && b.motivo ? (
             <div className="col-span-2 sm:col-span-4">

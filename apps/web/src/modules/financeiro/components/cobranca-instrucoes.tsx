@@ -1,6 +1,7 @@
 import {
   type BoletoRow,
   businessToday,
+  formatarLinhaDigitavel,
   formatBRL,
   formatDateBR,
   type InstrucaoBoleto,
@@ -97,6 +98,15 @@ export function abrirBoletosPdf(ids: string[]) {
   void openPdf(() => cobrancaApi.pdfVarios(ids), 'boletos.pdf').catch((e) =>
     toast.error(e instanceof ApiError ? e.message : 'Não foi possível gerar o PDF dos boletos.'),
   );
+}
+
+/** "00190.00009 01238.798779 …" (the digits as they came when they are not 47). */
+export function linhaFormatada(linha: string): string {
+  try {
+    return formatarLinhaDigitavel(linha);
+  } catch {
+    return linha;
+  }
 }
 
 export const descricaoBoleto = (b: BoletoRow) =>

@@ -4,6 +4,7 @@ import {
   formatBRL,
   formatDateBR,
   formatDateTimeBR,
+  instrucaoBoletoLabels,
   layoutCnabLabels,
   plural,
   type RemessaRow,
@@ -36,6 +37,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
+import { useIsPhone } from '@/components/ui/use-media-query.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
 import { saveFile } from '@/lib/file-download.ts';
@@ -60,6 +62,9 @@ import {
 const EXTRATO = '/financeiro/extrato-bancario';
 const num = 'text-right whitespace-nowrap tabular-nums';
 type Aba = 'boletos' | 'remessas';
+
+/** The instructions waiting for a remessa besides the entrada (which «A registrar» already says). */
+const pendentesAlem = (b: BoletoRow) => b.instrucoes_pendentes.filter((i) => i !== 'entrada');
 
 export function CobrancaPage() {
   const [params, setParams] = useSearchParams();
@@ -94,7 +99,7 @@ export function CobrancaPage() {
           : a situação dos boletos e as baixas dos títulos são atualizadas na importação.
         </span>
       </p>
-      <Tabs value={aba} onValueChange={mudarAba} className="grid gap-4">
+      <Tabs value={aba} onValueChange={mudarAba} className="grid grid-cols-1 gap-4">
         <TabsList className="w-full sm:w-auto sm:justify-self-start">
           <TabsTrigger value="boletos">Boletos</TabsTrigger>
           <TabsTrigger value="remessas">
@@ -170,7 +175,7 @@ function Boletos({ carteiras }: { carteiras: CarteiraResumo[] | undefined }) {
       header: 'Pagador',
       sortKey: 'pessoa_nome',
       card: 'title',
-      className: 'min-w-48',
+      className: 'min-w-40',
       cell: (r) => <span className="font-medium">{r.pessoa_nome}</span>,
     },
     { key: 'documento', header: 'Documento', cell: (r) => r.documento ?? '—' },
@@ -191,10 +196,15 @@ function Boletos({ carteiras }: { carteiras: CarteiraResumo[] | undefined }) {
         <div className="grid justify-items-start gap-0.5">
           <BoletoSituacaoBadge situacao={r.situacao} />
           {r.situacao === 'rejeitado' && r.motivo ? (
-            <span className="max-w-64 text-xs text-destructive">{r.motivo}</span>
+            <span className="max-w-56 text-xs text-destructive">{r.motivo}</span>
           ) : null}
-          {r.instrucoes_pendentes.length ? (
-            <span className="text-xs text-muted-foreground">Instrução aguardando remessa</span>
+          {pendentesAlem(r).length ? (
+            <span className="text-xs text-muted-foreground">
+              Aguardando remessa:{' '}
+              {pendentesAlem(r)
+                .map((i) => instrucaoBoletoLabels[i])
+                .join(', ')}
+            </span>
           ) : null}
         </div>
       ),
@@ -316,6 +326,7 @@ function Remessas({
   };
 }) {
   const qc = useQueryClient();
+  const phone = useIsPhone();
   const [page, setPage] = useState(1);
   const [gerada, setGerada] = useState<RemessaRow | null>(null);
   const [erro, setErro] = useState<string | null>(null);
@@ -337,7 +348,7 @@ function Remessas({
       setErro(e instanceof ApiError ? e.message : 'Não foi possível gerar a remessa. Tente novamente.'),
   });
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <section aria-labelledby="carteiras-titulo">
         <h2 id="carteiras-titulo" className="mb-2 font-semibold">
           Carteiras
@@ -428,70 +439,74 @@ function Remessas({
           />
         ) : (
           <div className="rounded-lg border border-border bg-card">
-            <div className="overflow-x-auto">
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Gerada em</TableHead>
-                    <TableHead>Conta</TableHead>
-                    <TableHead className="text-right">NSA</TableHead>
-                    <TableHead>Arquivo</TableHead>
-                    <TableHead className="text-right">Registros</TableHead>
-                    <TableHead className="text-right">Valor total</TableHead>
-                    <TableHead className="w-px">
-                      <span className="sr-only">Ações</span>
-                    </TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {remessas.isPending ? (
+            {phone ? (
+              <RemessasCards itens={remessas.data?.items} />
+            ) : (
+              <div className="overflow-x-auto">
+                <Table>
+                  <TableHeader>
                     <TableRow>
-                      <TableCell colSpan={7}>
-                        <Skeleton className="h-8 w-full" />
-                      </TableCell>
+                      <TableHead>Gerada em</TableHead>
+                      <TableHead>Conta</TableHead>
+                      <TableHead className="text-right">NSA</TableHead>
+                      <TableHead>Arquivo</TableHead>
+                      <TableHead className="text-right">Registros</TableHead>
+                      <TableHead className="text-right">Valor total</TableHead>
+                      <TableHead className="w-px">
+                        <span className="sr-only">Ações</span>
+                      </TableHead>
                     </TableRow>
-                  ) : remessas.data?.items.length === 0 ? (
-                    <TableRow>
-                      <TableCell colSpan={7} className="py-6 text-center text-muted-foreground">
-                        Nenhuma remessa gerada.
-                      </TableCell>
-                    </TableRow>
-                  ) : (
-                    remessas.data?.items.map((r) => (
-                      <TableRow key={r.id} data-testid="remessa-linha">
-                        <TableCell className="whitespace-nowrap">
-                          {formatDateTimeBR(r.created_at)}
-                          {r.usuario ? (
-                            <span className="block text-xs text-muted-foreground">{r.usuario}</span>
-                          ) : null}
-                        </TableCell>
-                        <TableCell>{r.conta_nome}</TableCell>
-                        <TableCell className={num}>{r.nsa}</TableCell>
-                        <TableCell>
-                          <span className="break-all font-mono text-xs">{r.nome_arquivo}</span>
-                          <span className="block text-xs text-muted-foreground">
-                            {layoutCnabLabels[r.layout]}
-                          </span>
-                        </TableCell>
-                        <TableCell className={num}>{r.quantidade}</TableCell>
-                        <TableCell className={num}>{formatBRL(r.valor_total)}</TableCell>
-                        <TableCell>
-                          <Button
-                            size="sm"
-                            variant="outline"
-                            aria-label={`Baixar remessa NSA ${r.nsa} de ${r.conta_nome}`}
-                            onClick={() => void baixarRemessa(r)}
-                          >
-                            <Download aria-hidden />
-                            Baixar
-                          </Button>
+                  </TableHeader>
+                  <TableBody>
+                    {remessas.isPending ? (
+                      <TableRow>
+                        <TableCell colSpan={7}>
+                          <Skeleton className="h-8 w-full" />
                         </TableCell>
                       </TableRow>
-                    ))
-                  )}
-                </TableBody>
-              </Table>
-            </div>
+                    ) : remessas.data?.items.length === 0 ? (
+                      <TableRow>
+                        <TableCell colSpan={7} className="py-6 text-center text-muted-foreground">
+                          Nenhuma remessa gerada.
+                        </TableCell>
+                      </TableRow>
+                    ) : (
+                      remessas.data?.items.map((r) => (
+                        <TableRow key={r.id} data-testid="remessa-linha">
+                          <TableCell className="whitespace-nowrap">
+                            {formatDateTimeBR(r.created_at)}
+                            {r.usuario ? (
+                              <span className="block text-xs text-muted-foreground">{r.usuario}</span>
+                            ) : null}
+                          </TableCell>
+                          <TableCell>{r.conta_nome}</TableCell>
+                          <TableCell className={num}>{r.nsa}</TableCell>
+                          <TableCell>
+                            <span className="break-all font-mono text-xs">{r.nome_arquivo}</span>
+                            <span className="block text-xs text-muted-foreground">
+                              {layoutCnabLabels[r.layout]}
+                            </span>
+                          </TableCell>
+                          <TableCell className={num}>{r.quantidade}</TableCell>
+                          <TableCell className={num}>{formatBRL(r.valor_total)}</TableCell>
+                          <TableCell>
+                            <Button
+                              size="sm"
+                              variant="outline"
+                              aria-label={`Baixar remessa NSA ${r.nsa} de ${r.conta_nome}`}
+                              onClick={() => void baixarRemessa(r)}
+                            >
+                              <Download aria-hidden />
+                              Baixar
+                            </Button>
+                          </TableCell>
+                        </TableRow>
+                      ))
+                    )}
+                  </TableBody>
+                </Table>
+              </div>
+            )}
             <div className="border-t border-border px-3 pb-3">
               <Pagination
                 page={page}
@@ -507,6 +522,43 @@ function Remessas({
       </section>
       {gerada ? <RemessaGeradaDialog remessa={gerada} onClose={() => setGerada(null)} /> : null}
     </div>
+  );
+}
+
+/** A phone's remessas: one card each, with the download. */
+function RemessasCards({ itens }: { itens: RemessaRow[] | undefined }) {
+  if (!itens) return <Skeleton className="m-3 h-16" />;
+  if (!itens.length)
+    return <p className="py-6 text-center text-sm text-muted-foreground">Nenhuma remessa gerada.</p>;
+  return (
+    <ul className="divide-y divide-border">
+      {itens.map((r) => (
+        <li key={r.id} className="grid gap-1 p-3 text-sm" data-testid="remessa-linha">
+          <div className="flex items-baseline justify-between gap-2">
+            <span className="font-medium">
+              {r.conta_nome} · NSA {r.nsa}
+            </span>
+            <span className="tabular-nums">{formatBRL(r.valor_total)}</span>
+          </div>
+          <div className="text-muted-foreground">
+            {formatDateTimeBR(r.created_at)} · {layoutCnabLabels[r.layout]} ·{' '}
+            {plural(r.quantidade, 'registro', 'registros')}
+          </div>
+          <div className="flex items-center justify-between gap-2">
+            <span className="min-w-0 break-all font-mono text-xs">{r.nome_arquivo}</span>
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={`Baixar remessa NSA ${r.nsa} de ${r.conta_nome}`}
+              onClick={() => void baixarRemessa(r)}
+            >
+              <Download aria-hidden />
+              Baixar
+            </Button>
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }
 
