@@ -15,6 +15,7 @@ import { salesOrderItems, salesOrders } from '../../modules/comercial/comercial.
 import { financialAccounts } from '../../modules/financeiro/financeiro.tables.ts';
 import type { Db, Tx } from '../client.ts';
 import { rowsOf } from '../client.ts';
+import { seedCobrancaDemo } from './cobranca-demo.ts';
 import { seedComercialDemo } from './comercial-demo.ts';
 import { generateDemoData } from './demo-data.ts';
 import { seedDemoUsers } from './demo-users.ts';
@@ -83,6 +84,8 @@ export async function seedDemo(
     await seedEntradasDemo(tx, data.today);
     // a few outgoing NF-e of released orders, signed with the demo certificate (XSD folder needed)
     if (opts.nfeSchemasDir) await seedNotasDemo(tx, opts.nfeSchemasDir, data.today);
+    // cobrança registrada: carteiras, boletos in every situação, a remessa and its retorno
+    await seedCobrancaDemo(tx, data.today);
     const users = await seedDemoUsers(tx);
     return {
       products: data.products.length,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   type CnabItem,
+  type CnabResultado,
   classificarOcorrencia,
   conferirContaDoRetorno,
   Decimal,
@@ -140,7 +141,22 @@ export async function importaCnab(db: Db, actor: Actor, input: ImportarExtrato) 
     const outra = conferirContaDoRetorno(r.cabecalho, carteiraDaLinha(carteira));
     if (outra) throw new AppError('unprocessable', outra);
   }
-  return writeTx(db, actor, async (tx) => {
+  return writeTx(db, actor, (tx) => processaRetorno(tx, actor, conta.id, carteira, r, input.nome, hash));
+}
+
+/** The records of a read retorno, in the caller's transaction (the demo seed uses it too). */
+export async function processaRetorno(
+  tx: Tx,
+  actor: Actor,
+  contaId: string,
+  carteira: CarteiraDb | null,
+  r: CnabResultado,
+  nome: string,
+  hash: string,
+) {
+  const conta = { id: contaId };
+  const input = { nome };
+  {
     const [imp] = await tx
       .insert(extratoImportacoes)
       .values({
@@ -265,5 +281,5 @@ export async function importaCnab(db: Db, actor: Actor, input: ImportarExtrato) 
       itens,
       erros: r.erros,
     };
-  });
+  }
 }

@@ -169,11 +169,19 @@ export function inscricao(
     col.erro(rotulo, `${rotulo}: CPF ou CNPJ obrigatório.`);
     return { tipo: '1', digitos: '' };
   }
-  if (!/^\d+$/.test(d) || (d.length !== 11 && d.length !== 14)) {
-    col.erro(rotulo, `${rotulo}: CPF (11 dígitos) ou CNPJ (14 dígitos) inválido: ${doc}.`);
+  const u = d.toUpperCase();
+  // The alphanumeric CNPJ (from July 2026: 12 letters or digits + 2 DV digits) goes in the same
+  // positions, right-aligned and zero-filled, as banks take it (FEBRABAN's CNAB update).
+  if (!(/^\d{11}$/.test(u) || /^[0-9A-Z]{12}\d{2}$/.test(u))) {
+    col.erro(rotulo, `${rotulo}: CPF (11 dígitos) ou CNPJ (14 caracteres) inválido: ${doc}.`);
     return { tipo: '1', digitos: '' };
   }
-  return { tipo: d.length === 11 ? '1' : '2', digitos: d };
+  return { tipo: u.length === 11 ? '1' : '2', digitos: u };
+}
+
+/** An inscrição's field: right-aligned, zero-filled (an alphanumeric CNPJ keeps its letters). */
+export function campoInscricao(digitos: string, tamanho: number): string {
+  return digitos.padStart(tamanho, '0').slice(-tamanho);
 }
 
 /** Joins the fields of one record and checks its length (a writer's own mistake, not the user's). */

@@ -9,6 +9,7 @@ import {
   alfa,
   brancos,
   type Coletor,
+  campoInscricao,
   data8,
   diaSeguinte,
   fixo,
@@ -196,8 +197,7 @@ const santander: Banco240 = {
   versaoArquivo: '040',
   versaoLote: '030',
   // 9–16 blank, 17 tipo, 18–32 inscrição with 15 digits
-  inscricaoArquivo: ({ col }, tipo, doc) =>
-    `${brancos(8)}${tipo}${num(col, 'CPF/CNPJ do beneficiário', doc, 15)}`,
+  inscricaoArquivo: (_ctx, tipo, doc) => `${brancos(8)}${tipo}${campoInscricao(doc, 15)}`,
   convenio: ({ col, c }) => `${num(col, 'Código de transmissão', c.codigoTransmissao, 15)}${brancos(5)}`,
   conta: () => brancos(20),
   comHora: false,
@@ -345,7 +345,7 @@ export function registrosCnab240(b: Banco240, e: EntradaRemessa, col: Coletor): 
         '0',
         b.inscricaoArquivo
           ? b.inscricaoArquivo(ctx, ben.tipo, ben.digitos)
-          : `${brancos(9)}${ben.tipo}${num(col, 'CPF/CNPJ do beneficiário', ben.digitos, 14)}`,
+          : `${brancos(9)}${ben.tipo}${campoInscricao(ben.digitos, 14)}`,
         b.convenio(ctx),
         b.conta(ctx),
         alfa(e.beneficiario.nome, 30),
@@ -375,7 +375,7 @@ export function registrosCnab240(b: Banco240, e: EntradaRemessa, col: Coletor): 
         b.versaoLote,
         ' ',
         ben.tipo,
-        num(col, 'CPF/CNPJ do beneficiário', ben.digitos, 15),
+        campoInscricao(ben.digitos, 15),
         b.convenioLote(ctx),
         b.contaLote(ctx),
         alfa(e.beneficiario.nome, 30),
@@ -452,7 +452,7 @@ export function registrosCnab240(b: Banco240, e: EntradaRemessa, col: Coletor): 
           ' ',
           mov,
           pag.tipo,
-          num(col, 'CPF/CNPJ do pagador', pag.digitos, 15),
+          campoInscricao(pag.digitos, 15),
           alfa(i.pagador.nome, 40),
           alfa(i.pagador.endereco, 40),
           alfa(i.pagador.bairro, 15),
@@ -460,7 +460,7 @@ export function registrosCnab240(b: Banco240, e: EntradaRemessa, col: Coletor): 
           alfa(i.pagador.cidade, 15),
           /^[A-Z]{2}$/.test(uf) ? uf : '  ',
           aval ? aval.tipo : '0',
-          num(col, 'CPF/CNPJ do sacador/avalista', aval?.digitos, 15),
+          campoInscricao(aval?.digitos ?? '', 15),
           alfa(i.avalista?.nome, 40),
           b.caudaQ,
         ],

@@ -7,6 +7,7 @@ import {
   alfa,
   brancos,
   type Coletor,
+  campoInscricao,
   data6,
   data8,
   fixo,
@@ -87,8 +88,7 @@ function descontoIofAbatimento(col: Coletor, i: ItemRemessa): string {
 }
 
 /** 219–234: tipo de inscrição (01 CPF, 02 CNPJ) + 14 digits. */
-const inscricaoPagador = (col: Coletor, p: Pagador) =>
-  `0${p.tipo}${num(col, 'CPF/CNPJ do pagador', p.doc, 14)}`;
+const inscricaoPagador = (p: Pagador) => `0${p.tipo}${campoInscricao(p.doc, 14)}`;
 
 function semMulta(col: Coletor, i: ItemRemessa, banco: string): void {
   if (i.multa)
@@ -129,7 +129,7 @@ const bancoDoBrasil: Banco400 = {
       [
         '7',
         `0${ben.tipo}`,
-        num(col, 'CPF/CNPJ do beneficiário', ben.digitos, 14),
+        campoInscricao(ben.digitos, 14),
         num(col, 'Agência', c.agencia, 4),
         dvAgencia(col, c, false),
         num(col, 'Conta', c.conta, 8),
@@ -159,7 +159,7 @@ const bancoDoBrasil: Banco400 = {
         '00',
         jurosDia(col, i, 'do Banco do Brasil'),
         descontoIofAbatimento(col, i),
-        inscricaoPagador(col, pag),
+        inscricaoPagador(pag),
         alfa(i.pagador.nome, 37),
         brancos(3),
         alfa(i.pagador.endereco, 40),
@@ -193,7 +193,7 @@ const itau: Banco400 = {
       [
         '1',
         `0${ben.tipo}`,
-        num(col, 'CPF/CNPJ do beneficiário', ben.digitos, 14),
+        campoInscricao(ben.digitos, 14),
         num(col, 'Agência', c.agencia, 4),
         '00',
         num(col, 'Conta', c.conta, 5),
@@ -219,7 +219,7 @@ const itau: Banco400 = {
         '00',
         jurosDia(col, i, 'do Itaú'),
         descontoIofAbatimento(col, i),
-        inscricaoPagador(col, pag),
+        inscricaoPagador(pag),
         alfa(i.pagador.nome, 30),
         brancos(10),
         alfa(i.pagador.endereco, 40),
@@ -295,7 +295,7 @@ const bradesco: Banco400 = {
         i.protesto ? num(col, 'Dias para protesto', i.protesto.dias, 2) : '00',
         jurosDia(col, i, 'do Bradesco'),
         descontoIofAbatimento(col, i),
-        inscricaoPagador(col, pag),
+        inscricaoPagador(pag),
         alfa(i.pagador.nome, 40),
         // one 40-position address: street (20), city (15) and UF
         `${alfa(i.pagador.endereco, 20)} ${alfa(i.pagador.cidade, 15)}${pag.uf}`.padEnd(40, ' '),
@@ -335,7 +335,7 @@ const santander: Banco400 = {
       [
         '1',
         `0${ben.tipo}`,
-        num(col, 'CPF/CNPJ do beneficiário', ben.digitos, 14),
+        campoInscricao(ben.digitos, 14),
         num(col, 'Código de transmissão', c.codigoTransmissao, 20),
         fixo(col, 'Número do documento', i.documento, 25),
         nn.length > 7
@@ -362,7 +362,7 @@ const santander: Banco400 = {
         '00',
         jurosDia(col, i, 'do Santander'),
         descontoIofAbatimento(col, i),
-        inscricaoPagador(col, pag),
+        inscricaoPagador(pag),
         alfa(i.pagador.nome, 40),
         alfa(i.pagador.endereco, 40),
         alfa(i.pagador.bairro, 12),
@@ -412,7 +412,7 @@ const sicoob: Banco400 = {
       [
         '1',
         `0${ben.tipo}`,
-        num(col, 'CPF/CNPJ do beneficiário', ben.digitos, 14),
+        campoInscricao(ben.digitos, 14),
         agencia,
         dvAg,
         num(col, 'Conta', c.conta, 8),
@@ -448,7 +448,7 @@ const sicoob: Banco400 = {
         taxaMulta,
         '2', // distribuição pelo beneficiário
         descontoIofAbatimento(col, i),
-        inscricaoPagador(col, pag),
+        inscricaoPagador(pag),
         alfa(i.pagador.nome, 40),
         alfa(i.pagador.endereco, 37),
         alfa(i.pagador.bairro, 15),

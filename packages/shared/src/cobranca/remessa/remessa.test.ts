@@ -561,7 +561,7 @@ describe('remessa: refusals in pt-BR naming the field', () => {
       'Boleto 1: UF do pagador: 2 letras (informado S).',
     ]);
     expect(erros({ ...base240, beneficiario: { nome: EMPRESA, documento: '123' } })).toEqual([
-      'CPF/CNPJ do beneficiário: CPF (11 dígitos) ou CNPJ (14 dígitos) inválido: 123.',
+      'CPF/CNPJ do beneficiário: CPF (11 dígitos) ou CNPJ (14 caracteres) inválido: 123.',
     ]);
   });
 
@@ -603,5 +603,17 @@ describe('remessa: refusals in pt-BR naming the field', () => {
     expect(erros({ ...base400, conta: { ...base400.conta, contaDv: '' } })[0]).toBe(
       'Dígito da conta: obrigatório na remessa, um dígito (informado nada).',
     );
+  });
+});
+
+describe('remessa: the alphanumeric CNPJ (July 2026)', () => {
+  it('goes in the inscrição positions, right-aligned and zero-filled, tipo 2', () => {
+    const i0 = base240.itens[0]!;
+    const r = gerarRemessa({
+      ...base240,
+      itens: [{ ...i0, pagador: { ...PAGADOR, documento: '12.ABC.345/01DE-35' } }],
+    });
+    const q = r.linhas.find((l) => l[7] === '3' && l[13] === 'Q')!;
+    expect(q.slice(17, 33)).toBe('2012ABC34501DE35');
   });
 });

@@ -122,16 +122,16 @@ describe('CNAB 240 retorno of our own remessa', () => {
   it('entrada confirmada, rejeitada (motivo), liquidação with juros; repeated file settles nothing', async () => {
     expect(boletos.map((b) => b.nosso_numero)).toEqual(['0000001', '0000002', '0000003']);
     const retorno = gerarRetornoDeRemessa(remessa, [
-      { documentoOuNossoNumero: boletos[0].nosso_numero, ocorrencia: '02', dataOcorrencia: '2026-11-30' },
+      { documentoOuNossoNumero: boletos[0]!.nosso_numero, ocorrencia: '02', dataOcorrencia: '2026-11-30' },
       {
-        documentoOuNossoNumero: boletos[1].nosso_numero,
+        documentoOuNossoNumero: boletos[1]!.nosso_numero,
         ocorrencia: '03',
         dataOcorrencia: '2026-11-30',
         motivos: ['48'],
       },
-      { documentoOuNossoNumero: boletos[2].nosso_numero, ocorrencia: '02', dataOcorrencia: '2026-11-30' },
+      { documentoOuNossoNumero: boletos[2]!.nosso_numero, ocorrencia: '02', dataOcorrencia: '2026-11-30' },
       {
-        documentoOuNossoNumero: boletos[2].nosso_numero,
+        documentoOuNossoNumero: boletos[2]!.nosso_numero,
         ocorrencia: '06',
         dataOcorrencia: '2026-12-14',
         dataCredito: '2026-12-15',
@@ -186,7 +186,7 @@ describe('CNAB 240 retorno of our own remessa', () => {
 
   it('a retorno of another account is refused naming both', async () => {
     const retorno = gerarRetornoDeRemessa(remessa, [
-      { documentoOuNossoNumero: boletos[0].nosso_numero, ocorrencia: '02', dataOcorrencia: '2026-11-30' },
+      { documentoOuNossoNumero: boletos[0]!.nosso_numero, ocorrencia: '02', dataOcorrencia: '2026-11-30' },
     ]);
     const texto = typeof retorno === 'string' ? retorno : (retorno as { texto: string }).texto;
     const r = await chama(t, fin, 'POST', api('/extrato-bancario/cnab'), {

@@ -146,7 +146,19 @@ export async function gerarRemessaDaConta(
   const emitente = (await leConfiguracaoFiscal(db)).emitente;
   if (!emitente?.razao_social || !emitente.cnpj)
     throw new AppError('unprocessable', cobrancaMensagens.semEmitente);
-  const id = await writeTx(db, actor, async (tx) => {
+  const beneficiario = { nome: emitente.razao_social, documento: emitente.cnpj };
+  const id = await writeTx(db, actor, (tx) => gerarRemessaNaTransacao(tx, contaId, beneficiario, agora));
+  return getRemessa(db, id);
+}
+
+/** The remessa of an account in the caller's transaction (the demo seed uses it too); its id. */
+export async function gerarRemessaNaTransacao(
+  tx: Tx,
+  contaId: string,
+  beneficiario: { nome: string; documento: string },
+  agora = new Date(),
+): Promise<string> {
+  {
     const k = await carteiraDaConta(tx, contaId, true);
     if (!k) {
       const [cb] = rowsOf<{ nome: string }>(
@@ -173,7 +185,7 @@ export async function gerarRemessaDaConta(
           posto: k.posto,
           codigoTransmissao: k.codigo_transmissao || null,
         },
-        beneficiario: { nome: emitente.razao_social, documento: emitente.cnpj },
+        beneficiario,
         nsa: k.proximo_nsa,
         geracao: agoraNoNegocio(agora),
         itens: itens.map((p) => itemDaRemessa(k, p)),
@@ -190,7 +202,8 @@ export async function gerarRemessaDaConta(
         quantidade, valor_total, user_id, usuario)
         values (${k.id}, ${k.proximo_nsa}, ${k.layout}, ${nomeArquivoRemessa(k.banco, k.proximo_nsa, k.layout)},
           ${Buffer.from(texto, 'latin1')}, ${itens.length}, ${total}::numeric,
-          ${actor.userId}, ${actor.email})
+          nullif(current_setting('app.user_id', true), '')::uuid,
+          nullif(current_setting('app.user_email', true), ''))
         returning id`),
     );
     const ids = JSON.stringify(itens.map((i) => i.instrucao_id));
@@ -201,8 +214,7 @@ export async function gerarRemessaDaConta(
         and id in (select jsonb_array_elements_text(${JSON.stringify(entradas.map((i) => i.boleto_id))}::jsonb)::uuid)`);
     await tx.execute(sql`update carteiras_cobranca set proximo_nsa = proximo_nsa + 1 where id = ${k.id}`);
     return r!.id;
-  });
-  return getRemessa(db, id);
+  }
 }
 
 const LINHA = sql`r.id, k.conta_bancaria_id, cb.nome as conta_nome, r.nsa, r.layout, r.nome_arquivo,
