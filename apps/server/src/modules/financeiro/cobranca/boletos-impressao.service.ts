@@ -1,4 +1,4 @@
-import { businessToday, encargosDoBoleto, regrasCobranca } from '@erp/shared';
+import { businessToday, encargosDoBoleto, gerarBrCode, regrasCobranca, txidDoTitulo } from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
@@ -20,6 +20,7 @@ type Linha = PendenteRemessa & {
   nosso_numero_impresso: string;
   carteira_json: CarteiraDb;
   chave_pix: string | null;
+  titulo_id: string;
 };
 
 export async function boletosPdf(db: Db, ids: readonly string[]): Promise<Buffer> {
@@ -37,8 +38,9 @@ export async function boletosPdf(db: Db, ids: readonly string[]): Promise<Buffer
     );
   const linhas = rowsOf<Linha>(
     await db.execute(sql`select ${DADOS_BOLETO}, null as instrucao, b.codigo_barras, b.linha_digitavel,
-      b.nosso_numero_impresso, to_jsonb(k) as carteira_json, null as chave_pix
+      b.nosso_numero_impresso, to_jsonb(k) as carteira_json, cb.chave_pix, f.id as titulo_id
       from boletos b join carteiras_cobranca k on k.id = b.carteira_id
+      join contas_bancarias cb on cb.id = k.conta_bancaria_id
       join financial_accounts f on f.id = b.titulo_id left join clientes c on c.id = f.cliente_id
       where b.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)
       order by b.vencimento, f.pessoa_nome, b.sequencial`),
@@ -112,7 +114,19 @@ export async function boletosPdf(db: Db, ids: readonly string[]): Promise<Buffer
         uf: l.uf ?? '',
       },
       instrucoes: enc.instrucoes,
-      pix: null,
+      // boleto híbrido: the account's PIX key charges the same value (its txid is the título's)
+      pix:
+        l.chave_pix && e.municipio
+          ? {
+              copiaECola: gerarBrCode({
+                chave: l.chave_pix,
+                valor: l.valor,
+                nome: emitente.razao_social,
+                cidade: e.municipio,
+                txid: txidDoTitulo(l.titulo_id),
+              }),
+            }
+          : null,
     };
   });
   return gerarBoletosPdf(boletos);

@@ -276,6 +276,14 @@ describe('cobrança registrada', () => {
     expect(texto).toContain(formatarLinhaDigitavel(b.linha_digitavel));
     expect(texto.toUpperCase()).toContain('MERCADO BETA LTDA');
     expect(texto).toContain('1.000,00');
+    expect(texto).not.toContain('Pague com PIX');
+    // an account with a PIX key prints the boleto híbrido: the QR of the same value
+    await t.db.execute(sql`update contas_bancarias set tipo_chave_pix = 'email', chave_pix = 'cobranca@exemplo.com.br'
+      where id = ${conta.id}`);
+    const hibrido = await t.request('GET', api(`/cobranca/boletos/${b.id}/pdf`), { token: fin });
+    const textoHibrido = paginasPdf(Buffer.from(await hibrido.arrayBuffer())).join('\n');
+    expect(textoHibrido).toContain('Pague com PIX');
+    expect(textoHibrido.replace(/\s+/g, '')).toContain('0014br.gov.bcb.pix0123cobranca@exemplo.com.br');
   });
 
   it('a título whose forma is boleto gets its boleto when it is created', async () => {
