@@ -62,6 +62,8 @@ export function BoletoPanel({ tituloId, aberto }: { tituloId: string; aberto: bo
       toast.error('Não foi possível copiar. Selecione a linha digitável e copie-a.');
     }
   };
+  // a closed título that never had a boleto: nothing to show
+  if (!aberto && lista.isSuccess && !boleto) return null;
   return (
     <section
       aria-labelledby="boleto-titulo"
@@ -124,7 +126,7 @@ export function BoletoPanel({ tituloId, aberto }: { tituloId: string; aberto: bo
                 <BoletoAcoes boleto={boleto} onInstrucao={setInstrucao} />
               </div>
             </>
-          ) : aberto ? (
+          ) : (
             <>
               <p className="text-muted-foreground">
                 Nenhum boleto para este título. O boleto é registrado no banco na próxima remessa da carteira.
@@ -133,8 +135,6 @@ export function BoletoPanel({ tituloId, aberto }: { tituloId: string; aberto: bo
                 <GerarBotao pendente={gerar.isPending} onGerar={() => gerar.mutate()} />
               </div>
             </>
-          ) : (
-            <p className="text-muted-foreground">Nenhum boleto para este título.</p>
           )}
           {recusa ? (
             <p role="alert" className="text-destructive">
