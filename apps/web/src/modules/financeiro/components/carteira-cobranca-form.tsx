@@ -1,7 +1,6 @@
-import { type CarteiraCobrancaRow, carteiraCobrancaSchema, layoutCnabLabels } from '@erp/shared';
+import { type CarteiraCobrancaRow, layoutCnabLabels } from '@erp/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { z } from 'zod';
 import {
   DecimalField,
   decimalText,
@@ -24,6 +23,7 @@ import {
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { type BancoCobranca, type CampoCarteira, cobrancaApi, cobrancaKeys } from '../api/cobranca-api.ts';
+import { carteiraFormSchema } from './cobranca-carteira-schema.ts';
 
 // "Cobrança registrada" of a bank account (issue 31): the carteira the boletos are registered in.
 // The bank's own fields (agência, conta, carteira, convênio, posto, código de transmissão…) come
@@ -43,21 +43,6 @@ const CAMPOS: readonly CampoCarteira[] = [
   'codigo_transmissao',
 ];
 const MENSAGENS = 4;
-
-/** A typed "30" is the number 30 (the contract's day counts are numbers); '' and other text pass. */
-const diasDoTexto = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v.trim()) : v);
-
-const carteiraFormSchema = z.preprocess(
-  (v) =>
-    v && typeof v === 'object'
-      ? {
-          ...v,
-          dias_protesto: diasDoTexto((v as Record<string, unknown>).dias_protesto),
-          dias_baixa: diasDoTexto((v as Record<string, unknown>).dias_baixa),
-        }
-      : v,
-  carteiraCobrancaSchema,
-) as unknown as z.ZodType<z.output<typeof carteiraCobrancaSchema>, z.input<typeof carteiraCobrancaSchema>>;
 
 /** The bank account (its row in Contas Bancárias): a new carteira starts from its agência, conta,
  * carteira and convênio. */
