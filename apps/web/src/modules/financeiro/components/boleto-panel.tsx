@@ -11,15 +11,17 @@ import { cobrancaApi, cobrancaKeys } from '../api/cobranca-api.ts';
 import {
   BoletoAcoes,
   BoletoSituacaoBadge,
+  boletoVivo,
   InstrucaoDialog,
   type InstrucaoManual,
   linhaFormatada,
 } from './cobranca-instrucoes.tsx';
 
-// The "Boleto" panel of an open receivable (beside its PIX panel): the registered boleto — nosso
-// número, linha digitável with a copy button, situação (the bank's motivo when rejected),
-// instructions waiting for the next remessa, PDF and the instructions menu — or «Gerar boleto»
-// when the título has none (the server's pt-BR reason when it cannot have one).
+// The "Boleto" panel of a receivable (beside its PIX panel): the registered boleto — nosso número,
+// situação (the bank's motivo when rejected), the linha digitável with a copy button while the
+// boleto can still be paid, instructions waiting for the next remessa, PDF and the instructions
+// menu — or «Gerar boleto» when the open título has none (the server's pt-BR reason when it cannot
+// have one); a rejected or baixado boleto leaves room for a new one.
 
 /** A boleto the bank closed (baixado, rejeitado) leaves the título free for a new one. */
 const podeGerarOutro = (b: BoletoRow | undefined) =>
@@ -101,22 +103,26 @@ export function BoletoPanel({ tituloId, aberto }: { tituloId: string; aberto: bo
                   {boleto.instrucoes_pendentes.map((i) => instrucaoBoletoLabels[i]).join(', ')}
                 </p>
               ) : null}
-              <span id="boleto-linha-rotulo" className="text-xs font-medium text-muted-foreground">
-                Linha digitável
-              </span>
-              <div className="flex flex-wrap items-center gap-2">
-                <output
-                  aria-labelledby="boleto-linha-rotulo"
-                  className="min-w-0 flex-1 select-all rounded-md border border-input bg-muted/40 px-2 py-1.5 font-mono text-xs break-words"
-                  data-testid="boleto-linha"
-                >
-                  {linhaFormatada(boleto.linha_digitavel)}
-                </output>
-                <Button size="sm" onClick={() => void copiar(boleto.linha_digitavel.replace(/\D/g, ''))}>
-                  <Copy aria-hidden />
-                  Copiar
-                </Button>
-              </div>
+              {boletoVivo(boleto) ? (
+                <>
+                  <span id="boleto-linha-rotulo" className="text-xs font-medium text-muted-foreground">
+                    Linha digitável
+                  </span>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <output
+                      aria-labelledby="boleto-linha-rotulo"
+                      className="min-w-0 flex-1 select-all rounded-md border border-input bg-muted/40 px-2 py-1.5 font-mono text-xs break-words"
+                      data-testid="boleto-linha"
+                    >
+                      {linhaFormatada(boleto.linha_digitavel)}
+                    </output>
+                    <Button size="sm" onClick={() => void copiar(boleto.linha_digitavel.replace(/\D/g, ''))}>
+                      <Copy aria-hidden />
+                      Copiar
+                    </Button>
+                  </div>
+                </>
+              ) : null}
               <div className="flex flex-wrap items-center justify-between gap-2">
                 {aberto && podeGerarOutro(boleto) ? (
                   <GerarBotao pendente={gerar.isPending} onGerar={() => gerar.mutate()} novo />
