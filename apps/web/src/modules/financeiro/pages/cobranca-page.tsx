@@ -191,7 +191,6 @@ function Boletos({ carteiras }: { carteiras: CarteiraResumo[] | undefined }) {
     {
       key: 'situacao',
       header: 'Situação',
-      card: 'badge',
       cell: (r) => (
         <div className="grid justify-items-start gap-0.5">
           <BoletoSituacaoBadge situacao={r.situacao} />
@@ -208,7 +207,6 @@ function Boletos({ carteiras }: { carteiras: CarteiraResumo[] | undefined }) {
           ) : null}
         </div>
       ),
-      cardCell: (r) => <BoletoSituacaoBadge situacao={r.situacao} />,
     },
   ];
 
