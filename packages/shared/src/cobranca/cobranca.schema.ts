@@ -130,6 +130,8 @@ export const carteiraCobrancaSchema = z.object({
     .default([])
     .transform((l) => l.filter((s) => s !== '')),
   ativa: z.boolean().default(true),
+  /** Where the retorno's tarifas are posted (a despesa classe); empty: only listed. */
+  classe_tarifa_id: z.preprocess((v) => (v === '' || v === undefined ? null : v), uuidParam.nullable()),
 });
 export type CarteiraCobrancaInput = z.input<typeof carteiraCobrancaSchema>;
 export type CarteiraCobrancaDados = z.output<typeof carteiraCobrancaSchema>;

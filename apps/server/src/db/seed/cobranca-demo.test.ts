@@ -54,6 +54,11 @@ describe('demo cobrança', () => {
     const pagos = await query<{ status: string }>(sql`select f.status from boletos b
       join financial_accounts f on f.id = b.titulo_id where b.situacao = 'liquidado'`);
     expect(pagos.map((p) => p.status)).toEqual(['pago', 'pago', 'pago']);
+    // the retorno's tarifas (3 × R$ 2,35) posted as one paid payable of "Tarifas bancárias"
+    expect(
+      await query(sql`select f.valor::text, f.status from financial_accounts f
+        join classes_financeiras c on c.id = f.classe_financeira_id where c.codigo = '2.04.001'`),
+    ).toEqual([{ valor: '7.05', status: 'pago' }]);
     const [pendentes] = await query<{ n: number }>(
       sql`select count(*)::int as n from boleto_instrucoes where remessa_id is null`,
     );

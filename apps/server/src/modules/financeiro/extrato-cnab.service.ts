@@ -8,6 +8,7 @@ import {
   descreverMotivos,
   type ImportarExtrato,
   nossoNumeroDoRetorno,
+  regrasCobranca,
 } from '@erp/shared';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
@@ -17,7 +18,7 @@ import { executa } from '../../lib/trabalho/pool.ts';
 import { type CarteiraDb, carteiraDaConta, carteiraDaLinha } from './cobranca/carteiras.service.ts';
 import { cnabRetornoItens, extratoImportacoes } from './extrato.tables.ts';
 import { contasBancarias, financialAccounts } from './financeiro.tables.ts';
-import { baixarTitulo } from './titulos.service.ts';
+import { baixarTitulo, criarTitulos } from './titulos.service.ts';
 
 // CNAB retorno import (extrato.README.md): each liquidação settles the open receivable with that
 // nosso número through the baixa service (juros and desconto of the file; the tarifa is recorded on
@@ -119,6 +120,72 @@ async function eventoDoBoleto(
   } else if (oc.tipo === 'baixa' && b.situacao !== 'liquidado') await muda('baixado', texto);
   // the others (alteração confirmada or rejeitada, protesto, tarifa) only inform: listed on the item
   return { boletoId: b.id, tituloId: b.titulo_id, mensagem: texto };
+}
+
+/**
+ * The retorno's tarifas as one paid payable of the account (classe of the carteira), dated on the
+ * file's last credit or occurrence day — once per file (a repeated file posts nothing). Without a
+ * classe on the carteira they are only listed on the records.
+ */
+async function lancaTarifas(
+  tx: Tx,
+  actor: Actor,
+  contaId: string,
+  carteira: CarteiraDb | null,
+  r: CnabResultado,
+  itens: ItemCnabResultado[],
+  nome: string,
+  hash: string,
+  importacaoId: string,
+): Promise<string | null> {
+  if (!carteira?.classe_tarifa_id) return null;
+  const total = Decimal.sum(itens.filter((i) => i.situacao !== 'repetido').map((i) => i.tarifa));
+  if (!total.isPositive()) return null;
+  const [antes] = rowsOf<{ n: number }>(
+    await tx.execute(sql`select count(*)::int as n from extrato_importacoes where conta_bancaria_id = ${contaId}
+      and arquivo_hash = ${hash} and id <> ${importacaoId}`),
+  );
+  if (antes?.n) return null;
+  const dia =
+    r.itens
+      .map((i) => i.dataCredito ?? i.dataOcorrencia)
+      .filter((d): d is string => Boolean(d))
+      .sort()
+      .at(-1) ?? new Date().toISOString().slice(0, 10);
+  const valor = total.toFixed(2);
+  const banco = regrasCobranca(carteira.banco)?.nome ?? carteira.banco;
+  const [id] = await criarTitulos(
+    tx,
+    {
+      tipo: 'pagar',
+      pessoa_nome: banco,
+      documento: nome.slice(0, 60),
+      descricao: `Tarifas de cobrança - retorno ${nome}`.slice(0, 200),
+      emissao: dia,
+      valor,
+      juros_mes_percentual: null,
+      multa_percentual: null,
+      classe_financeira_id: carteira.classe_tarifa_id,
+      centro_custo_id: null,
+      rateio: [],
+      forma_id: null,
+      conta_bancaria_id: contaId,
+      origem: 'manual',
+      observacoes: `Tarifas de ${itens.filter((i) => !Decimal.of(i.tarifa).isZero()).length} registro(s) do retorno CNAB.`,
+    },
+    [{ vencimento: dia, valor }],
+  );
+  await baixarTitulo(tx, actor, 'pagar', id!, {
+    data_pagamento: dia,
+    conta_bancaria_id: contaId,
+    forma_id: null,
+    valor_pago: valor,
+    juros: '0.00',
+    multa: '0.00',
+    desconto: '0.00',
+    observacao: `Débito das tarifas do retorno ${nome}`,
+  });
+  return valor;
 }
 
 export async function importaCnab(db: Db, actor: Actor, input: ImportarExtrato) {
@@ -266,6 +333,7 @@ export async function processaRetorno(
         mensagem,
       });
     }
+    const tarifas = await lancaTarifas(tx, actor, contaId, carteira, r, itens, nome, hash, importacaoId);
     const baixados = itens.filter((x) => x.situacao === 'baixado').length;
     await tx
       .update(extratoImportacoes)
@@ -278,6 +346,7 @@ export async function processaRetorno(
       lidos: r.itens.length,
       baixados,
       desconhecidos: itens.filter((x) => x.situacao === 'desconhecido'),
+      tarifas,
       itens,
       erros: r.erros,
     };

@@ -56,6 +56,7 @@ export type CarteiraDb = {
   dias_baixa: number | null;
   mensagens: string[];
   ativa: boolean;
+  classe_tarifa_id: string | null;
   versao: number;
 };
 
@@ -74,7 +75,7 @@ export const carteiraDaLinha = (c: CarteiraDb): CarteiraCobranca => ({
 const COLUNAS = sql`k.id, k.conta_bancaria_id, cb.nome as conta_nome, k.banco, k.agencia, k.agencia_dv,
   k.conta, k.conta_dv, k.carteira, k.variacao, k.convenio, k.posto, k.codigo_transmissao, k.layout,
   k.proximo_nosso_numero::text, k.proximo_nsa, k.multa_percentual::text, k.juros_mes_percentual::text,
-  k.desconto_percentual::text, k.dias_protesto, k.dias_baixa, k.mensagens, k.ativa, k.versao`;
+  k.desconto_percentual::text, k.dias_protesto, k.dias_baixa, k.mensagens, k.ativa, k.classe_tarifa_id, k.versao`;
 
 /** The carteira of an account (null when it has none); `bloquear` takes the row's lock (the
  * sequences are taken under it). */
@@ -129,6 +130,7 @@ function linhaDaApi(c: CarteiraDb): CarteiraCobrancaRow {
     dias_baixa: c.dias_baixa,
     mensagens: c.mensagens,
     ativa: c.ativa,
+    classe_tarifa_id: c.classe_tarifa_id,
     agencia_codigo_beneficiario: regras && carteira ? regras.agenciaCodigoBeneficiario(carteira) : '',
     versao: c.versao,
   };
@@ -229,6 +231,13 @@ export async function salvaCarteira(
       posto: input.posto,
     });
     Object.assign(erros, errosDeCampo(errosBanco));
+    if (input.classe_tarifa_id) {
+      const [cl] = rowsOf<{ tipo: string }>(
+        await tx.execute(sql`select tipo from classes_financeiras where id = ${input.classe_tarifa_id}`),
+      );
+      if (cl?.tipo !== 'despesa')
+        erros.classe_tarifa_id = ['Escolha uma classe de despesa para as tarifas bancárias.'];
+    }
     const atual = await carteiraDaConta(tx, contaId, true);
     if (atual) {
       if (input.versao !== undefined && input.versao !== atual.versao)
@@ -265,17 +274,18 @@ export async function salvaCarteira(
       ${carteira.contaDv}, ${carteira.carteira}, ${carteira.variacao}, ${carteira.convenio}, ${carteira.posto},
       ${input.codigo_transmissao}, ${input.layout}, ${input.proximo_nosso_numero}, ${input.proximo_nsa},
       ${input.multa_percentual}, ${input.juros_mes_percentual}, ${input.desconto_percentual},
-      ${input.dias_protesto}, ${input.dias_baixa}, array(select jsonb_array_elements_text(${JSON.stringify(input.mensagens)}::jsonb)), ${input.ativa}`;
+      ${input.dias_protesto}, ${input.dias_baixa}, array(select jsonb_array_elements_text(${JSON.stringify(input.mensagens)}::jsonb)), ${input.ativa}, ${input.classe_tarifa_id}`;
     if (atual)
       await tx.execute(sql`update carteiras_cobranca set (banco, agencia, agencia_dv, conta, conta_dv, carteira,
         variacao, convenio, posto, codigo_transmissao, layout, proximo_nosso_numero, proximo_nsa,
-        multa_percentual, juros_mes_percentual, desconto_percentual, dias_protesto, dias_baixa, mensagens, ativa)
+        multa_percentual, juros_mes_percentual, desconto_percentual, dias_protesto, dias_baixa, mensagens, ativa,
+        classe_tarifa_id)
         = (${valores}), versao = versao + 1, updated_at = now() where id = ${atual.id}`);
     else
       await tx.execute(sql`insert into carteiras_cobranca (conta_bancaria_id, banco, agencia, agencia_dv, conta,
         conta_dv, carteira, variacao, convenio, posto, codigo_transmissao, layout, proximo_nosso_numero,
         proximo_nsa, multa_percentual, juros_mes_percentual, desconto_percentual, dias_protesto, dias_baixa,
-        mensagens, ativa) values (${contaId}, ${valores})`);
+        mensagens, ativa, classe_tarifa_id) values (${contaId}, ${valores})`);
     return linhaDaApi((await carteiraDaConta(tx, contaId)) as CarteiraDb);
   });
 }

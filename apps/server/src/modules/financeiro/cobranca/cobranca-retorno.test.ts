@@ -18,6 +18,7 @@ let fin: string;
 let conta: Json;
 let outra: Json;
 let classe: string;
+let tarifas = '';
 let boletos: Json[] = [];
 let remessa = '';
 const api = (p: string) => `/api/financeiro${p}`;
@@ -55,6 +56,10 @@ beforeAll(async () => {
   await cria(t, fin, 'classes-financeiras', { codigo: '1', nome: 'Receitas', tipo: 'receita' });
   classe = (await cria(t, fin, 'classes-financeiras', { codigo: '1.01', nome: 'Vendas', tipo: 'receita' }))
     .id;
+  await cria(t, fin, 'classes-financeiras', { codigo: '2', nome: 'Despesas', tipo: 'despesa' });
+  tarifas = (
+    await cria(t, fin, 'classes-financeiras', { codigo: '2.01', nome: 'Tarifas bancárias', tipo: 'despesa' })
+  ).id;
   const base = { tipo: 'corrente', saldo_inicial: '0', data_saldo_inicial: '2026-01-01' };
   conta = await cria(t, fin, 'contas-bancarias', {
     ...base,
@@ -86,9 +91,9 @@ beforeAll(async () => {
     juros_mes_percentual: '1',
   };
   for (const [c, dados] of [
-    [conta, {}],
+    [conta, { classe_tarifa_id: tarifas }],
     [outra, { conta: '99999', conta_dv: '1', convenio: '512232' }],
-  ] as const) {
+  ] as const satisfies readonly (readonly [Json, Json])[]) {
     const r = await chama(t, fin, 'PUT', api(`/contas-bancarias/${c.id}/cobranca`), {
       ...carteira,
       ...dados,
@@ -122,7 +127,12 @@ describe('CNAB 240 retorno of our own remessa', () => {
   it('entrada confirmada, rejeitada (motivo), liquidação with juros; repeated file settles nothing', async () => {
     expect(boletos.map((b) => b.nosso_numero)).toEqual(['0000001', '0000002', '0000003']);
     const retorno = gerarRetornoDeRemessa(remessa, [
-      { documentoOuNossoNumero: boletos[0]!.nosso_numero, ocorrencia: '02', dataOcorrencia: '2026-11-30' },
+      {
+        documentoOuNossoNumero: boletos[0]!.nosso_numero,
+        ocorrencia: '02',
+        dataOcorrencia: '2026-11-30',
+        tarifa: '1.20',
+      },
       {
         documentoOuNossoNumero: boletos[1]!.nosso_numero,
         ocorrencia: '03',
@@ -137,6 +147,7 @@ describe('CNAB 240 retorno of our own remessa', () => {
         dataCredito: '2026-12-15',
         valorPago: '510.00',
         juros: '10.00',
+        tarifa: '2.50',
       },
     ]);
     const texto = typeof retorno === 'string' ? retorno : (retorno as { texto: string }).texto;
@@ -158,7 +169,19 @@ describe('CNAB 240 retorno of our own remessa', () => {
         sql`select coalesce(sum(valor), 0)::text as s from conta_movimentos where conta_bancaria_id = ${conta.id}`,
       ),
     );
-    expect(saldo!.s).toBe('510.00');
+    // 510.00 received − 3.70 of tarifas (1.20 + 2.50), posted as one paid payable of the classe
+    expect(saldo!.s).toBe('506.30');
+    expect(r.body.tarifas).toBe('3.70');
+    const [tarifa] = rowsOf<{ valor: string; status: string; classe: string; pessoa_nome: string }>(
+      await t.db.execute(sql`select f.valor::text, f.status, c.nome as classe, f.pessoa_nome from financial_accounts f
+        join classes_financeiras c on c.id = f.classe_financeira_id where f.tipo = 'pagar'`),
+    );
+    expect(tarifa).toEqual({
+      valor: '3.70',
+      status: 'pago',
+      classe: 'Tarifas bancárias',
+      pessoa_nome: 'Sicoob',
+    });
     const [baixa] = rowsOf<{ data_pagamento: string; juros: string }>(
       await t.db.execute(
         sql`select data_pagamento::text, juros::text from baixas where titulo_id = ${lista[2].titulo_id}`,
@@ -181,7 +204,8 @@ describe('CNAB 240 retorno of our own remessa', () => {
         sql`select coalesce(sum(valor), 0)::text as s from conta_movimentos where conta_bancaria_id = ${conta.id}`,
       ),
     );
-    expect(saldo2!.s).toBe('510.00');
+    expect(saldo2!.s).toBe('506.30');
+    expect(de2.body.tarifas).toBeNull();
   });
 
   it('a retorno of another account is refused naming both', async () => {
