@@ -131,3 +131,24 @@ export async function boletosPdf(db: Db, ids: readonly string[]): Promise<Buffer
   });
   return gerarBoletosPdf(boletos);
 }
+
+/** The live boletos of a load's notes, or of a due period (and account), in print order. */
+export async function boletosDoFiltro(
+  db: Db,
+  q: { carga_id?: string; vencimento_de?: string; vencimento_ate?: string; conta_bancaria_id?: string },
+): Promise<string[]> {
+  const onde = q.carga_id
+    ? sql`f.origem = 'nota_fiscal' and f.origem_id in (select n.id from notas_fiscais n
+        join cargas_pedidos cp on cp.pedido_id = n.pedido_id and cp.ativo where cp.carga_id = ${q.carga_id})`
+    : sql`b.vencimento between ${q.vencimento_de}::date and ${q.vencimento_ate}::date
+        ${q.conta_bancaria_id ? sql`and k.conta_bancaria_id = ${q.conta_bancaria_id}` : sql``}`;
+  const ids = rowsOf<{ id: string }>(
+    await db.execute(sql`select b.id from boletos b join financial_accounts f on f.id = b.titulo_id
+      join carteiras_cobranca k on k.id = b.carteira_id
+      where b.situacao in ('a_registrar', 'enviado', 'registrado') and ${onde}
+      order by b.vencimento, b.sequencial limit ${MAX_BOLETOS_PDF + 1}`),
+  ).map((r) => r.id);
+  if (ids.length === 0)
+    throw new AppError('not_found', 'Nenhum boleto em aberto para imprimir neste filtro.');
+  return ids;
+}

@@ -14,7 +14,7 @@ import { actorOf, requires } from '../../../lib/auth.ts';
 import type { AppEnv } from '../../../lib/context.ts';
 import { jsonBody, pathParams, queryParams } from '../../../lib/validate.ts';
 import { gerarBoletos, getBoleto, instrucaoBoleto, listBoletos } from './boletos.service.ts';
-import { boletosPdf, MAX_BOLETOS_PDF } from './boletos-impressao.service.ts';
+import { boletosDoFiltro, boletosPdf, MAX_BOLETOS_PDF } from './boletos-impressao.service.ts';
 import { leCarteira, listaCarteiras, salvaCarteira } from './carteiras.service.ts';
 import { arquivoRemessa, gerarRemessaDaConta, listRemessas } from './remessas.service.ts';
 
@@ -22,17 +22,24 @@ import { arquivoRemessa, gerarRemessaDaConta, listRemessas } from './remessas.se
 // (/api/financeiro/contas-bancarias/:id/cobranca) — admin and financeiro, as the whole finance area.
 const p = guards.adminFinanceiro;
 const idParams = z.object({ id: uuidParam });
-const pdfQuery = z.object({
-  ids: z
-    .string({ error: 'Informe os boletos' })
-    .transform((s) => s.split(',').filter(Boolean))
-    .pipe(
-      z
-        .array(uuidParam)
-        .min(1, 'Informe os boletos')
-        .max(MAX_BOLETOS_PDF, `No máximo ${MAX_BOLETOS_PDF} boletos`),
-    ),
-});
+const pdfQuery = z
+  .object({
+    ids: z
+      .string()
+      .transform((s) => s.split(',').filter(Boolean))
+      .pipe(z.array(uuidParam).max(MAX_BOLETOS_PDF, `No máximo ${MAX_BOLETOS_PDF} boletos`))
+      .optional(),
+    /** The live boletos of a load's notes (printed with its documents). */
+    carga_id: uuidParam.optional(),
+    /** Or of a due period (and account). */
+    vencimento_de: z.iso.date({ error: 'Data inválida' }).optional(),
+    vencimento_ate: z.iso.date({ error: 'Data inválida' }).optional(),
+    conta_bancaria_id: uuidParam.optional(),
+  })
+  .refine((q) => q.ids?.length || q.carga_id || (q.vencimento_de && q.vencimento_ate), {
+    message: 'Informe os boletos, a carga ou o período de vencimento',
+    path: ['ids'],
+  });
 const pdf = (body: Buffer, nome: string) =>
   new Response(new Uint8Array(body), {
     headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${nome}"` },
@@ -59,9 +66,11 @@ export const cobrancaRoutes = new Hono<AppEnv>()
   .post('/boletos', requires(p), jsonBody(gerarBoletosSchema), async (c) =>
     c.json(await gerarBoletos(c.var.deps.db, actorOf(c), c.req.valid('json')), 201),
   )
-  .get('/boletos/pdf', requires(p), queryParams(pdfQuery), async (c) =>
-    pdf(await boletosPdf(c.var.deps.db, c.req.valid('query').ids), 'boletos.pdf'),
-  )
+  .get('/boletos/pdf', requires(p), queryParams(pdfQuery), async (c) => {
+    const db = c.var.deps.db;
+    const q = c.req.valid('query');
+    return pdf(await boletosPdf(db, q.ids?.length ? q.ids : await boletosDoFiltro(db, q)), 'boletos.pdf');
+  })
   .get('/boletos/:id', requires(p), pathParams(idParams), async (c) =>
     c.json(await getBoleto(c.var.deps.db, c.req.valid('param').id)),
   )

@@ -283,6 +283,18 @@ describe('cobrança registrada', () => {
     const hibrido = await t.request('GET', api(`/cobranca/boletos/${b.id}/pdf`), { token: fin });
     const textoHibrido = paginasPdf(Buffer.from(await hibrido.arrayBuffer())).join('\n');
     expect(textoHibrido).toContain('Pague com PIX');
+    // many in one PDF: the live boletos due in December (13: the first and the twelve of the bulk)
+    const periodo = await t.request(
+      'GET',
+      api('/cobranca/boletos/pdf?vencimento_de=2026-12-01&vencimento_ate=2026-12-31'),
+      {
+        token: fin,
+      },
+    );
+    expect(periodo.status).toBe(200);
+    expect(paginasPdf(Buffer.from(await periodo.arrayBuffer()))).toHaveLength(13);
+    const semFiltro = await chama(t, fin, 'GET', api('/cobranca/boletos/pdf'));
+    expect(semFiltro.status).toBe(400);
     expect(textoHibrido.replace(/\s+/g, '')).toContain('0014br.gov.bcb.pix0123cobranca@exemplo.com.br');
   });
 
