@@ -1,6 +1,6 @@
 import { type BoletoRow, formatBRL, formatDateBR, instrucaoBoletoLabels } from '@erp/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Barcode, Copy, FilePlus2 } from 'lucide-react';
+import { Barcode, Copy, FilePlus2, Printer } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
@@ -9,11 +9,12 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { cobrancaApi, cobrancaKeys } from '../api/cobranca-api.ts';
 import {
-  BoletoAcoes,
+  abrirBoletoPdf,
   BoletoSituacaoBadge,
   boletoVivo,
   InstrucaoDialog,
   type InstrucaoManual,
+  InstrucoesBotoes,
   linhaFormatada,
 } from './cobranca-instrucoes.tsx';
 
@@ -123,14 +124,16 @@ export function BoletoPanel({ tituloId, aberto }: { tituloId: string; aberto: bo
                   </div>
                 </>
               ) : null}
-              <div className="flex flex-wrap items-center justify-between gap-2">
+              <div className="flex flex-wrap items-center gap-2">
+                <Button size="sm" variant="outline" onClick={() => abrirBoletoPdf(boleto)}>
+                  <Printer aria-hidden />
+                  PDF do boleto
+                </Button>
                 {aberto && podeGerarOutro(boleto) ? (
                   <GerarBotao pendente={gerar.isPending} onGerar={() => gerar.mutate()} novo />
-                ) : (
-                  <span />
-                )}
-                <BoletoAcoes boleto={boleto} onInstrucao={setInstrucao} />
+                ) : null}
               </div>
+              <InstrucoesBotoes boleto={boleto} onInstrucao={setInstrucao} />
             </>
           ) : (
             <>

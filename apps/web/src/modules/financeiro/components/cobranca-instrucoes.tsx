@@ -162,6 +162,38 @@ export function BoletoAcoes({
   );
 }
 
+/** One boleto's instructions as buttons (the receivable's boleto panel has room for them). */
+export function InstrucoesBotoes({
+  boleto,
+  onInstrucao,
+}: {
+  boleto: BoletoRow;
+  onInstrucao(instrucao: InstrucaoManual): void;
+}) {
+  const possiveis = instrucoesPossiveis(boleto);
+  if (!possiveis.length) return null;
+  return (
+    <fieldset className="flex flex-wrap gap-2">
+      <legend className="sr-only">Instruções ao banco</legend>
+      {possiveis.map((i) => {
+        const Icone = ICONES[i];
+        return (
+          <Button
+            key={i}
+            size="sm"
+            variant="outline"
+            className={i === 'protesto' ? 'text-destructive' : undefined}
+            onClick={() => onInstrucao(i)}
+          >
+            <Icone aria-hidden />
+            {instrucaoBoletoLabels[i]}
+          </Button>
+        );
+      })}
+    </fieldset>
+  );
+}
+
 const ENVIO = 'A instrução vai ao banco na próxima remessa da carteira.';
 
 /** The dialog of one instruction: a date, a value, or a confirmation. */
