@@ -93,6 +93,9 @@ export const cargasApi = {
   /** A PDF's response (opened in a new tab with the session's token). */
   pdf: (id: string, nome: 'mapa-separacao.pdf' | 'romaneio.pdf' | 'documentos.pdf') =>
     at(`${C}/${id}/${nome}`).$get() as Promise<Response>,
+  /** The boletos of the load's notes in one PDF (cobrança: admin and financeiro). */
+  boletosPdf: (id: string) =>
+    at('financeiro/cobranca/boletos/pdf').$get({ query: { carga_id: id } }) as Promise<Response>,
   /** «Faturar carga»: one job per order on the server's queue. */
   faturar: (id: string) =>
     post<{ enfileirados: number; pedidos: number; progresso: FaturamentoCarga }>(`${C}/${id}/faturar`),

@@ -1,4 +1,12 @@
-import { formatBRL, formatDateBR, formatDecimalBR, plural, statusEntregaLabels } from '@erp/shared';
+import {
+  allows,
+  formatBRL,
+  formatDateBR,
+  formatDecimalBR,
+  guards,
+  plural,
+  statusEntregaLabels,
+} from '@erp/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCheck, FileText, PackageX, Truck } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -11,6 +19,7 @@ import { NativeSelect } from '@/components/ui/native-select.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { ApiError } from '@/lib/api-client.ts';
+import { useAuth } from '@/lib/auth/auth-context.ts';
 import { StatusPedidoBadge } from '@/modules/comercial/components/status-pedido-badge.tsx';
 import { abrePdf, type Carga, type CargaResumo, cargasApi, type ParadaCarga } from '../api/expedicao-api.ts';
 import { expedicaoKeys } from '../api/keys.ts';
@@ -114,6 +123,7 @@ function ItemCarga({ c, ativo, onClick }: { c: CargaResumo; ativo: boolean; onCl
 
 function DetalheCarga({ id }: { id: string }) {
   const qc = useQueryClient();
+  const { roles } = useAuth();
   const carga = useQuery({ queryKey: expedicaoKeys.carga(id), queryFn: () => cargasApi.get(id) });
   const [ocupado, setOcupado] = useState(false);
   const [devolvendo, setDevolvendo] = useState<ParadaCarga | null>(null);
@@ -162,6 +172,18 @@ function DetalheCarga({ id }: { id: string }) {
           <FileText aria-hidden />
           Romaneio
         </Button>
+        {allows(roles, guards.adminFinanceiro) && faturados > 0 ? (
+          <Button
+            variant="outline"
+            onClick={async () =>
+              (await abrePdf(() => cargasApi.boletosPdf(c.id))) ||
+              toast.error('Nenhum boleto em aberto nas notas desta carga.')
+            }
+          >
+            <FileText aria-hidden />
+            Boletos
+          </Button>
+        ) : null}
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="grid gap-1">
