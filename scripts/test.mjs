@@ -105,6 +105,23 @@ run(
   { report: e2eReport },
 );
 
+// The slowest test files of each stage (vitest's JSON report): where the suite's minutes go.
+for (const [nome, report] of [
+  ['unit/integration', unitReport],
+  ['browser', e2eReport],
+]) {
+  if (!fs.existsSync(report)) continue;
+  const arquivos = (JSON.parse(fs.readFileSync(report, 'utf8')).testResults ?? [])
+    .map((r) => ({
+      nome: path.relative(process.cwd(), r.name),
+      s: ((r.endTime ?? 0) - (r.startTime ?? 0)) / 1000,
+    }))
+    .sort((a, b) => b.s - a.s)
+    .slice(0, 8);
+  console.log(`\nArquivos mais lentos (${nome}):`);
+  for (const a of arquivos) console.log(`  ${a.s.toFixed(1).padStart(6)} s  ${a.nome}`);
+}
+
 console.log('\nResumo:');
 for (const s of steps) console.log(`  ${s.ok ? 'OK   ' : 'FALHOU'} ${s.name} (${s.seconds} s)`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
