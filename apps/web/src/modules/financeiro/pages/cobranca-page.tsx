@@ -328,7 +328,7 @@ function Remessas({
   const [page, setPage] = useState(1);
   const [gerada, setGerada] = useState<RemessaRow | null>(null);
   const [erro, setErro] = useState<string | null>(null);
-  const query = { page: String(page), pageSize: String(PAGE_SIZE) };
+  const query = { page: String(page), pageSize: String(PAGE_SIZE), sort: 'created_at', dir: 'desc' };
   const remessas = useQuery({
     queryKey: cobrancaKeys.remessas(query),
     queryFn: () => cobrancaApi.remessas(query),
