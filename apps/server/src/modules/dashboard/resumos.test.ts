@@ -40,12 +40,12 @@ const VENDAS_PLANO = sql`
 
 const ABERTOS = sql`
   select tipo, data_vencimento::text as vencimento, sum(titulos)::int as titulos,
-         sum(saldo)::numeric(20,2)::text as saldo
+         sum(saldo)::numeric(20,2)::text as saldo, sum(valor)::numeric(20,2)::text as valor
   from financeiro_abertos_dia group by 1, 2
-  having sum(titulos) <> 0 or sum(saldo) <> 0 order by 1, 2`;
+  having sum(titulos) <> 0 or sum(saldo) <> 0 or sum(valor) <> 0 order by 1, 2`;
 const ABERTOS_PLANO = sql`
   select tipo, data_vencimento::text as vencimento, count(*)::int as titulos,
-         sum(saldo)::numeric(20,2)::text as saldo
+         sum(saldo)::numeric(20,2)::text as saldo, sum(valor)::numeric(20,2)::text as valor
   from financial_accounts where status in ('em_aberto', 'parcial') group by 1, 2 order by 1, 2`;
 
 const BAIXAS = sql`

@@ -310,9 +310,10 @@ function soAbertosPorVencimento(q: Query): boolean {
  * The open títulos' footer off financeiro_abertos_dia (one row per due date): em aberto and vencido
  * summed over the filter's due dates. "Pago no período" is the principal of the active baixas of the
  * filter's títulos — open ones hold an active baixa only when parcial (a baixa with principal takes
- * the saldo below the valor: statusPorSaldo), so it reads the few parcial títulos through
- * financial_accounts_lista_idx (tipo, status, vencimento) instead of every open one. Tested equal to
- * the plain aggregate (dashboard/resumos.test.ts).
+ * the saldo below the valor: statusPorSaldo). Without a payment period it is Σ valor − Σ saldo of
+ * the same due-date rows (saldo = valor − active principal); with one, the few parcial títulos'
+ * baixas of that period through financial_accounts_lista_idx. Tested equal to the plain aggregate
+ * (dashboard/resumos.test.ts).
  */
 function totaisDosAbertos(tipo: TipoTitulo, q: Query, hoje: string): SQL {
   const vencimento = sql.join(
@@ -329,11 +330,17 @@ function totaisDosAbertos(tipo: TipoTitulo, q: Query, hoje: string): SQL {
         where tipo = ${tipo} ${vencimento}) as em_aberto,
       (select coalesce(sum(saldo), 0)::numeric(14,2)::text from financeiro_abertos_dia
         where tipo = ${tipo} and data_vencimento < ${hoje}::date ${vencimento}) as vencido,
-      (select coalesce(sum(b.principal), 0)::numeric(14,2)::text from baixas b
+      ${
+        q.vencimento_de || q.vencimento_ate
+          ? sql`(select coalesce(sum(b.principal), 0)::numeric(14,2)::text from baixas b
         where not b.estornada
           and b.titulo_id in (select id from ${f} where tipo = ${tipo} and status = 'parcial' ${vencimento})
           ${q.vencimento_de ? sql`and b.data_pagamento >= ${q.vencimento_de}::date` : sql``}
-          ${q.vencimento_ate ? sql`and b.data_pagamento <= ${q.vencimento_ate}::date` : sql``}) as pago_no_periodo`;
+          ${q.vencimento_ate ? sql`and b.data_pagamento <= ${q.vencimento_ate}::date` : sql``})`
+          : // no payment period: every active baixa of an open título counts, Σ valor − Σ saldo (0054)
+            sql`(select coalesce(sum(valor) - sum(saldo), 0)::numeric(14,2)::text from financeiro_abertos_dia
+        where tipo = ${tipo} ${vencimento})`
+      } as pago_no_periodo`;
 }
 
 // ——— create ———
