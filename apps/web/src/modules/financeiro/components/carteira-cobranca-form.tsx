@@ -23,6 +23,7 @@ import {
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { type BancoCobranca, type CampoCarteira, cobrancaApi, cobrancaKeys } from '../api/cobranca-api.ts';
+import { useClassesOpcoes } from '../api/queries.ts';
 import { carteiraFormSchema } from './cobranca-carteira-schema.ts';
 
 // "Cobrança registrada" of a bank account (issue 31): the carteira the boletos are registered in.
@@ -83,6 +84,7 @@ function valoresDoForm(carteira: CarteiraCobrancaRow | null, banco: BancoCobranc
     dias_protesto: carteira?.dias_protesto == null ? '' : String(carteira.dias_protesto),
     dias_baixa: carteira?.dias_baixa == null ? '' : String(carteira.dias_baixa),
     mensagens: Array.from({ length: MENSAGENS }, (_, i) => msgs[i] ?? ''),
+    classe_tarifa_id: carteira?.classe_tarifa_id ?? '',
     ativa: carteira?.ativa ?? true,
   };
 }
@@ -96,6 +98,7 @@ export function CarteiraCobrancaDialog({
   onClose(savedId?: string): void;
 }) {
   const qc = useQueryClient();
+  const classesDespesa = useClassesOpcoes('pagar');
   const dados = useQuery({
     queryKey: cobrancaKeys.daConta(conta.id),
     queryFn: () => cobrancaApi.daConta(conta.id),
@@ -232,6 +235,14 @@ export function CarteiraCobrancaDialog({
           inputMode="numeric"
           autoComplete="off"
           hint="Vazio: prazo do banco"
+        />
+        <SelectField
+          name="classe_tarifa_id"
+          label="Classe das tarifas"
+          emptyLabel="Não lançar"
+          options={classesDespesa}
+          className="sm:col-span-2"
+          hint="As tarifas do retorno viram um título pago desta classe"
         />
         <SwitchField name="ativa" label="Cobrança ativa" />
       </FieldGroup>

@@ -21,6 +21,7 @@ const form = {
   dias_protesto: '30',
   dias_baixa: '',
   mensagens: ['Não receber após 30 dias', '', '', ''],
+  classe_tarifa_id: '',
   ativa: true,
 };
 
@@ -35,6 +36,7 @@ describe('carteiraFormSchema', () => {
       dias_baixa: null,
       juros_mes_percentual: '1.5000',
       mensagens: ['Não receber após 30 dias'],
+      classe_tarifa_id: null,
     });
   });
 
