@@ -80,7 +80,9 @@ export const cobrancaMensagens = {
 
 const diasOpcionais = (label: string, max: number) =>
   z.preprocess(
-    (v) => (v === '' || v === undefined ? null : v),
+    // a form sends "30": read as the number (a non-number stays text and is refused)
+    (v) =>
+      v === '' || v === undefined ? null : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v,
     z
       .number({ error: `${label} deve ser um número de dias` })
       .int(`${label} deve ser um número inteiro de dias`)

@@ -244,6 +244,7 @@ export async function salvaCarteira(
         throw new AppError(
           'conflict',
           'A carteira foi alterada por outra pessoa: recarregue e tente de novo.',
+          { reason: 'versao' },
         );
       if (BigInt(input.proximo_nosso_numero) < BigInt(atual.proximo_nosso_numero))
         erros.proximo_nosso_numero = [

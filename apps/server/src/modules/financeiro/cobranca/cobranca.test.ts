@@ -119,6 +119,25 @@ describe('cobrança registrada', () => {
     expect(errados).toHaveLength(9);
     expect(certo).not.toBe('');
     carteiraItau.conta_dv = certo;
+    const carteiras = await chama(t, fin, 'GET', api('/cobranca/carteiras'));
+    expect(carteiras.body).toMatchObject([
+      { conta_nome: 'Itaú cobrança', banco: '341', banco_nome: 'Itaú', layout: 'cnab400' },
+    ]);
+    // a form's "5" is a day count; a stale versão is a 409 the form can reload from
+    const atual = (await chama(t, fin, 'GET', api(`/contas-bancarias/${conta.id}/cobranca`))).body.carteira;
+    const dias = await chama(t, fin, 'PUT', api(`/contas-bancarias/${conta.id}/cobranca`), {
+      ...carteiraItau,
+      dias_protesto: '5',
+      versao: atual.versao,
+    });
+    expect(dias.status).toBe(200);
+    expect(dias.body.dias_protesto).toBe(5);
+    const velha = await chama(t, fin, 'PUT', api(`/contas-bancarias/${conta.id}/cobranca`), {
+      ...carteiraItau,
+      versao: atual.versao,
+    });
+    expect(velha.status).toBe(409);
+    expect(velha.body.details?.reason ?? velha.body.reason).toBe('versao');
     const layout = await chama(t, fin, 'PUT', api(`/contas-bancarias/${conta.id}/cobranca`), {
       ...carteiraItau,
       layout: 'cnab240',
