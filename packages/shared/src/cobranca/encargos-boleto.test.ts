@@ -18,7 +18,12 @@ const base: EncargosEntrada = {
   layout: 'cnab400',
   valor: '1234.56',
   vencimento: '2026-12-21',
-  titulo: { juros_mes_percentual: '1.0000', multa_percentual: '2.0000', desconto_valor: null, desconto_ate: null },
+  titulo: {
+    juros_mes_percentual: '1.0000',
+    multa_percentual: '2.0000',
+    desconto_valor: null,
+    desconto_ate: null,
+  },
   carteira: {
     juros_mes_percentual: '0',
     multa_percentual: '0',
@@ -72,8 +77,14 @@ describe('encargosDoBoleto', () => {
 
   it('the título’s own desconto wins; Sicoob CNAB 400 takes % a month; BB CNAB 400 prints the multa only', () => {
     const t = { ...base.titulo, desconto_valor: '1500.00', desconto_ate: '2026-12-10' };
-    expect(encargosDoBoleto({ ...base, titulo: t }).desconto).toEqual({ valor: '1500.00', data: '2026-12-10' });
-    expect(encargosDoBoleto({ ...base, banco: '756' }).juros).toEqual({ tipo: 'taxaMensal', valor: '1.0000' });
+    expect(encargosDoBoleto({ ...base, titulo: t }).desconto).toEqual({
+      valor: '1500.00',
+      data: '2026-12-10',
+    });
+    expect(encargosDoBoleto({ ...base, banco: '756' }).juros).toEqual({
+      tipo: 'taxaMensal',
+      valor: '1.0000',
+    });
     const bb = encargosDoBoleto({ ...base, banco: '001' });
     expect(bb.multa).toBeNull();
     expect(bb.instrucoes[0]).toContain('multa de 2,00 %');
