@@ -14,10 +14,8 @@ import { paginasPdf } from '../../server/src/test/pdf-texto.ts';
 import { DEMO_PASSWORD, demoEmail, launchBrowser, newPage, signInAs } from './support/browser.ts';
 
 // Cobrança registrada end to end (issue 31) against the real server, its demo data and the SEFAZ
-// double. The company collects through Banco do Brasil only: every other active carteira (the demo's
-// Itaú, another test's) is switched off in its «Cobrança registrada» dialog and back on at the end —
-// an NF-e's receivable has no account, so its boleto comes by itself only from the only active
-// carteira. An order on the Boleto forma and a 28-day condição, conferido through the API, is
+// double. An NF-e's receivable names no account: its boleto comes by itself from the default
+// carteira (the demo's Banco do Brasil; the Itaú carteira is active too). An order on the Boleto forma and a 28-day condição, conferido through the API, is
 // invoiced from its screen and the NF-e transmitted → its receivable's boleto is «A registrar» in
 // /financeiro/cobranca; its PDF (downloaded, pop-ups blocked) prints the linha digitável; «Gerar
 // remessa» sends it («Enviado») and the CNAB 240 file is downloaded; the bank's retorno for that
@@ -62,19 +60,6 @@ async function apiComo(request: APIRequestContext, quem: 'admin' | 'comercial') 
 }
 
 const f = '/api/financeiro';
-
-/** Switches a bank account's carteira on or off in its «Cobrança registrada» dialog. */
-async function cobrancaAtiva(page: Page, conta: string, ativa: boolean) {
-  await page.goto(`/financeiro/contas-bancarias?q=${encodeURIComponent(conta)}`);
-  await page.getByRole('button', { name: `Cobrança registrada de ${conta}`, exact: true }).click();
-  const dialogo = page.getByRole('dialog', { name: 'Cobrança registrada' });
-  const chave = dialogo.getByRole('switch', { name: 'Cobrança ativa' });
-  await chave.waitFor();
-  expect(await chave.getAttribute('aria-checked')).toBe(String(!ativa));
-  await chave.click();
-  await dialogo.getByRole('button', { name: 'Salvar' }).click();
-  await dialogo.waitFor({ state: 'detached' });
-}
 
 describe('cobrança registrada', () => {
   it('invoice on boleto → PDF → Gerar remessa → retorno with juros: título pago, balance up', async () => {
@@ -149,26 +134,16 @@ describe('cobrança registrada', () => {
       });
     await comercial.post(`/api/expedicao/conferencias/${conf.id}/finalizar`, {});
 
-    // ——— the company collects through Banco do Brasil only: every other carteira switched off in
-    // its dialog (Itaú's in the demo; other tests' too), switched on again at the end ———
+    // ——— the NF-e's receivable names no account: its boleto comes from the default carteira, the
+    // demo's Banco do Brasil (the Itaú carteira stays active beside it) ———
     await signInAs(page, demoEmail('financeiro'));
-    const outras = (
-      (await admin.get(`${f}/cobranca/carteiras`)) as unknown as {
-        conta_bancaria_id: string;
-        conta_nome: string;
-        ativa: boolean;
-      }[]
-    ).filter((k) => k.ativa && k.conta_bancaria_id !== bb.id);
-    expect(outras.map((k) => k.conta_nome)).toContain('Itaú');
-    const desligadas: string[] = [];
+    const carteiraBb = (await admin.get(`${f}/contas-bancarias/${bb.id}/cobranca`)) as unknown as {
+      carteira: { padrao: boolean; ativa: boolean };
+    };
+    expect(carteiraBb.carteira).toMatchObject({ padrao: true, ativa: true });
     try {
-      for (const k of outras) {
-        await cobrancaAtiva(page, k.conta_nome, false);
-        desligadas.push(k.conta_nome);
-      }
       await ciclo();
     } finally {
-      for (const nome of desligadas) await cobrancaAtiva(page, nome, true);
       await context.close();
     }
 

@@ -58,6 +58,8 @@ export const cobrancaMensagens = {
     `A conta ${conta} não tem cobrança registrada: configure a carteira em Financeiro > Contas bancárias.`,
   semContaComCarteira:
     'Nenhuma conta bancária com cobrança registrada: configure a carteira em Financeiro > Contas bancárias.',
+  semCarteiraPadrao:
+    'Há mais de uma conta com cobrança registrada: informe a conta do título ou marque uma carteira como padrão em Financeiro > Contas bancárias.',
   carteiraInativa: (conta: string) => `A cobrança registrada da conta ${conta} está inativa.`,
   contaSemBanco: 'Informe o banco da conta antes da cobrança registrada.',
   layoutNaoOferecido: (layout: string, banco: string) => `${layout} não disponível para ${banco}.`,
@@ -132,6 +134,8 @@ export const carteiraCobrancaSchema = z.object({
     .default([])
     .transform((l) => l.filter((s) => s !== '')),
   ativa: z.boolean().default(true),
+  /** The carteira of the receivables that name no account (an NF-e's), when several are active. */
+  padrao: z.boolean().default(false),
   /** Where the retorno's tarifas are posted (a despesa classe); empty: only listed. */
   classe_tarifa_id: z.preprocess((v) => (v === '' || v === undefined ? null : v), uuidParam.nullable()),
 });

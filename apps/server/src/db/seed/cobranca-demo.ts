@@ -56,11 +56,11 @@ export async function seedCobrancaDemo(tx: Tx, today: string) {
   await tx.execute(sql`update contas_bancarias set conta_digito = ${itauCc} where id = ${itau}`);
   await tx.execute(sql`insert into carteiras_cobranca (conta_bancaria_id, banco, agencia, agencia_dv, conta, conta_dv,
       carteira, variacao, convenio, layout, multa_percentual, juros_mes_percentual, dias_protesto, mensagens,
-      classe_tarifa_id)
+      classe_tarifa_id, padrao)
     values (${bb}, '001', '3344', ${bbAg}, '00027810', ${bbCc}, '17', '019', '2987654', 'cnab240', 2, 1, 10,
       array['Não aceitar pagamento em cheque'],
-      (select id from classes_financeiras where codigo = '2.04.001')),
-    (${itau}, '341', '0912', '', '45021', ${itauCc}, '109', '', '', 'cnab400', 2, 1, null, '{}', null)`);
+      (select id from classes_financeiras where codigo = '2.04.001'), true),
+    (${itau}, '341', '0912', '', '45021', ${itauCc}, '109', '', '', 'cnab400', 2, 1, null, '{}', null, false)`);
 
   // Every open receivable paid by boleto: its boleto, issued on its emission day (every fourth one
   // in the Itaú carteira). Those issued up to a week ago went in last week's remessas; the newer

@@ -82,23 +82,25 @@ async function titulosParaBoleto(tx: Tx, ids: readonly string[]): Promise<Titulo
   );
 }
 
-/** The carteira of each título: the one asked for, else the título's account's, else the only
- * active one. Locked (the sequences are taken under the lock), in a fixed order (no deadlock). */
+/** The carteira of each título: the one asked for, else its account's (when that account has an
+ * active carteira), else the default carteira, else the only active one. Locked (the sequences are
+ * taken under the lock), in a fixed order (no deadlock). */
 async function carteirasDosTitulos(
   tx: Tx,
   titulos: TituloParaBoleto[],
   contaPedida: string | undefined,
 ): Promise<{ porTitulo: Map<string, CarteiraDb | string>; carteiras: CarteiraDb[] }> {
-  const ativas = rowsOf<{ conta_bancaria_id: string }>(
-    await tx.execute(sql`select conta_bancaria_id from carteiras_cobranca where ativa order by id`),
+  const ativas = rowsOf<{ conta_bancaria_id: string; padrao: boolean }>(
+    await tx.execute(sql`select conta_bancaria_id, padrao from carteiras_cobranca where ativa order by id`),
   );
+  const padrao =
+    ativas.find((a) => a.padrao)?.conta_bancaria_id ??
+    (ativas.length === 1 ? ativas[0]!.conta_bancaria_id : null);
   const contaDe = (t: TituloParaBoleto) =>
     contaPedida ??
     (t.conta_bancaria_id && ativas.some((a) => a.conta_bancaria_id === t.conta_bancaria_id)
       ? t.conta_bancaria_id
-      : ativas.length === 1
-        ? ativas[0]!.conta_bancaria_id
-        : (t.conta_bancaria_id ?? null));
+      : (padrao ?? t.conta_bancaria_id ?? null));
   const contas = [...new Set(titulos.map(contaDe).filter((c): c is string => Boolean(c)))].sort();
   const carteiras = new Map<string, CarteiraDb | null>();
   for (const c of contas) carteiras.set(c, await carteiraDaConta(tx, c, true));
@@ -106,7 +108,11 @@ async function carteirasDosTitulos(
   for (const t of titulos) {
     const conta = contaDe(t);
     const k = conta ? carteiras.get(conta) : null;
-    if (!conta) porTitulo.set(t.id, cobrancaMensagens.semContaComCarteira);
+    if (!conta)
+      porTitulo.set(
+        t.id,
+        ativas.length > 1 ? cobrancaMensagens.semCarteiraPadrao : cobrancaMensagens.semContaComCarteira,
+      );
     else if (!k) {
       const [cb] = rowsOf<{ nome: string }>(
         await tx.execute(sql`select nome from contas_bancarias where id = ${conta}`),
@@ -249,7 +255,7 @@ export async function gerarBoletos(
 
 /**
  * The boletos a new título gets by itself: receivables whose forma de pagamento is boleto, when a
- * carteira applies (the título's account's, or the only active one). A título that cannot have one
+ * carteira applies (the título's account's, the default one, or the only active one). A título that cannot have one
  * (no CPF/CNPJ, no address) is left without it: "Gerar boleto" then says why.
  */
 export async function boletosAutomaticos(tx: Tx, tituloIds: readonly string[]) {

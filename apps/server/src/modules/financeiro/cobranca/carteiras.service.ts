@@ -56,6 +56,7 @@ export type CarteiraDb = {
   dias_baixa: number | null;
   mensagens: string[];
   ativa: boolean;
+  padrao: boolean;
   classe_tarifa_id: string | null;
   versao: number;
 };
@@ -75,7 +76,7 @@ export const carteiraDaLinha = (c: CarteiraDb): CarteiraCobranca => ({
 const COLUNAS = sql`k.id, k.conta_bancaria_id, cb.nome as conta_nome, k.banco, k.agencia, k.agencia_dv,
   k.conta, k.conta_dv, k.carteira, k.variacao, k.convenio, k.posto, k.codigo_transmissao, k.layout,
   k.proximo_nosso_numero::text, k.proximo_nsa, k.multa_percentual::text, k.juros_mes_percentual::text,
-  k.desconto_percentual::text, k.dias_protesto, k.dias_baixa, k.mensagens, k.ativa, k.classe_tarifa_id, k.versao`;
+  k.desconto_percentual::text, k.dias_protesto, k.dias_baixa, k.mensagens, k.ativa, k.padrao, k.classe_tarifa_id, k.versao`;
 
 /** The carteira of an account (null when it has none); `bloquear` takes the row's lock (the
  * sequences are taken under it). */
@@ -130,6 +131,7 @@ function linhaDaApi(c: CarteiraDb): CarteiraCobrancaRow {
     dias_baixa: c.dias_baixa,
     mensagens: c.mensagens,
     ativa: c.ativa,
+    padrao: c.padrao,
     classe_tarifa_id: c.classe_tarifa_id,
     agencia_codigo_beneficiario: regras && carteira ? regras.agenciaCodigoBeneficiario(carteira) : '',
     versao: c.versao,
@@ -275,18 +277,22 @@ export async function salvaCarteira(
       ${carteira.contaDv}, ${carteira.carteira}, ${carteira.variacao}, ${carteira.convenio}, ${carteira.posto},
       ${input.codigo_transmissao}, ${input.layout}, ${input.proximo_nosso_numero}, ${input.proximo_nsa},
       ${input.multa_percentual}, ${input.juros_mes_percentual}, ${input.desconto_percentual},
-      ${input.dias_protesto}, ${input.dias_baixa}, array(select jsonb_array_elements_text(${JSON.stringify(input.mensagens)}::jsonb)), ${input.ativa}, ${input.classe_tarifa_id}`;
+      ${input.dias_protesto}, ${input.dias_baixa}, array(select jsonb_array_elements_text(${JSON.stringify(input.mensagens)}::jsonb)), ${input.ativa}, ${input.classe_tarifa_id}, ${input.padrao}`;
+    // one default carteira: marking this one unmarks the other
+    if (input.padrao)
+      await tx.execute(sql`update carteiras_cobranca set padrao = false
+        where padrao and conta_bancaria_id <> ${contaId}`);
     if (atual)
       await tx.execute(sql`update carteiras_cobranca set (banco, agencia, agencia_dv, conta, conta_dv, carteira,
         variacao, convenio, posto, codigo_transmissao, layout, proximo_nosso_numero, proximo_nsa,
         multa_percentual, juros_mes_percentual, desconto_percentual, dias_protesto, dias_baixa, mensagens, ativa,
-        classe_tarifa_id)
+        classe_tarifa_id, padrao)
         = (${valores}), versao = versao + 1, updated_at = now() where id = ${atual.id}`);
     else
       await tx.execute(sql`insert into carteiras_cobranca (conta_bancaria_id, banco, agencia, agencia_dv, conta,
         conta_dv, carteira, variacao, convenio, posto, codigo_transmissao, layout, proximo_nosso_numero,
         proximo_nsa, multa_percentual, juros_mes_percentual, desconto_percentual, dias_protesto, dias_baixa,
-        mensagens, ativa, classe_tarifa_id) values (${contaId}, ${valores})`);
+        mensagens, ativa, classe_tarifa_id, padrao) values (${contaId}, ${valores})`);
     return linhaDaApi((await carteiraDaConta(tx, contaId)) as CarteiraDb);
   });
 }

@@ -324,6 +324,44 @@ describe('cobrança registrada', () => {
     expect(l.body.items[0].situacao).toBe('a_registrar');
   });
 
+  it('several carteiras: a título without an account takes the default one; none marked: refused naming why', async () => {
+    const sicoob = await cria(t, fin, 'contas-bancarias', {
+      nome: 'Sicoob',
+      tipo: 'corrente',
+      banco_codigo: '756',
+      agencia: '4327',
+      conta: '03666',
+      conta_digito: '8',
+      saldo_inicial: '0',
+      data_saldo_inicial: '2026-01-01',
+    });
+    const k = await chama(t, fin, 'PUT', api(`/contas-bancarias/${sicoob.id}/cobranca`), {
+      agencia: '4327',
+      conta: '03666',
+      conta_dv: '8',
+      carteira: '1',
+      variacao: '01',
+      convenio: '512231',
+      layout: 'cnab240',
+      proximo_nosso_numero: 1,
+      proximo_nsa: 1,
+    });
+    expect(k.status).toBe(200);
+    const tt = await titulo();
+    await t.db.execute(sql`update financial_accounts set conta_bancaria_id = null where id = ${tt.id}`);
+    const semPadrao = await chama(t, fin, 'POST', api('/cobranca/boletos'), { titulo_ids: [tt.id] });
+    expect(semPadrao.status).toBe(422);
+    expect(semPadrao.body.message).toBe(m.semCarteiraPadrao);
+    const padrao = await chama(t, fin, 'PUT', api(`/contas-bancarias/${sicoob.id}/cobranca`), {
+      ...k.body,
+      padrao: true,
+    });
+    expect(padrao.status).toBe(200);
+    const r = await chama(t, fin, 'POST', api('/cobranca/boletos'), { titulo_ids: [tt.id] });
+    expect(r.status).toBe(201);
+    expect(r.body.gerados[0]).toMatchObject({ banco: '756', conta_nome: 'Sicoob', nosso_numero: '0000001' });
+  });
+
   it('only admin and financeiro', async () => {
     const com = (await t.signIn(['comercial'])).token;
     expect((await chama(t, com, 'GET', api('/cobranca/boletos'))).status).toBe(403);

@@ -86,6 +86,7 @@ function valoresDoForm(carteira: CarteiraCobrancaRow | null, banco: BancoCobranc
     mensagens: Array.from({ length: MENSAGENS }, (_, i) => msgs[i] ?? ''),
     classe_tarifa_id: carteira?.classe_tarifa_id ?? '',
     ativa: carteira?.ativa ?? true,
+    padrao: carteira?.padrao ?? false,
   };
 }
 
@@ -245,6 +246,11 @@ export function CarteiraCobrancaDialog({
           hint="As tarifas do retorno viram um título pago desta classe"
         />
         <SwitchField name="ativa" label="Cobrança ativa" />
+        <SwitchField
+          name="padrao"
+          label="Carteira padrão"
+          hint="Os títulos sem conta (os das NF-e) geram boleto nesta carteira"
+        />
       </FieldGroup>
       <FieldGroup title="Mensagens do boleto">
         {Array.from({ length: MENSAGENS }, (_, i) => (

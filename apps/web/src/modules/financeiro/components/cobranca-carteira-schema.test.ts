@@ -23,6 +23,7 @@ const form = {
   mensagens: ['Não receber após 30 dias', '', '', ''],
   classe_tarifa_id: '',
   ativa: true,
+  padrao: false,
 };
 
 describe('carteiraFormSchema', () => {
