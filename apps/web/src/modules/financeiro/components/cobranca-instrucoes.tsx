@@ -157,7 +157,10 @@ export function BoletoAcoes({
             })}
           </DropdownMenuContent>
         </DropdownMenu>
-      ) : null}
+      ) : (
+        // keeps the PDF button in the same column on every row
+        <span className="size-9 shrink-0" aria-hidden />
+      )}
     </div>
   );
 }

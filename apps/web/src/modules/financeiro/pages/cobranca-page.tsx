@@ -187,7 +187,7 @@ function Boletos({ carteiras }: { carteiras: CarteiraResumo[] | undefined }) {
       cell: (r) => formatDateBR(r.vencimento),
     },
     { key: 'valor', header: 'Valor', sortKey: 'valor', className: num, cell: (r) => formatBRL(r.valor) },
-    { key: 'conta', header: 'Conta', cell: (r) => r.conta_nome },
+    { key: 'conta', header: 'Conta', className: 'whitespace-nowrap', cell: (r) => r.conta_nome },
     {
       key: 'situacao',
       header: 'Situação',
@@ -242,7 +242,7 @@ function Boletos({ carteiras }: { carteiras: CarteiraResumo[] | undefined }) {
       </nav>
       <ListToolbar
         state={state}
-        searchPlaceholder="Buscar por nosso número, pagador ou documento"
+        searchPlaceholder="Nosso número, pagador ou documento"
         filters={
           <FilterSelect
             label="Conta"
