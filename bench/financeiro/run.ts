@@ -277,7 +277,7 @@ read model \`conta_movimentos_dia\` (per account and day, kept by a statement tr
 migration 0030) and the previsto from one aggregate of the open títulos on max(vencimento, hoje) (index
 \`dashboard_contas_aberto_idx\`), put in periods by the shared \`agruparFluxo\`. The list's status + period
 filter and footer totals read \`financial_accounts_lista_idx\` (tipo, status, vencimento) INCLUDE (saldo) and
-"pago no período" \`baixas_ativas_titulo_idx\`.`;
+"pago no período" \`baixas_ativas_titulo_idx\`. The open títulos' list without a due period (\`?status=abertos\`, issue 30) reads its footer off the read model \`financeiro_abertos_dia\` (migrations 0049 and 0054: per type and due date, Σ saldo and Σ valor of the open títulos) — em aberto and vencido are its Σ saldo, «pago» is Σ valor − Σ saldo (saldo = valor − the active baixas' principal) — instead of joining the baixas of every parcial título (150/172 ms p50/p95 before 0054).`;
     console.log(corpo);
     if (!process.argv.includes('--no-write')) writeSection('Financeiro', corpo);
   } finally {
