@@ -95,6 +95,24 @@ type Lido<T> = {
   jurosMulta: bigint;
 };
 
+const indices = new WeakMap<readonly object[], Map<string, unknown>>();
+
+/** The remessa's boletos by number, number with DV and documento (no zeros on the left), built once
+ * per remessa: the first boleto in file order wins a key, as a scan in that order would. */
+function indice<T extends { numero: string; comDv: string; documento: string }>(
+  titulos: readonly T[],
+): Map<string, T> {
+  let m = indices.get(titulos) as Map<string, T> | undefined;
+  if (!m) {
+    m = new Map();
+    for (const x of titulos)
+      for (const k of [semZeros(x.numero), semZeros(x.comDv), semZeros(x.documento)])
+        if (k !== '' && !m.has(k)) m.set(k, x);
+    indices.set(titulos, m);
+  }
+  return m;
+}
+
 /** The título an event names and its checked values (errors collected in `col`). */
 function lerEvento<T extends { numero: string; comDv: string; documento: string }>(
   col: Coletor,
@@ -105,11 +123,7 @@ function lerEvento<T extends { numero: string; comDv: string; documento: string 
 ): Lido<T> | null {
   const rot = `Evento ${n + 1}`;
   const chave = semZeros(ev.documentoOuNossoNumero ?? '');
-  const t = titulos.find(
-    (x) =>
-      chave !== '' &&
-      (semZeros(x.numero) === chave || semZeros(x.comDv) === chave || semZeros(x.documento) === chave),
-  );
+  const t = chave === '' ? undefined : indice(titulos).get(chave);
   if (!t) {
     col.erro(
       'documentoOuNossoNumero',
