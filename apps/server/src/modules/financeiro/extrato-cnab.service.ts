@@ -15,8 +15,9 @@ import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { executa } from '../../lib/trabalho/pool.ts';
+import { type BaixaPedida, baixarEmMassa } from './baixas-em-massa.service.ts';
 import { type CarteiraDb, carteiraDaConta, carteiraDaLinha } from './cobranca/carteiras.service.ts';
-import { cnabRetornoItens, extratoImportacoes } from './extrato.tables.ts';
+import { extratoImportacoes } from './extrato.tables.ts';
 import { contasBancarias, financialAccounts } from './financeiro.tables.ts';
 import { baixarTitulo, criarTitulos } from './titulos.service.ts';
 
@@ -86,12 +87,6 @@ async function boletoDoRegistro(tx: Tx, k: CarteiraDb, formato: 'cnab240' | 'cna
       order by (b.situacao in ('rejeitado', 'baixado')), b.created_at desc limit 1`),
   );
   return b ?? null;
-}
-
-/** A liquidação settles the título of the boleto with that nosso número in this account's carteira. */
-async function tituloDoBoleto(tx: Tx, k: CarteiraDb, formato: 'cnab240' | 'cnab400', i: CnabItem) {
-  const b = await boletoDoRegistro(tx, k, formato, i);
-  return b ? { id: b.titulo_id, status: b.status } : null;
 }
 
 /** Entrada confirmada/rejeitada, baixa, alterações, tarifas: the boleto's situação and the message. */
@@ -238,51 +233,84 @@ export async function processaRetorno(
       })
       .returning({ id: extratoImportacoes.id });
     const importacaoId = (imp as { id: string }).id;
-    const itens: ItemCnabResultado[] = [];
+    const formato = r.formato as 'cnab240' | 'cnab400';
+    const chaveDe = (i: CnabItem) =>
+      `${i.nossoNumero}|${i.ocorrencia}|${i.dataOcorrencia ?? ''}|${i.valorPago}`;
+    // What an earlier import of this account already settled (one query for the whole file).
+    const jaBaixadas = new Set(
+      rowsOf<{ chave: string }>(
+        await tx.execute(sql`select chave from cnab_retorno_itens where conta_bancaria_id = ${conta.id}
+          and situacao = 'baixado'
+          and chave in (select jsonb_array_elements_text(${JSON.stringify(r.itens.map(chaveDe))}::jsonb))`),
+      ).map((x) => x.chave),
+    );
+    // The carteira's boletos the file names (one query): nosso número → the live one, else the newest.
+    const boletos = new Map<string, { id: string; titulo_id: string }>();
+    if (carteira)
+      for (const b of rowsOf<{ id: string; titulo_id: string; nosso_numero: string }>(
+        await tx.execute(sql`select b.id, b.titulo_id, b.nosso_numero from boletos b
+          where b.carteira_id = ${carteira.id}
+            and b.nosso_numero in (select jsonb_array_elements_text(${JSON.stringify(r.itens.map((i) => nossoDoRegistro(carteira, formato, i)))}::jsonb))
+          order by (b.situacao in ('rejeitado', 'baixado')) desc, b.created_at`),
+      ))
+        boletos.set(b.nosso_numero, b);
+    type Linha = Omit<
+      ItemCnabResultado,
+      'linha' | 'nosso_numero' | 'ocorrencia' | 'valor_pago' | 'tarifa'
+    > & {
+      i: CnabItem;
+      chave: string;
+      pago: string;
+      baixa_id: string | null;
+      boleto_id: string | null;
+    };
+    const linhas: Linha[] = [];
+    const liquidar: { n: number; pedida: BaixaPedida }[] = [];
+    const naFila = new Set<string>();
     for (const i of r.itens) {
-      const chave = `${i.nossoNumero}|${i.ocorrencia}|${i.dataOcorrencia ?? ''}|${i.valorPago}`;
+      const chave = chaveDe(i);
       const pago = valorDoPagador(i);
-      let situacao: ItemCnabResultado['situacao'];
-      let tituloId: string | null = null;
-      let baixaId: string | null = null;
-      let mensagem: string | null = null;
-      const [anterior] = await tx
-        .select({ id: cnabRetornoItens.id })
-        .from(cnabRetornoItens)
-        .where(
-          and(
-            eq(cnabRetornoItens.contaBancariaId, conta.id),
-            eq(cnabRetornoItens.chave, chave),
-            eq(cnabRetornoItens.situacao, 'baixado'),
-          ),
-        );
-      if (anterior) {
-        situacao = 'repetido';
-        mensagem = 'Já baixado por uma importação anterior.';
-      } else if (carteira && r.formato && !liquidacao(carteira, r.formato, i)) {
+      const l: Linha = {
+        i,
+        chave,
+        pago,
+        situacao: 'sem_baixa',
+        titulo_id: null,
+        mensagem: null,
+        baixa_id: null,
+        boleto_id: null,
+      };
+      linhas.push(l);
+      if (jaBaixadas.has(chave) || naFila.has(chave)) {
+        l.situacao = 'repetido';
+        l.mensagem = 'Já baixado por uma importação anterior.';
+      } else if (carteira && !liquidacao(carteira, formato, i)) {
         // Registration events of our boletos: the boleto's situação follows the bank.
-        const ev = await eventoDoBoleto(tx, carteira, r.formato, i);
-        situacao = ev.boletoId ? 'sem_baixa' : 'desconhecido';
-        tituloId = ev.tituloId;
-        mensagem = ev.mensagem;
+        const ev = await eventoDoBoleto(tx, carteira, formato, i);
+        l.situacao = ev.boletoId ? 'sem_baixa' : 'desconhecido';
+        l.titulo_id = ev.tituloId;
+        l.mensagem = ev.mensagem;
       } else if (!carteira && (!LIQUIDACOES.has(i.ocorrencia) || !Decimal.of(pago).isPositive())) {
-        situacao = 'sem_baixa';
-        mensagem = `Ocorrência ${i.ocorrencia} não é liquidação.`;
+        l.mensagem = `Ocorrência ${i.ocorrencia} não é liquidação.`;
       } else if (!Decimal.of(pago).isPositive()) {
-        situacao = 'sem_baixa';
-        mensagem = 'Liquidação sem valor pago.';
+        l.mensagem = 'Liquidação sem valor pago.';
       } else {
-        const t = carteira
-          ? await tituloDoBoleto(tx, carteira, r.formato as 'cnab240' | 'cnab400', i)
-          : await tituloPorNossoNumero(tx, i.nossoNumero);
-        if (!t) {
-          situacao = 'desconhecido';
-          mensagem = 'Nosso número sem título a receber.';
+        const boleto = carteira ? boletos.get(nossoDoRegistro(carteira, formato, i)) : undefined;
+        l.boleto_id = boleto?.id ?? null;
+        const tituloId = carteira
+          ? (boleto?.titulo_id ?? null)
+          : ((await tituloPorNossoNumero(tx, i.nossoNumero))?.id ?? null);
+        if (!tituloId) {
+          l.situacao = 'desconhecido';
+          l.mensagem = 'Nosso número sem título a receber.';
         } else {
-          tituloId = t.id;
-          try {
-            baixaId = await tx.transaction((sp) =>
-              baixarTitulo(sp as Tx, actor, 'receber', t.id, {
+          l.titulo_id = tituloId;
+          naFila.add(chave);
+          liquidar.push({
+            n: linhas.length - 1,
+            pedida: {
+              tituloId,
+              baixa: {
                 data_pagamento: i.dataCredito ?? i.dataOcorrencia ?? new Date().toISOString().slice(0, 10),
                 conta_bancaria_id: conta.id,
                 forma_id: null,
@@ -291,48 +319,74 @@ export async function processaRetorno(
                 multa: '0.00',
                 desconto: i.desconto,
                 observacao: `Retorno CNAB ${input.nome}, nosso número ${i.nossoNumero}${Decimal.of(i.tarifa).isZero() ? '' : `, tarifa R$ ${i.tarifa.replace('.', ',')}`}`,
-              }),
-            );
-            situacao = 'baixado';
-            if (carteira)
-              await tx.execute(sql`update boletos set situacao = 'liquidado', updated_at = now()
-                where carteira_id = ${carteira.id} and titulo_id = ${t.id} and situacao in ('a_registrar', 'enviado', 'registrado')`);
-          } catch (e) {
-            situacao = 'recusado';
-            mensagem = e instanceof Error ? e.message : 'Baixa recusada.';
-          }
+              },
+            },
+          });
         }
       }
-      await tx.insert(cnabRetornoItens).values({
-        importacaoId,
-        contaBancariaId: conta.id,
-        linha: i.linha,
-        nossoNumero: i.nossoNumero,
-        ocorrencia: i.ocorrencia,
-        dataOcorrencia: i.dataOcorrencia,
-        dataCredito: i.dataCredito,
-        valorTitulo: i.valorTitulo,
-        valorPago: pago,
-        juros: i.juros,
-        desconto: i.desconto,
-        tarifa: i.tarifa,
-        chave,
-        tituloId,
-        baixaId,
-        situacao,
-        mensagem,
-      });
-      itens.push({
-        linha: i.linha,
-        nosso_numero: i.nossoNumero,
-        ocorrencia: i.ocorrencia,
-        valor_pago: pago,
-        tarifa: i.tarifa,
-        situacao,
-        titulo_id: tituloId,
-        mensagem,
-      });
     }
+    // The liquidações: set-wise through the baixa rules (baixas-em-massa.service.ts).
+    const feitas = await baixarEmMassa(
+      tx,
+      actor,
+      'receber',
+      liquidar.map((x) => x.pedida),
+    );
+    liquidar.forEach((x, k) => {
+      const l = linhas[x.n]!;
+      const f = feitas[k]!;
+      if ('baixaId' in f) {
+        l.situacao = 'baixado';
+        l.baixa_id = f.baixaId;
+      } else {
+        l.situacao = 'recusado';
+        l.mensagem = f.erro;
+      }
+    });
+    // the boleto each liquidação names is liquidado (not another boleto of the same título)
+    const pagos = linhas.filter((l) => l.situacao === 'baixado' && l.boleto_id).map((l) => l.boleto_id);
+    if (pagos.length)
+      await tx.execute(sql`update boletos set situacao = 'liquidado', updated_at = now()
+        where situacao in ('a_registrar', 'enviado', 'registrado')
+          and id in (select jsonb_array_elements_text(${JSON.stringify(pagos)}::jsonb)::uuid)`);
+    // Every record as read, with what it did (one statement).
+    await tx.execute(sql`insert into cnab_retorno_itens (importacao_id, conta_bancaria_id, linha, nosso_numero,
+        ocorrencia, data_ocorrencia, data_credito, valor_titulo, valor_pago, juros, desconto, tarifa, chave,
+        titulo_id, baixa_id, situacao, mensagem)
+      select ${importacaoId}::uuid, ${conta.id}::uuid, x.linha, x.nosso_numero, x.ocorrencia, x.data_ocorrencia,
+        x.data_credito, x.valor_titulo, x.valor_pago, x.juros, x.desconto, x.tarifa, x.chave, x.titulo_id,
+        x.baixa_id, x.situacao, x.mensagem
+      from jsonb_to_recordset(${JSON.stringify(
+        linhas.map((l) => ({
+          linha: l.i.linha,
+          nosso_numero: l.i.nossoNumero,
+          ocorrencia: l.i.ocorrencia,
+          data_ocorrencia: l.i.dataOcorrencia,
+          data_credito: l.i.dataCredito,
+          valor_titulo: l.i.valorTitulo,
+          valor_pago: l.pago,
+          juros: l.i.juros,
+          desconto: l.i.desconto,
+          tarifa: l.i.tarifa,
+          chave: l.chave,
+          titulo_id: l.titulo_id,
+          baixa_id: l.baixa_id,
+          situacao: l.situacao,
+          mensagem: l.mensagem,
+        })),
+      )}::jsonb) as x(linha int, nosso_numero text, ocorrencia text, data_ocorrencia date, data_credito date,
+        valor_titulo numeric, valor_pago numeric, juros numeric, desconto numeric, tarifa numeric, chave text,
+        titulo_id uuid, baixa_id uuid, situacao text, mensagem text)`);
+    const itens: ItemCnabResultado[] = linhas.map((l) => ({
+      linha: l.i.linha,
+      nosso_numero: l.i.nossoNumero,
+      ocorrencia: l.i.ocorrencia,
+      valor_pago: l.pago,
+      tarifa: l.i.tarifa,
+      situacao: l.situacao,
+      titulo_id: l.titulo_id,
+      mensagem: l.mensagem,
+    }));
     const tarifas = await lancaTarifas(tx, actor, contaId, carteira, r, itens, nome, hash, importacaoId);
     const baixados = itens.filter((x) => x.situacao === 'baixado').length;
     await tx

@@ -574,7 +574,9 @@ export async function encargosTitulo(
   return encargosDe(titulo, await baixasAtivas(db, id), data);
 }
 
-const historicoBaixa = (t: TituloTravado) =>
+export const historicoBaixa = (
+  t: Pick<TituloTravado, 'tipo' | 'descricao' | 'totalParcelas' | 'parcela' | 'pessoaNome'>,
+) =>
   `${t.tipo === 'receber' ? 'Recebimento' : 'Pagamento'} ${t.descricao}${t.totalParcelas > 1 ? ` (${t.parcela}/${t.totalParcelas})` : ''} - ${t.pessoaNome}`;
 
 /** One baixa inside a transaction: locks the título, applies it, moves the account. */

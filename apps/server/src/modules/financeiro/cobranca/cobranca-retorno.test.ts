@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../db/client.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
-import { clientes } from '../../cadastros/cadastros.tables.ts';
+import { clientes, vendedores } from '../../cadastros/cadastros.tables.ts';
 import { appSettings } from '../../configuracoes/configuracoes.tables.ts';
 import { criaCliente } from '../../tributacao/tributacao-test-support.ts';
 import { chama, cria, type Json } from '../financeiro-test-support.ts';
@@ -19,6 +19,7 @@ let conta: Json;
 let outra: Json;
 let classe: string;
 let tarifas = '';
+let clienteId = '';
 let boletos: Json[] = [];
 let remessa = '';
 const api = (p: string) => `/api/financeiro${p}`;
@@ -28,6 +29,7 @@ beforeAll(async () => {
   t = await createTestApp();
   fin = (await t.signIn(['financeiro'])).token;
   const cliente = await criaCliente(t.db, { razaoSocial: 'Padaria Gama Ltda', uf: 'MG', indicadorIe: '1' });
+  clienteId = cliente;
   await t.db
     .update(clientes)
     .set({
@@ -206,6 +208,77 @@ describe('CNAB 240 retorno of our own remessa', () => {
     );
     expect(saldo2!.s).toBe('506.30');
     expect(de2.body.tarifas).toBeNull();
+  });
+
+  it('many liquidações at once: the plain ones set-wise, a commissioned one through the one-by-one path, a payment above the saldo refused', async () => {
+    const [v] = await t.db.insert(vendedores).values({ nome: 'Bia Vendas' }).returning({ id: vendedores.id });
+    const ids: string[] = [];
+    for (const n of [1, 2, 3]) {
+      const r = await chama(t, fin, 'POST', api('/receber'), {
+        tipo: 'receber',
+        cliente_id: clienteId,
+        descricao: `Venda lote ${n}`,
+        classe_financeira_id: classe,
+        emissao: '2026-11-20',
+        vencimento: '2026-12-10',
+        valor: '300,00',
+        documento: `NF 99/${n}`,
+        conta_bancaria_id: conta.id,
+      });
+      ids.push(r.body[0].id);
+    }
+    await t.db.execute(
+      sql`update financial_accounts set vendedor_id = ${v!.id}, comissao_valor = 15 where id = ${ids[1]}`,
+    );
+    const g = await chama(t, fin, 'POST', api('/cobranca/boletos'), { titulo_ids: ids });
+    const bs = [...g.body.gerados].sort((a: Json, b: Json) => a.nosso_numero.localeCompare(b.nosso_numero));
+    const rem = await chama(t, fin, 'POST', api('/cobranca/remessas'), { conta_bancaria_id: conta.id });
+    const arq = await t.request('GET', api(`/cobranca/remessas/${rem.body.id}/arquivo`), { token: fin });
+    const texto = gerarRetornoDeRemessa(
+      Buffer.from(await arq.arrayBuffer()).toString('latin1'),
+      bs.map((b: Json) => ({
+        documentoOuNossoNumero: b.nosso_numero,
+        ocorrencia: '06',
+        dataOcorrencia: '2026-12-10',
+        dataCredito: '2026-12-11',
+        valorPago: b.titulo_id === ids[2] ? '350.00' : '300.00',
+      })),
+    ).texto;
+    const r = await chama(t, fin, 'POST', api('/extrato-bancario/cnab'), {
+      conta_bancaria_id: conta.id,
+      nome: 'retorno-lote.ret',
+      conteudo_base64: b64(texto),
+    });
+    expect(r.status).toBe(201);
+    const porTitulo = new Map(r.body.itens.map((i: Json) => [i.titulo_id, [i.situacao, i.mensagem]]));
+    expect(porTitulo.get(ids[0])).toEqual(['baixado', null]);
+    expect(porTitulo.get(ids[1])).toEqual(['baixado', null]);
+    expect((porTitulo.get(ids[2]) as string[])[0]).toBe('recusado');
+    expect((porTitulo.get(ids[2]) as string[])[1]).toMatch(/saldo/i);
+    const status = rowsOf<{ id: string; status: string }>(
+      await t.db.execute(
+        sql`select id, status from financial_accounts where id in (${ids[0]}, ${ids[1]}, ${ids[2]})`,
+      ),
+    );
+    expect(new Map(status.map((x) => [x.id, x.status]))).toEqual(
+      new Map([
+        [ids[0], 'pago'],
+        [ids[1], 'pago'],
+        [ids[2], 'em_aberto'],
+      ]),
+    );
+    // the commissioned título earned its seller's payable, as a manual baixa does
+    const [comissao] = rowsOf<{ valor: string }>(
+      await t.db.execute(
+        sql`select valor::text from financial_accounts where origem = 'comissao' and pessoa_nome = 'Bia Vendas'`,
+      ),
+    );
+    expect(comissao).toEqual({ valor: '15.00' });
+    const movimentos = rowsOf<{ n: number; soma: string }>(
+      await t.db.execute(sql`select count(*)::int as n, sum(valor)::text as soma from conta_movimentos m
+        join baixas b on b.id = m.baixa_id where b.titulo_id in (${ids[0]}, ${ids[1]})`),
+    );
+    expect(movimentos[0]).toEqual({ n: 2, soma: '600.00' });
   });
 
   it('a retorno of another account is refused naming both', async () => {
