@@ -51,7 +51,7 @@ export async function baixarEmMassa(
       await tx.execute(sql`select id, tipo, status, valor::text, saldo::text, descricao, parcela, total_parcelas,
           pessoa_nome, (vendedor_id is not null and comissao_valor is not null) as vendedor
         from financial_accounts
-        where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)
+        where id = any(array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid))
         order by id for update`),
     ).map((r): [string, Travado] => [
       r.id,

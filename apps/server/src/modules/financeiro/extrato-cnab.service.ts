@@ -241,7 +241,7 @@ export async function processaRetorno(
       rowsOf<{ chave: string }>(
         await tx.execute(sql`select chave from cnab_retorno_itens where conta_bancaria_id = ${conta.id}
           and situacao = 'baixado'
-          and chave in (select jsonb_array_elements_text(${JSON.stringify(r.itens.map(chaveDe))}::jsonb))`),
+          and chave = any(array(select jsonb_array_elements_text(${JSON.stringify(r.itens.map(chaveDe))}::jsonb)))`),
       ).map((x) => x.chave),
     );
     // The carteira's boletos the file names (one query): nosso número → the live one, else the newest.
@@ -250,7 +250,7 @@ export async function processaRetorno(
       for (const b of rowsOf<{ id: string; titulo_id: string; nosso_numero: string }>(
         await tx.execute(sql`select b.id, b.titulo_id, b.nosso_numero from boletos b
           where b.carteira_id = ${carteira.id}
-            and b.nosso_numero in (select jsonb_array_elements_text(${JSON.stringify(r.itens.map((i) => nossoDoRegistro(carteira, formato, i)))}::jsonb))
+            and b.nosso_numero = any(array(select jsonb_array_elements_text(${JSON.stringify(r.itens.map((i) => nossoDoRegistro(carteira, formato, i)))}::jsonb)))
           order by (b.situacao in ('rejeitado', 'baixado')) desc, b.created_at`),
       ))
         boletos.set(b.nosso_numero, b);
@@ -348,7 +348,7 @@ export async function processaRetorno(
     if (pagos.length)
       await tx.execute(sql`update boletos set situacao = 'liquidado', updated_at = now()
         where situacao in ('a_registrar', 'enviado', 'registrado')
-          and id in (select jsonb_array_elements_text(${JSON.stringify(pagos)}::jsonb)::uuid)`);
+          and id = any(array(select jsonb_array_elements_text(${JSON.stringify(pagos)}::jsonb)::uuid))`);
     // Every record as read, with what it did (one statement).
     await tx.execute(sql`insert into cnab_retorno_itens (importacao_id, conta_bancaria_id, linha, nosso_numero,
         ocorrencia, data_ocorrencia, data_credito, valor_titulo, valor_pago, juros, desconto, tarifa, chave,

@@ -42,7 +42,7 @@ export async function boletosPdf(db: Db, ids: readonly string[]): Promise<Buffer
       from boletos b join carteiras_cobranca k on k.id = b.carteira_id
       join contas_bancarias cb on cb.id = k.conta_bancaria_id
       join financial_accounts f on f.id = b.titulo_id left join clientes c on c.id = f.cliente_id
-      where b.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)
+      where b.id = any(array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid))
       order by b.vencimento, f.pessoa_nome, b.sequencial`),
   );
   if (linhas.length === 0) throw new AppError('not_found', 'Boleto não encontrado');

@@ -76,7 +76,7 @@ async function titulosParaBoleto(tx: Tx, ids: readonly string[]): Promise<Titulo
       (select b.nosso_numero_impresso from boletos b where b.titulo_id = f.id
         and b.situacao not in ('rejeitado', 'baixado') limit 1) as boleto_vivo
       from financial_accounts f left join clientes c on c.id = f.cliente_id
-      where f.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)
+      where f.id = any(array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid))
       order by f.data_vencimento, f.id
       for update of f`),
   );
@@ -262,7 +262,7 @@ export async function boletosAutomaticos(tx: Tx, tituloIds: readonly string[]) {
   if (tituloIds.length === 0) return;
   const elegiveis = rowsOf<{ id: string }>(
     await tx.execute(sql`select f.id from financial_accounts f join formas_pagamento fp on fp.id = f.forma_id
-      where f.id in (select jsonb_array_elements_text(${JSON.stringify(tituloIds)}::jsonb)::uuid)
+      where f.id = any(array(select jsonb_array_elements_text(${JSON.stringify(tituloIds)}::jsonb)::uuid))
         and f.tipo = 'receber' and fp.tipo = 'boleto'
         and exists (select 1 from carteiras_cobranca k where k.ativa)`),
   ).map((r) => r.id);
@@ -293,7 +293,8 @@ type Filtro = Partial<Omit<Query, 'page' | 'pageSize' | 'sort' | 'dir'>> & { ids
 
 function onde(q: Filtro, comSituacao = true): SQL {
   const w: SQL[] = [sql`true`];
-  if (q.ids) w.push(sql`b.id in (select jsonb_array_elements_text(${JSON.stringify(q.ids)}::jsonb)::uuid)`);
+  if (q.ids)
+    w.push(sql`b.id = any(array(select jsonb_array_elements_text(${JSON.stringify(q.ids)}::jsonb)::uuid))`);
   if (comSituacao && q.situacao) w.push(sql`b.situacao = ${q.situacao}`);
   if (q.conta_bancaria_id) w.push(sql`k.conta_bancaria_id = ${q.conta_bancaria_id}`);
   if (q.titulo_id) w.push(sql`b.titulo_id = ${q.titulo_id}`);
@@ -440,13 +441,13 @@ export async function baixaBoletosDosTitulos(tx: Tx, tituloIds: readonly string[
   if (tituloIds.length === 0) return;
   const ids = sql`(select jsonb_array_elements_text(${JSON.stringify(tituloIds)}::jsonb)::uuid)`;
   await tx.execute(sql`delete from boleto_instrucoes i using boletos b
-    where b.id = i.boleto_id and i.remessa_id is null and b.situacao = 'a_registrar' and b.titulo_id in ${ids}`);
+    where b.id = i.boleto_id and i.remessa_id is null and b.situacao = 'a_registrar' and b.titulo_id = any(array${ids})`);
   await tx.execute(sql`update boletos set situacao = 'baixado', motivo = 'Título cancelado antes do envio ao banco',
-    updated_at = now() where situacao = 'a_registrar' and titulo_id in ${ids}`);
+    updated_at = now() where situacao = 'a_registrar' and titulo_id = any(array${ids})`);
   await tx.execute(sql`insert into boleto_instrucoes (boleto_id, instrucao, user_id, usuario)
     select b.id, 'baixa', nullif(current_setting('app.user_id', true), '')::uuid,
       nullif(current_setting('app.user_email', true), '')
-    from boletos b where b.situacao in ('enviado', 'registrado') and b.titulo_id in ${ids}
+    from boletos b where b.situacao in ('enviado', 'registrado') and b.titulo_id = any(array${ids})
       and not exists (select 1 from boleto_instrucoes i where i.boleto_id = b.id and i.instrucao = 'baixa'
         and i.remessa_id is null)`);
 }

@@ -208,10 +208,10 @@ export async function gerarRemessaNaTransacao(
     );
     const ids = JSON.stringify(itens.map((i) => i.instrucao_id));
     await tx.execute(sql`update boleto_instrucoes set remessa_id = ${r!.id}
-      where id in (select jsonb_array_elements_text(${ids}::jsonb)::uuid)`);
+      where id = any(array(select jsonb_array_elements_text(${ids}::jsonb)::uuid))`);
     await tx.execute(sql`update boletos set situacao = 'enviado', updated_at = now()
       where situacao = 'a_registrar'
-        and id in (select jsonb_array_elements_text(${JSON.stringify(entradas.map((i) => i.boleto_id))}::jsonb)::uuid)`);
+        and id = any(array(select jsonb_array_elements_text(${JSON.stringify(entradas.map((i) => i.boleto_id))}::jsonb)::uuid))`);
     await tx.execute(sql`update carteiras_cobranca set proximo_nsa = proximo_nsa + 1 where id = ${k.id}`);
     return r!.id;
   }
