@@ -500,44 +500,36 @@ async function main() {
   escreve(versao, ciclos, perfis, linhasPdf);
 }
 
-/** What the profile and EXPLAIN showed (2026-11-29, at load 1–3); kept with the figures. */
+/** The first run of this script, on the code before the fixes it led to (kept with the figures). */
 const ANALISE = `
-**Over target, and why** (no server code changed by this benchmark):
+**Before (first run of this benchmark, 2026-11-29 03:48–04:00, code before a641920 and 3cb697a; same
+machine, load 0.9–2.8):** boletos 2.82 s (2.79–2.92) — met; remessa **21.41 s** (21.39–21.74); retorno
+**109.18 s** (107.27–112.34, 10.9 ms per record). Why, and what changed:
 
-- **Remessa (21 s for 10,000; target 2 s): one statement, quadratic.** 97 % of the step is
-  \`update boletos set situacao = 'enviado' … where situacao = 'a_registrar' and id in (select
-  jsonb_array_elements_text($1::jsonb)::uuid)\` (remessas.service.ts). The boletos were generated a moment
-  before: the table's statistics have (almost) no 'a_registrar' row, so the planner estimates 1 row and
-  picks a Nested Loop Semi Join that reads the 10,000-element array again for every boleto —
-  EXPLAIN ANALYZE of the same statement on 2,000 boletos: "Rows Removed by Join Filter: 1,999,000", 1.1 s
-  (the same statement with a filter the statistics know, \`situacao = 'liquidado'\`: hashed, 0.11 s, of which 0.07 s the audit trigger). 10,000 → 50 M
-  comparisons. Should change: pass the ids as an array (\`id = any($1::uuid[])\`, an index scan on the
-  key whatever the estimate), in that statement and in its siblings built the same way
-  (\`update boleto_instrucoes … id in (select jsonb_array_elements_text…)\` is hashed today, 0.4 s, only
-  because it has no second filter). The rest of the remessa is ~0.9 s (pending rows 0.08 s, the file, its insert).
-- **Retorno (≈110 s for 10,000 liquidações; target 10 s): 10 statements per record, and each record
-  slower than the one before.** importaCnab (extrato-cnab.service.ts) runs, per record, in one
-  transaction: the repeated-record check, the boleto by nosso número, a savepoint, baixarTitulo (título
-  locked, insert baixas, update financial_accounts, insert conta_movimentos), release, update boletos,
-  insert cnab_retorno_itens — 100,004 statements, 91 % of the wall time in the database. The three
-  writes that fire the read models' statement triggers dominate and grow with the record's position:
-  insert baixas 53 s (5.3 ms each; 1.35 ms each in a 2,000-record file, even at load 10), insert conta_movimentos 28 s,
-  update financial_accounts 9.8 s. Each record updates the same summary row again —
-  \`financeiro_baixas_total\` (trigger financeiro_baixas_ins → financeiro_baixas_somar: one fatia per tipo),
-  \`conta_movimentos_dia\` (one row per account and day), \`financeiro_abertos_dia\` (per tipo and vencimento)
-  — 10,000 times in one transaction and under 10,000 subtransactions (the savepoints): every update walks
-  the row's growing chain of versions, resolving subtransaction ids. Measured apart in plpgsql, rolled
-  back: financeiro_baixas_somar inside a BEGIN/EXCEPTION block, 10,000 times: 1.6 s for the first 2,000,
-  16.3 s for the last 2,000 (44 s in all; without the subtransactions 0.07 → 0.39 s); 10,000 single-row
-  inserts into conta_movimentos (one account and day), each in such a block: 1.0 s → 8.4 s per 2,000. Should change: settle the file set-based —
-  one read of the boletos/títulos of all the file's nosso números (locked), the refusals decided in Node
-  (aplicarBaixa), then one \`insert into baixas … select from jsonb_to_recordset\`, one update of the
-  títulos, one insert of conta_movimentos, one update of boletos and one insert of cnab_retorno_itens, so
-  each read-model trigger fires once per file and no savepoint per record is needed (or, short of that,
-  batches of a few hundred records per statement). The per-record reads (repeated check, boleto, título)
-  are 0.2–0.5 ms each and flat.
-- **Boletos (2.8 s, met)**: 0.28 s per 1,000; in process 86 % database, mostly \`update financial_accounts
-  set nosso_numero …\` (2.0 s of 3.4 s: the audit trigger per row and the read-model trigger).
+- Remessa: 97 % of it was one statement, \`update boletos set situacao = 'enviado' … where situacao =
+  'a_registrar' and id in (select jsonb_array_elements_text($1::jsonb)::uuid)\`. The boletos were generated
+  a moment before: the statistics have (almost) no 'a_registrar' row, the planner estimated 1 row and
+  picked a Nested Loop Semi Join reading the whole id array again for every boleto (EXPLAIN ANALYZE on
+  2,000: "Rows Removed by Join Filter: 1,999,000", 1.1 s; 10,000 → 50 M comparisons, 20.8 s). a641920
+  writes the id lists as \`id = any(array(select jsonb_array_elements_text(…)))\` (evaluated once, an
+  index scan on the key): that statement is now 0.65 s.
+- Retorno: importaCnab ran 10 statements per record (repeated-record check, boleto, savepoint,
+  baixarTitulo's lock + insert baixas + update título + insert conta_movimentos, release, update boleto,
+  insert item) in one transaction — 100,004 statements, 91 % of the time in the database — and each record
+  was slower than the one before: insert baixas 53 s in all (5.3 ms each), insert conta_movimentos 28 s,
+  update financial_accounts 9.8 s. Every record updated the same read-model summary rows again
+  (\`financeiro_baixas_total\` through the trigger financeiro_baixas_ins, \`conta_movimentos_dia\` of the account
+  and day, \`financeiro_abertos_dia\`) 10,000 times in one transaction under 10,000 subtransactions, each
+  update walking the row's growing chain of versions. Measured apart in plpgsql (rolled back):
+  financeiro_baixas_somar in a BEGIN/EXCEPTION block 10,000 times took 1.6 s for the first 2,000 and
+  16.3 s for the last 2,000 (0.07 → 0.39 s without the subtransactions); 10,000 single-row inserts into
+  conta_movimentos, each in such a block, 1.0 s → 8.4 s per 2,000. 3cb697a settles the file set-wise
+  (baixarEmMassa: títulos locked in one statement, baixas, saldos, movements, boletos and items one
+  statement each): the read-model triggers fire once per file.
+- The bench's own retorno generation (gerarRetornoDeRemessa, test support) took 11 s for 10,000 events
+  (a scan of the remessa per event; 819751f indexes it, now 0.2 s). A Sicoob nosso número without its
+  DV is ambiguous to it (0000100 and 0000010-0 are both "100" once the zeros are dropped; the scan took
+  the first, the wrong título): the bench passes the number with its DV.
 `;
 
 function escreve(
