@@ -95,19 +95,21 @@ type Lido<T> = {
   jurosMulta: bigint;
 };
 
-const indices = new WeakMap<readonly object[], Map<string, unknown>>();
+type Indice<T> = { numero: Map<string, T>; comDv: Map<string, T>; documento: Map<string, T> };
+const indices = new WeakMap<readonly object[], Indice<unknown>>();
 
-/** The remessa's boletos by number, number with DV and documento (no zeros on the left), built once
- * per remessa: the first boleto in file order wins a key, as a scan in that order would. */
-function indice<T extends { numero: string; comDv: string; documento: string }>(
-  titulos: readonly T[],
-): Map<string, T> {
-  let m = indices.get(titulos) as Map<string, T> | undefined;
+/** The remessa's boletos by number, by number with DV and by documento (no zeros on the left), built
+ * once per remessa. A key is looked up as a number first, then with its DV, then as a documento —
+ * "100" is boleto 0000100 before it is boleto 0000010 with DV 0. */
+function indice<T extends { numero: string; comDv: string; documento: string }>(titulos: readonly T[]) {
+  let m = indices.get(titulos) as Indice<T> | undefined;
   if (!m) {
-    m = new Map();
+    m = { numero: new Map(), comDv: new Map(), documento: new Map() };
     for (const x of titulos)
-      for (const k of [semZeros(x.numero), semZeros(x.comDv), semZeros(x.documento)])
-        if (k !== '' && !m.has(k)) m.set(k, x);
+      for (const campo of ['numero', 'comDv', 'documento'] as const) {
+        const k = semZeros(x[campo]);
+        if (k !== '' && !m[campo].has(k)) m[campo].set(k, x);
+      }
     indices.set(titulos, m);
   }
   return m;
@@ -123,7 +125,9 @@ function lerEvento<T extends { numero: string; comDv: string; documento: string 
 ): Lido<T> | null {
   const rot = `Evento ${n + 1}`;
   const chave = semZeros(ev.documentoOuNossoNumero ?? '');
-  const t = chave === '' ? undefined : indice(titulos).get(chave);
+  const ix = indice(titulos);
+  const t =
+    chave === '' ? undefined : (ix.numero.get(chave) ?? ix.comDv.get(chave) ?? ix.documento.get(chave));
   if (!t) {
     col.erro(
       'documentoOuNossoNumero',

@@ -737,3 +737,45 @@ describe.each([
     expect(descreverMotivos(r.banco!, 'cnab400', '03', r.itens[1]!.motivos!)).not.toMatch(/Motivo/);
   });
 });
+
+describe('gerarRetornoDeRemessa: which boleto an event names', () => {
+  it('a number without DV is that number before another number with its DV (0000100 vs 0000010-0)', () => {
+    const item = (numero: string, dv: string) => ({
+      instrucao: 'entrada' as const,
+      nossoNumero: { numero, dv },
+      documento: `D${numero}`,
+      vencimento: '2026-12-10',
+      valor: '100.00',
+      emissao: '2026-11-29',
+      pagador: {
+        nome: 'Padaria Gama Ltda',
+        documento: '11222333000181',
+        endereco: 'Rua da Bahia, 50',
+        cep: '30160011',
+        cidade: 'Belo Horizonte',
+        uf: 'MG',
+      },
+    });
+    const rem = gerarRemessa({
+      layout: 'cnab240',
+      conta: {
+        banco: '756',
+        agencia: '4327',
+        conta: '03666',
+        contaDv: '8',
+        carteira: '1',
+        variacao: '01',
+        convenio: '512231',
+      },
+      beneficiario: { nome: 'DISTRIBUIDORA', documento: '11222333000181' },
+      nsa: 1,
+      geracao: { data: '2026-11-29', hora: '10:00:00' },
+      itens: [item('0000010', '0'), item('0000100', '5')],
+    });
+    const ret = gerarRetornoDeRemessa(rem.texto, [
+      { documentoOuNossoNumero: '0000100', ocorrencia: '02', dataOcorrencia: '2026-11-30' },
+    ]);
+    const [lido] = parseCnab(ret.texto).itens;
+    expect(nossoNumeroDoRetorno('756', lido!.nossoNumeroBanco!)).toBe('0000100');
+  });
+});
