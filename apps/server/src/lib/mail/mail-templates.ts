@@ -3,7 +3,7 @@ export const PRODUCT_NAME = 'Plataforma ERP';
 
 export type MailContent = { assunto: string; texto: string; html: string };
 
-function escapeHtml(s: string): string {
+export function escapeHtml(s: string): string {
   return s.replace(
     /[&<>"']/g,
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,

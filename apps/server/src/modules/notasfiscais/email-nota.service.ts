@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import type { MailAnexo } from '../../lib/mail/mail.tables.ts';
 import { enqueueMail, type MailDeps } from '../../lib/mail/mail-queue.ts';
+import { escapeHtml } from '../../lib/mail/mail-templates.ts';
 import { boletosPdf } from '../financeiro/cobranca/boletos-impressao.service.ts';
 import { geraDanfePdf } from '../nfe/danfe/danfe.ts';
 
@@ -13,12 +14,6 @@ import { geraDanfePdf } from '../nfe/danfe/danfe.ts';
 export const emailNotaMensagens = {
   semEmail: 'O cliente não tem e-mail para NF-e (nem e-mail principal) no cadastro.',
 } as const;
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-  );
 
 export type NotaParaEmail = {
   id: string;

@@ -1,7 +1,18 @@
-import { businessToday, encargosDoBoleto, gerarBrCode, regrasCobranca, txidDoTitulo } from '@erp/shared';
+import {
+  businessToday,
+  encargosDoBoleto,
+  formatBRL,
+  formatDateBR,
+  gerarBrCode,
+  regrasCobranca,
+  txidDoTitulo,
+} from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../../db/client.ts';
+import { type Actor, writeTx } from '../../../lib/audit-context.ts';
 import { AppError } from '../../../lib/errors.ts';
+import { enqueueMail, type MailDeps } from '../../../lib/mail/mail-queue.ts';
+import { escapeHtml } from '../../../lib/mail/mail-templates.ts';
 import { leConfiguracaoFiscal } from '../../fiscal/configuracao-fiscal.service.ts';
 import { type BoletoPdf, gerarBoletosPdf } from './boleto-pdf.ts';
 import type { CarteiraDb } from './carteiras.service.ts';
@@ -151,4 +162,60 @@ export async function boletosDoFiltro(
   if (ids.length === 0)
     throw new AppError('not_found', 'Nenhum boleto em aberto para imprimir neste filtro.');
   return ids;
+}
+
+export const boletoEmailMensagens = {
+  semEmail: (cliente: string) =>
+    `O cliente ${cliente} não tem e-mail no cadastro: informe-o para enviar o boleto.`,
+  fechado: 'Boleto liquidado, baixado ou rejeitado: não há o que enviar.',
+} as const;
+
+/** POST /cobranca/boletos/:id/email: the boleto PDF to the customer's NF-e (else main) e-mail,
+ * through the mail queue; answers the address. */
+export async function enviaBoletoPorEmail(
+  db: Db,
+  deps: MailDeps,
+  actor: Actor,
+  id: string,
+): Promise<{ para: string }> {
+  const [b] = rowsOf<{
+    situacao: string;
+    nosso_numero_impresso: string;
+    vencimento: string;
+    valor: string;
+    razao_social: string | null;
+    pessoa_nome: string;
+    para: string | null;
+  }>(
+    await db.execute(sql`select b.situacao, b.nosso_numero_impresso, b.vencimento::text, b.valor::text, c.razao_social,
+        f.pessoa_nome, coalesce(nullif(trim(c.email_nfe), ''), nullif(trim(c.email), '')) as para
+      from boletos b join financial_accounts f on f.id = b.titulo_id left join clientes c on c.id = f.cliente_id
+      where b.id = ${id}`),
+  );
+  if (!b) throw new AppError('not_found', 'Boleto não encontrado');
+  if (!['a_registrar', 'enviado', 'registrado'].includes(b.situacao))
+    throw new AppError('conflict', boletoEmailMensagens.fechado);
+  const nome = b.razao_social ?? b.pessoa_nome;
+  if (!b.para) throw new AppError('unprocessable', boletoEmailMensagens.semEmail(nome));
+  const pdf = await boletosPdf(db, [id]);
+  const assunto = `Boleto ${b.nosso_numero_impresso} - vencimento ${formatDateBR(b.vencimento)}`;
+  const corpo = `Segue o boleto de ${formatBRL(b.valor)} com vencimento em ${formatDateBR(b.vencimento)} (nosso número ${b.nosso_numero_impresso}).`;
+  const para = b.para;
+  await writeTx(db, actor, (tx) =>
+    enqueueMail(tx as unknown as Db, deps, {
+      para,
+      tipo: 'boleto',
+      assunto,
+      texto: `Olá, ${nome}!\n\n${corpo}\n`,
+      html: `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${escapeHtml(assunto)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937"><p>Olá, ${escapeHtml(nome)}!</p><p>${escapeHtml(corpo)}</p></body></html>`,
+      anexos: [
+        {
+          nome: `boleto-${b.nosso_numero_impresso.replace(/[^0-9A-Za-z]/g, '')}.pdf`,
+          tipo: 'application/pdf',
+          base64: pdf.toString('base64'),
+        },
+      ],
+    }),
+  );
+  return { para };
 }

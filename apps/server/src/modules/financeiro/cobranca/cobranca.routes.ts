@@ -14,7 +14,12 @@ import { actorOf, requires } from '../../../lib/auth.ts';
 import type { AppEnv } from '../../../lib/context.ts';
 import { jsonBody, pathParams, queryParams } from '../../../lib/validate.ts';
 import { gerarBoletos, getBoleto, instrucaoBoleto, listBoletos } from './boletos.service.ts';
-import { boletosDoFiltro, boletosPdf, MAX_BOLETOS_PDF } from './boletos-impressao.service.ts';
+import {
+  boletosDoFiltro,
+  boletosPdf,
+  enviaBoletoPorEmail,
+  MAX_BOLETOS_PDF,
+} from './boletos-impressao.service.ts';
 import { leCarteira, listaCarteiras, salvaCarteira } from './carteiras.service.ts';
 import { arquivoRemessa, gerarRemessaDaConta, listRemessas } from './remessas.service.ts';
 
@@ -79,6 +84,9 @@ export const cobrancaRoutes = new Hono<AppEnv>()
     const b = await getBoleto(c.var.deps.db, id);
     return pdf(await boletosPdf(c.var.deps.db, [id]), `boleto-${b.nosso_numero}.pdf`);
   })
+  .post('/boletos/:id/email', requires(p), pathParams(idParams), async (c) =>
+    c.json(await enviaBoletoPorEmail(c.var.deps.db, c.var.deps, actorOf(c), c.req.valid('param').id)),
+  )
   .post(
     '/boletos/:id/instrucoes',
     requires(p),

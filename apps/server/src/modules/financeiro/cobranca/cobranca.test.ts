@@ -8,6 +8,7 @@ import { clientes } from '../../cadastros/cadastros.tables.ts';
 import { appSettings } from '../../configuracoes/configuracoes.tables.ts';
 import { criaCliente } from '../../tributacao/tributacao-test-support.ts';
 import { chama, cria, type Json } from '../financeiro-test-support.ts';
+import { boletoEmailMensagens } from './boletos-impressao.service.ts';
 
 // Cobrança registrada through the HTTP API (issue 31): the carteira of an account (the bank's DVs
 // checked), "Gerar boleto" (refusals in pt-BR, the numbers stored on the título), instructions, the
@@ -315,6 +316,27 @@ describe('cobrança registrada', () => {
     const semFiltro = await chama(t, fin, 'GET', api('/cobranca/boletos/pdf'));
     expect(semFiltro.status).toBe(400);
     expect(textoHibrido.replace(/\s+/g, '')).toContain('0014br.gov.bcb.pix0123cobranca@exemplo.com.br');
+  });
+
+  it("«Enviar por e-mail»: refused without the customer's e-mail; queued with the boleto PDF", async () => {
+    const b = (await chama(t, fin, 'GET', api('/cobranca/boletos?situacao=enviado&pageSize=1'))).body
+      .items[0];
+    const sem = await chama(t, fin, 'POST', api(`/cobranca/boletos/${b.id}/email`));
+    expect(sem.status).toBe(422);
+    expect(sem.body.message).toBe(boletoEmailMensagens.semEmail('Mercado Beta Ltda'));
+    await t.db
+      .update(clientes)
+      .set({ email: 'financeiro@mercadobeta.com.br' })
+      .where(eq(clientes.id, cliente));
+    const ok = await chama(t, fin, 'POST', api(`/cobranca/boletos/${b.id}/email`));
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ para: 'financeiro@mercadobeta.com.br' });
+    const [mail] = rowsOf<{ para: string; assunto: string; anexos: { nome: string; tipo: string }[] }>(
+      await t.db.execute(sql`select para, assunto, anexos from mail_outbox where tipo = 'boleto'`),
+    );
+    expect(mail!.para).toBe('financeiro@mercadobeta.com.br');
+    expect(mail!.assunto).toBe(`Boleto ${b.nosso_numero_impresso} - vencimento 21/12/2026`);
+    expect(mail!.anexos.map((a) => a.tipo)).toEqual(['application/pdf']);
   });
 
   it('a título whose forma is boleto gets its boleto when it is created', async () => {

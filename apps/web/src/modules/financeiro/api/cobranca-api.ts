@@ -102,6 +102,8 @@ export const cobrancaApi = {
   instrucao: (id: string, body: InstrucaoBoletoInput) =>
     json<BoletoRow>(no('cobranca', 'boletos', ':id', 'instrucoes').$post({ param: { id }, json: body })),
   pdf: (id: string) => arquivo(no('cobranca', 'boletos', ':id', 'pdf').$get({ param: { id } })),
+  email: (id: string) =>
+    json<{ para: string }>(no('cobranca', 'boletos', ':id', 'email').$post({ param: { id } })),
   pdfVarios: (ids: string[]) =>
     arquivo(no('cobranca', 'boletos', 'pdf').$get({ query: { ids: ids.join(',') } })),
   remessas: (query: Record<string, string>) =>

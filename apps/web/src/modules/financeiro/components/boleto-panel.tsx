@@ -1,6 +1,6 @@
 import { type BoletoRow, formatBRL, formatDateBR, instrucaoBoletoLabels } from '@erp/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Barcode, Copy, FilePlus2, Printer } from 'lucide-react';
+import { Barcode, Copy, FilePlus2, Mail, Printer } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
@@ -45,6 +45,11 @@ export function BoletoPanel({ tituloId, aberto }: { tituloId: string; aberto: bo
     retry: false,
   });
   const boleto = lista.data?.items[0];
+  const email = useMutation({
+    mutationFn: (id: string) => cobrancaApi.email(id),
+    onSuccess: (r) => toast.success(`Boleto enviado para ${r.para}.`),
+    onError: (e) => toast.error(e instanceof ApiError ? e.message : 'Não foi possível enviar o boleto.'),
+  });
   const gerar = useMutation({
     mutationFn: () => cobrancaApi.gerar([tituloId]),
     onMutate: () => setRecusa(null),
@@ -129,6 +134,17 @@ export function BoletoPanel({ tituloId, aberto }: { tituloId: string; aberto: bo
                   <Printer aria-hidden />
                   PDF do boleto
                 </Button>
+                {boletoVivo(boleto) ? (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={email.isPending}
+                    onClick={() => email.mutate(boleto.id)}
+                  >
+                    {email.isPending ? <Spinner /> : <Mail aria-hidden />}
+                    Enviar por e-mail
+                  </Button>
+                ) : null}
                 {aberto && podeGerarOutro(boleto) ? (
                   <GerarBotao pendente={gerar.isPending} onGerar={() => gerar.mutate()} novo />
                 ) : null}
