@@ -39,6 +39,7 @@ const SCREEN_API: Record<string, string> = {
   '/financeiro/contas-bancarias': '/api/financeiro/contas-bancarias',
   '/financeiro/extrato-bancario': '/api/financeiro/contas-bancarias',
   '/financeiro/conciliacao-bancaria': '/api/financeiro/conciliacao-bancaria',
+  '/financeiro/cobranca': '/api/financeiro/cobranca/boletos',
   '/financeiro/centros-custo': '/api/financeiro/centros-custo',
   '/financeiro/formas-recebimento': '/api/financeiro/formas-pagamento',
   '/financeiro/condicoes-pagamento': '/api/financeiro/condicoes-pagamento',

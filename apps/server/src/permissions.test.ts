@@ -20,6 +20,7 @@ const GET_NEEDS_QUERY = [
   'GET /api/financeiro/resumo-classes',
   'GET /api/comercial/produtos',
   'GET /api/notasfiscais/saida/lacunas',
+  'GET /api/financeiro/cobranca/boletos/pdf',
 ];
 
 /** The demo users' role sets (spec section 6 roles, and the user with no role). */
