@@ -40,10 +40,11 @@ async function moveComTeclado(page: Page, alca: string, seta: 'ArrowLeft' | 'Arr
   const botao = page.getByRole('button', { name: alca });
   await botao.focus();
   await page.keyboard.press('Space');
-  await expect.poll(() => botao.getAttribute('aria-pressed')).toBe('true');
+  // a loaded machine (the whole suite beside) may take more than vitest's default second to render
+  await expect.poll(() => botao.getAttribute('aria-pressed'), { timeout: 5000 }).toBe('true');
   await page.keyboard.press(seta);
   await expect
-    .poll(() => page.locator(`[data-coluna="${sobre}"]`).getAttribute('class'))
+    .poll(() => page.locator(`[data-coluna="${sobre}"]`).getAttribute('class'), { timeout: 5000 })
     .toContain('border-primary');
   await page.keyboard.press('Space');
 }
