@@ -22,5 +22,13 @@ export const colunaVizinha: KeyboardCoordinateGetter = (event, { currentCoordina
   if (!alvo) return undefined;
   const [, rect] = alvo;
   const largura = context.collisionRect?.width ?? 0;
-  return { x: rect.left + Math.max((rect.width - largura) / 2, 0), y: currentCoordinates.y };
+  const altura = context.collisionRect?.height ?? 0;
+  // the card keeps its height on the screen unless the neighbour column is shorter than where the
+  // card is (a long column beside a short one): then it moves up into that column, or it would be
+  // over no column at all
+  const y = Math.min(
+    Math.max(currentCoordinates.y, rect.top),
+    Math.max(rect.top + rect.height - altura, rect.top),
+  );
+  return { x: rect.left + Math.max((rect.width - largura) / 2, 0), y };
 };
