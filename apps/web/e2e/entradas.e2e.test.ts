@@ -113,6 +113,9 @@ describe('entrada de mercadorias', () => {
     await page.getByRole('button', { name: 'Confirmar recebimento' }).click();
     await page.getByRole('button', { name: 'Confirmo que conferi a nota' }).click();
     await page.getByRole('button', { name: 'Confirmar recebimento' }).waitFor({ state: 'detached' });
+    // the confirmation reloads the entrada (its versão moved): select the local on the reloaded one,
+    // or its save carries the old versão and is refused (a loaded machine made that race visible)
+    await page.waitForLoadState('networkidle');
     const local = page.getByLabel('Local de entrada');
     if (!(await local.inputValue())) {
       const opcoes = await local.locator('option').allTextContents();
