@@ -24,6 +24,23 @@ export function businessToday(now: Date = new Date()): string {
   return isoDay.format(now);
 }
 
+const isoDayTime = new Intl.DateTimeFormat('en-CA', {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The moment in São Paulo: 'YYYY-MM-DD' and 'HH:MM:SS' (a file's generation date and time). */
+export function businessDateTime(now: Date = new Date()): { data: string; hora: string } {
+  const p = Object.fromEntries(isoDayTime.formatToParts(now).map((x) => [x.type, x.value]));
+  return { data: `${p.year}-${p.month}-${p.day}`, hora: `${p.hour}:${p.minute}:${p.second}` };
+}
+
 /** First day of the current business month as 'YYYY-MM-DD'. */
 export function businessMonthStart(now: Date = new Date()): string {
   return `${businessToday(now).slice(0, 8)}01`;

@@ -62,7 +62,6 @@ export const cobrancaMensagens = {
     'Há mais de uma conta com cobrança registrada: informe a conta do título ou marque uma carteira como padrão em Financeiro > Contas bancárias.',
   carteiraInativa: (conta: string) => `A cobrança registrada da conta ${conta} está inativa.`,
   contaSemBanco: 'Informe o banco da conta antes da cobrança registrada.',
-  layoutNaoOferecido: (layout: string, banco: string) => `${layout} não disponível para ${banco}.`,
   nossoNumeroVoltou: (atual: string) =>
     `O próximo nosso número não pode voltar: já foram gerados boletos até ${atual}.`,
   nsaVoltou: (atual: number) => `O próximo NSA não pode voltar: a última remessa foi a ${atual}.`,
@@ -230,6 +229,6 @@ export type RemessaRow = {
   created_at: string;
 };
 
-/** "Nosso número" in the boleto PDF's and remessa's file name: no punctuation. */
+/** The remessa file's name: bank, NSA (6 digits) and layout. */
 export const nomeArquivoRemessa = (banco: string, nsa: number, layout: LayoutCnab) =>
   `remessa-${banco}-${String(nsa).padStart(6, '0')}-${layout}.rem`;

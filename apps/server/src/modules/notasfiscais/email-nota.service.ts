@@ -75,7 +75,10 @@ export async function enfileiraEmailNota(
     ? await boletosPdf(
         tx as unknown as Db,
         boletos.map((b) => b.id),
-      ).catch(() => null)
+      ).catch((erro: unknown) => {
+        deps.logger.warn({ notaId: nota.id, erro: String(erro) }, 'boletos da NF-e não anexados ao e-mail');
+        return null;
+      })
     : null;
   if (pdfBoletos)
     anexos.push({

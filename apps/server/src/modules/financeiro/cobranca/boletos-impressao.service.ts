@@ -5,6 +5,8 @@ import {
   formatDateBR,
   gerarBrCode,
   regrasCobranca,
+  SITUACOES_BOLETO_VIVO,
+  type SituacaoBoleto,
   txidDoTitulo,
 } from '@erp/shared';
 import { sql } from 'drizzle-orm';
@@ -15,7 +17,7 @@ import { enqueueMail, type MailDeps } from '../../../lib/mail/mail-queue.ts';
 import { escapeHtml } from '../../../lib/mail/mail-templates.ts';
 import { leConfiguracaoFiscal } from '../../fiscal/configuracao-fiscal.service.ts';
 import { type BoletoPdf, gerarBoletosPdf } from './boleto-pdf.ts';
-import type { CarteiraDb } from './carteiras.service.ts';
+import { agenciaCodigoBeneficiario, type CarteiraDb } from './carteiras.service.ts';
 import { DADOS_BOLETO, enderecoPagador, type PendenteRemessa, seuNumero } from './remessas.service.ts';
 
 // The printable boletos (issue 31): the stored barcode and linha digitável, the beneficiário from
@@ -82,19 +84,7 @@ export async function boletosPdf(db: Db, ids: readonly string[]): Promise<Buffer
       linhaDigitavel: l.linha_digitavel,
       codigoBarras: l.codigo_barras,
       nossoNumero: l.nosso_numero_impresso,
-      agenciaCodigoBeneficiario: regras
-        ? regras.agenciaCodigoBeneficiario({
-            banco: k.banco,
-            agencia: k.agencia,
-            agenciaDv: k.agencia_dv,
-            conta: k.conta,
-            contaDv: k.conta_dv,
-            carteira: k.carteira,
-            variacao: k.variacao,
-            convenio: k.convenio,
-            posto: k.posto,
-          })
-        : k.agencia,
+      agenciaCodigoBeneficiario: agenciaCodigoBeneficiario(k),
       carteira: k.carteira,
       especieDocumento: 'DM',
       aceite: 'N',
@@ -193,7 +183,7 @@ export async function enviaBoletoPorEmail(
       where b.id = ${id}`),
   );
   if (!b) throw new AppError('not_found', 'Boleto não encontrado');
-  if (!['a_registrar', 'enviado', 'registrado'].includes(b.situacao))
+  if (!SITUACOES_BOLETO_VIVO.includes(b.situacao as SituacaoBoleto))
     throw new AppError('conflict', boletoEmailMensagens.fechado);
   const nome = b.razao_social ?? b.pessoa_nome;
   if (!b.para) throw new AppError('unprocessable', boletoEmailMensagens.semEmail(nome));

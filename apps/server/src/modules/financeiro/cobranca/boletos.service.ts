@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import { type Db, rowsOf, type Tx } from '../../../db/client.ts';
 import { type Actor, writeTx } from '../../../lib/audit-context.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { type CarteiraDb, carteiraDaConta, carteiraDaLinha } from './carteiras.service.ts';
+import { type CarteiraDb, carteiraDaConta, carteiraDaLinha, carteiraPorId } from './carteiras.service.ts';
 
 // Boletos of receivables (issue 31). A boleto takes the next sequential of its carteira under the
 // carteira row's lock (unique and gapless per account, whatever runs at the same time), gets its
@@ -105,6 +105,16 @@ async function carteirasDosTitulos(
   const carteiras = new Map<string, CarteiraDb | null>();
   for (const c of contas) carteiras.set(c, await carteiraDaConta(tx, c, true));
   const porTitulo = new Map<string, CarteiraDb | string>();
+  const nomes = new Map<string, string>();
+  const nomeDaConta = async (id: string) => {
+    if (!nomes.has(id)) {
+      const [cb] = rowsOf<{ nome: string }>(
+        await tx.execute(sql`select nome from contas_bancarias where id = ${id}`),
+      );
+      nomes.set(id, cb?.nome ?? id);
+    }
+    return nomes.get(id)!;
+  };
   for (const t of titulos) {
     const conta = contaDe(t);
     const k = conta ? carteiras.get(conta) : null;
@@ -113,12 +123,8 @@ async function carteirasDosTitulos(
         t.id,
         ativas.length > 1 ? cobrancaMensagens.semCarteiraPadrao : cobrancaMensagens.semContaComCarteira,
       );
-    else if (!k) {
-      const [cb] = rowsOf<{ nome: string }>(
-        await tx.execute(sql`select nome from contas_bancarias where id = ${conta}`),
-      );
-      porTitulo.set(t.id, cobrancaMensagens.semCarteira(cb?.nome ?? conta));
-    } else if (!k.ativa) porTitulo.set(t.id, cobrancaMensagens.carteiraInativa(k.conta_nome));
+    else if (!k) porTitulo.set(t.id, cobrancaMensagens.semCarteira(await nomeDaConta(conta)));
+    else if (!k.ativa) porTitulo.set(t.id, cobrancaMensagens.carteiraInativa(k.conta_nome));
     else porTitulo.set(t.id, k);
   }
   return { porTitulo, carteiras: [...carteiras.values()].filter((k): k is CarteiraDb => Boolean(k)) };
@@ -392,8 +398,7 @@ export async function instrucaoBoleto(
         throw new AppError('unprocessable', cobrancaMensagens.vencimentoIgual, {
           fields: { vencimento: [cobrancaMensagens.vencimentoIgual] },
         });
-      const k = await tx.execute(sql`select * from carteiras_cobranca where id = ${b.carteira_id}`);
-      const carteira = rowsOf<CarteiraDb>(k)[0]!;
+      const carteira = await carteiraPorId(tx, b.carteira_id);
       let novo: ReturnType<typeof gerarBoleto>;
       try {
         novo = gerarBoleto(carteiraDaLinha(carteira), {

@@ -103,9 +103,14 @@ export async function carteiraPorId(db: Db | Tx, id: string, bloquear = false): 
   return c;
 }
 
-function linhaDaApi(c: CarteiraDb): CarteiraCobrancaRow {
+/** The boleto's "Agência / Código do beneficiário" box, as the bank prints it. */
+export function agenciaCodigoBeneficiario(c: CarteiraDb): string {
   const regras = regrasCobranca(c.banco);
   const { carteira } = validarCarteira(carteiraDaLinha(c));
+  return regras && carteira ? regras.agenciaCodigoBeneficiario(carteira) : c.agencia;
+}
+
+function linhaDaApi(c: CarteiraDb): CarteiraCobrancaRow {
   return {
     id: c.id,
     conta_bancaria_id: c.conta_bancaria_id,
@@ -133,7 +138,7 @@ function linhaDaApi(c: CarteiraDb): CarteiraCobrancaRow {
     ativa: c.ativa,
     padrao: c.padrao,
     classe_tarifa_id: c.classe_tarifa_id,
-    agencia_codigo_beneficiario: regras && carteira ? regras.agenciaCodigoBeneficiario(carteira) : '',
+    agencia_codigo_beneficiario: agenciaCodigoBeneficiario(c),
     versao: c.versao,
   };
 }
@@ -309,7 +314,7 @@ export async function listaCarteiras(db: Db) {
     pendentes: number;
     ultimo_nsa: number;
   }>(
-    await db.execute(sql`select k.conta_bancaria_id, cb.nome as conta_nome, k.banco, '' as banco_nome, k.layout,
+    await db.execute(sql`select k.conta_bancaria_id, cb.nome as conta_nome, k.banco, k.layout,
       k.ativa, k.proximo_nsa - 1 as ultimo_nsa,
       (select count(*)::int from boleto_instrucoes i join boletos b on b.id = i.boleto_id
         where b.carteira_id = k.id and i.remessa_id is null) as pendentes

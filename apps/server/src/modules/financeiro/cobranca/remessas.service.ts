@@ -1,5 +1,5 @@
 import {
-  BUSINESS_TIME_ZONE,
+  businessDateTime,
   cobrancaMensagens,
   Decimal,
   ErroRemessa,
@@ -66,29 +66,6 @@ export const enderecoPagador = (p: Pick<PendenteRemessa, 'logradouro' | 'numero'
 export const seuNumero = (p: Pick<PendenteRemessa, 'documento' | 'sequencial'>) =>
   (p.documento?.replace(/[^0-9A-Za-z/-]/g, '') || p.sequencial).slice(0, 10);
 
-function agoraNoNegocio(d = new Date()) {
-  const f = new Intl.DateTimeFormat('en-CA', {
-    timeZone: BUSINESS_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(d);
-  const p = Object.fromEntries(f.map((x) => [x.type, x.value]));
-  return { data: `${p.year}-${p.month}-${p.day}`, hora: `${p.hour}:${p.minute}:${p.second}` };
-}
-
-const INSTRUCAO_REMESSA = {
-  entrada: 'entrada',
-  alteracaoVencimento: 'alteracaoVencimento',
-  abatimento: 'abatimento',
-  baixa: 'baixa',
-  protesto: 'protesto',
-} as const;
-
 export function itemDaRemessa(k: CarteiraDb, p: PendenteRemessa): ItemRemessa {
   const enc = encargosDoBoleto({
     banco: k.banco,
@@ -99,7 +76,7 @@ export function itemDaRemessa(k: CarteiraDb, p: PendenteRemessa): ItemRemessa {
     carteira: k,
   });
   return {
-    instrucao: INSTRUCAO_REMESSA[p.instrucao],
+    instrucao: p.instrucao,
     nossoNumero: { numero: p.nosso_numero, dv: p.nosso_numero_dv },
     documento: seuNumero(p),
     vencimento: p.novo_vencimento ?? p.vencimento,
@@ -187,7 +164,7 @@ export async function gerarRemessaNaTransacao(
         },
         beneficiario,
         nsa: k.proximo_nsa,
-        geracao: agoraNoNegocio(agora),
+        geracao: businessDateTime(agora),
         itens: itens.map((p) => itemDaRemessa(k, p)),
       }).texto;
     } catch (e) {

@@ -1,4 +1,4 @@
-import { type CarteiraCobrancaRow, layoutCnabLabels } from '@erp/shared';
+import { type CarteiraCobrancaRow, carteiraCobrancaSchema, layoutCnabLabels } from '@erp/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import {
@@ -24,7 +24,6 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { type BancoCobranca, type CampoCarteira, cobrancaApi, cobrancaKeys } from '../api/cobranca-api.ts';
 import { useClassesOpcoes } from '../api/queries.ts';
-import { carteiraFormSchema } from './cobranca-carteira-schema.ts';
 
 // "Cobrança registrada" of a bank account (issue 31): the carteira the boletos are registered in.
 // The bank's own fields (agência, conta, carteira, convênio, posto, código de transmissão…) come
@@ -162,7 +161,7 @@ export function CarteiraCobrancaDialog({
     <RegisterFormDialog
       title="Cobrança registrada"
       description={`${conta.nome} · ${banco.codigo} - ${banco.nome}. Os dados da carteira vêm do contrato de cobrança com o banco.`}
-      schema={carteiraFormSchema}
+      schema={carteiraCobrancaSchema}
       record={record}
       onClose={onClose}
       successMessage={carteira ? 'Carteira atualizada com sucesso!' : 'Carteira cadastrada com sucesso!'}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carteiraFormSchema } from './cobranca-carteira-schema.ts';
+import { carteiraCobrancaSchema as carteiraFormSchema } from './cobranca.schema.ts';
 
 // The carteira form as the dialog sends it: text inputs everywhere, percentages typed pt-BR.
 const form = {
