@@ -95,21 +95,26 @@ type Lido<T> = {
   jurosMulta: bigint;
 };
 
-type Indice<T> = { numero: Map<string, T>; comDv: Map<string, T>; documento: Map<string, T> };
+type Indice<T> = Map<string, T>[];
 const indices = new WeakMap<readonly object[], Indice<unknown>>();
 
-/** The remessa's boletos by number, by number with DV and by documento (no zeros on the left), built
- * once per remessa. A key is looked up as a number first, then with its DV, then as a documento —
- * "100" is boleto 0000100 before it is boleto 0000010 with DV 0. */
+/** The remessa's boletos by number, number with DV and documento — first as written, then without
+ * zeros on the left — built once per remessa. A key is looked up in that order: written as stored
+ * ("0000100", "00000100" with its DV) it names exactly one boleto; only a key with its zeros dropped
+ * ("100") is ambiguous, and is then a number before a number with DV before a documento. */
 function indice<T extends { numero: string; comDv: string; documento: string }>(titulos: readonly T[]) {
   let m = indices.get(titulos) as Indice<T> | undefined;
   if (!m) {
-    m = { numero: new Map(), comDv: new Map(), documento: new Map() };
+    const campos = ['numero', 'comDv', 'documento'] as const;
+    m = [...campos.map(() => new Map<string, T>()), ...campos.map(() => new Map<string, T>())];
     for (const x of titulos)
-      for (const campo of ['numero', 'comDv', 'documento'] as const) {
-        const k = semZeros(x[campo]);
-        if (k !== '' && !m[campo].has(k)) m[campo].set(k, x);
-      }
+      campos.forEach((campo, n) => {
+        for (const [mapa, k] of [
+          [m![n]!, x[campo].trim()],
+          [m![n + campos.length]!, semZeros(x[campo])],
+        ] as const)
+          if (k !== '' && !mapa.has(k)) mapa.set(k, x);
+      });
     indices.set(titulos, m);
   }
   return m;
@@ -124,10 +129,20 @@ function lerEvento<T extends { numero: string; comDv: string; documento: string 
   maxMotivos: number,
 ): Lido<T> | null {
   const rot = `Evento ${n + 1}`;
-  const chave = semZeros(ev.documentoOuNossoNumero ?? '');
+  const escrita = (ev.documentoOuNossoNumero ?? '').trim();
+  const chave = semZeros(escrita);
   const ix = indice(titulos);
   const t =
-    chave === '' ? undefined : (ix.numero.get(chave) ?? ix.comDv.get(chave) ?? ix.documento.get(chave));
+    chave === ''
+      ? undefined
+      : (ix
+          .slice(0, 3)
+          .find((m) => m.has(escrita))
+          ?.get(escrita) ??
+        ix
+          .slice(3)
+          .find((m) => m.has(chave))
+          ?.get(chave));
   if (!t) {
     col.erro(
       'documentoOuNossoNumero',

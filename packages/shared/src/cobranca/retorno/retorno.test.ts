@@ -739,7 +739,7 @@ describe.each([
 });
 
 describe('gerarRetornoDeRemessa: which boleto an event names', () => {
-  it('a number without DV is that number before another number with its DV (0000100 vs 0000010-0)', () => {
+  it('a key as stored names its boleto; without zeros, a number before a number with DV (0000100 vs 0000010-0)', () => {
     const item = (numero: string, dv: string) => ({
       instrucao: 'entrada' as const,
       nossoNumero: { numero, dv },
@@ -774,8 +774,10 @@ describe('gerarRetornoDeRemessa: which boleto an event names', () => {
     });
     const ret = gerarRetornoDeRemessa(rem.texto, [
       { documentoOuNossoNumero: '0000100', ocorrencia: '02', dataOcorrencia: '2026-11-30' },
+      // written with its DV as stored: 0000010-0, not 0000100
+      { documentoOuNossoNumero: '00000100', ocorrencia: '02', dataOcorrencia: '2026-11-30' },
     ]);
-    const [lido] = parseCnab(ret.texto).itens;
-    expect(nossoNumeroDoRetorno('756', lido!.nossoNumeroBanco!)).toBe('0000100');
+    const lidos = parseCnab(ret.texto).itens.map((i) => nossoNumeroDoRetorno('756', i.nossoNumeroBanco!));
+    expect(lidos).toEqual(['0000100', '0000010']);
   });
 });
