@@ -55,6 +55,7 @@ export * from './devolucoes/cfop-devolucao.ts';
 export * from './devolucoes/custo-devolucao.ts';
 export * from './devolucoes/devolucao.schema.ts';
 export * from './devolucoes/estorno-comissao.ts';
+export * from './devolucoes/impostos-devolucao.ts';
 export * from './devolucoes/motivos.ts';
 export * from './devolucoes/saldo-devolucao.ts';
 export * from './devolucoes/situacao-documento.ts';

@@ -4,8 +4,9 @@ import { icmsXml } from './icms.ts';
 import type { ItemNfe } from './tipos.ts';
 import { dec, decVar, el, elOpc, elTexto, grupo, soDigitos } from './xml-texto.ts';
 
-// Group det (H01): prod (I01) and imposto (M01) of each item. The values of prod that are money
-// (vProd, vDesc, vFrete, …) and every tax come from the tax engine's ImpostosItem as they are.
+// Group det (H01): prod (I01), imposto (M01) and, in a return note, impostoDevol (UA01) of each
+// item. The values of prod that are money (vProd, vDesc, vFrete, …) and every tax come from the tax
+// engine's ImpostosItem as they are.
 
 /** TDec_1302Opc: a money field that is left out when zero. */
 const opcional = (tag: string, v: string) => (Decimal.of(v).isZero() ? '' : el(tag, v));
@@ -52,5 +53,12 @@ export function detXml(item: ItemNfe, nItem: number): string {
     icmsUfDestXml(t.ICMSUFDest),
     ibsCbsXml(t.IBSCBS),
   ]);
-  return `<det nItem="${nItem}">${prod}${imposto}${elTexto('infAdProd', item.infAdProd, 500)}</det>`;
+  // impostoDevol (UA01) comes after imposto and before infAdProd
+  const devol = item.impostoDevol
+    ? grupo('impostoDevol', [
+        el('pDevol', dec(item.impostoDevol.pDevol, 2)),
+        grupo('IPI', [el('vIPIDevol', dec(item.impostoDevol.vIPIDevol, 2))]),
+      ])
+    : '';
+  return `<det nItem="${nItem}">${prod}${imposto}${devol}${elTexto('infAdProd', item.infAdProd, 500)}</det>`;
 }

@@ -3,6 +3,9 @@ import type { IdeNfe } from './tipos.ts';
 import { el, elTexto, grupo } from './xml-texto.ts';
 
 // Group ide (B01): identification. dhEmi in UTC format with the offset of São Paulo (-03:00).
+// NFref (BA01, up to 999) closes the group: after verProc and after dhCont + xJust, which the
+// contingência path (nota-sefaz-xml.ts) inserts right after </verProc> — so the order stays the
+// schema's (… procEmi, verProc, dhCont, xJust, NFref).
 
 const formato = new Intl.DateTimeFormat('en-CA', {
   timeZone: BUSINESS_TIME_ZONE,
@@ -47,5 +50,6 @@ export function ideXml(ide: IdeNfe, cDV: string): string {
     el('indPres', ide.indPres),
     el('procEmi', '0'),
     elTexto('verProc', ide.verProc, 20),
+    ...(ide.NFref ?? []).map((r) => grupo('NFref', [el('refNFe', r.refNFe)])),
   ]);
 }

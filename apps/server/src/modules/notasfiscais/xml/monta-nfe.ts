@@ -1,3 +1,4 @@
+import { Decimal } from '@erp/shared';
 import { montaChave } from './chave.ts';
 import { cobrXml } from './cobr.ts';
 import { destXml } from './dest.ts';
@@ -15,7 +16,23 @@ import { transpXml } from './transp.ts';
 
 export type NfeMontada = { xml: string; chave: string; cDV: string };
 
+/**
+ * A return's IPI (det/impostoDevol) only in a return note, and ICMSTot.vIPIDevol equal to the sum of
+ * the items' (SEFAZ rule W12a-10, rejeição 863) — a programming error otherwise.
+ */
+function confereIpiDevolvido(d: DadosNfe): void {
+  const devol = d.itens.flatMap((i) => (i.impostoDevol ? [i.impostoDevol.vIPIDevol] : []));
+  if (devol.length > 0 && d.ide.finNFe !== '4')
+    throw new Error('impostoDevol só em NF-e de devolução (finNFe 4)');
+  const soma = Decimal.sum(devol);
+  if (!soma.eq(d.totais.ICMSTot.vIPIDevol))
+    throw new Error(
+      `ICMSTot.vIPIDevol ${d.totais.ICMSTot.vIPIDevol} difere da soma dos itens ${soma.toFixed(2)}`,
+    );
+}
+
 export function montaNfe(d: DadosNfe): NfeMontada {
+  confereIpiDevolvido(d);
   const { chave, cDV } = montaChave({
     cUF: d.ide.cUF,
     dhEmi: d.ide.dhEmi,

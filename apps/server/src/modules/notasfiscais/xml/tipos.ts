@@ -62,6 +62,8 @@ export type IdeNfe = {
   /** 1 presencial, 9 não presencial (outros). */
   indPres: '0' | '1' | '2' | '3' | '4' | '5' | '9';
   verProc: string;
+  /** Documents referenced (NFref, after verProc / dhCont + xJust): the original chave(s) of a return (finNFe 4). */
+  NFref?: { refNFe: string }[];
 };
 
 export type ItemNfe = {
@@ -79,6 +81,12 @@ export type ItemNfe = {
   /** The customer's order number and line (xPed / nItemPed). */
   xPed?: string | null;
   nItemPed?: number | null;
+  /**
+   * det/impostoDevol of a return item (finNFe 4): the share returned (pDevol, 2 decimals, ≤ 100) and
+   * the IPI returned (vIPIDevol), which a return note writes here instead of the IPI group
+   * (shared paraNotaDeDevolucao); ICMSTot.vIPIDevol is their sum (totalizeDevolucao).
+   */
+  impostoDevol?: { pDevol: string; vIPIDevol: string } | null;
   infAdProd?: string | null;
 };
 
