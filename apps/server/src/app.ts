@@ -16,10 +16,12 @@ import { comercialRoutes } from './modules/comercial/comercial.routes.ts';
 import { comercialConsultasRoutes } from './modules/comercial/consultas.routes.ts';
 import { configuracoesRoutes } from './modules/configuracoes/configuracoes.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { devolucoesRoutes } from './modules/devolucoes/devolucoes.routes.ts';
 import { entradasRoutes, notasEntradaRoutes } from './modules/entradas/entradas.routes.ts';
 import { estoqueRoutes } from './modules/estoque/estoque.routes.ts';
 import { expedicaoRoutes } from './modules/expedicao/expedicao.routes.ts';
 import { faturamentoRoutes } from './modules/expedicao/faturamento.routes.ts';
+import { creditosRoutes } from './modules/financeiro/creditos.routes.ts';
 import { financeiroRoutes } from './modules/financeiro/financeiro.routes.ts';
 import { configuraCofre } from './modules/fiscal/certificado-cofre.ts';
 import { fiscalRoutes } from './modules/fiscal/fiscal.routes.ts';
@@ -84,11 +86,13 @@ export function createApiRoutes() {
       .route('/config', configRoutes)
       .route('/shell', shellRoutes)
       .route('/cadastros', cadastrosRoutes)
+      .route('/comercial/devolucoes', devolucoesRoutes)
       .route('/comercial', comercialRoutes)
       .route('/comercial', comercialConsultasRoutes)
       .route('/dashboard', dashboardRoutes)
       .route('/estoque/entradas', entradasRoutes)
       .route('/estoque', estoqueRoutes)
+      .route('/financeiro/creditos', creditosRoutes)
       .route('/financeiro', financeiroRoutes)
       .route('/frota', frotaRoutes)
       .route('/expedicao', expedicaoRoutes)

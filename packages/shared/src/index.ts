@@ -54,6 +54,8 @@ export * from './devolucoes/abatimento-titulos.ts';
 export * from './devolucoes/cfop-devolucao.ts';
 export * from './devolucoes/custo-devolucao.ts';
 export * from './devolucoes/devolucao.schema.ts';
+export * from './devolucoes/devolucoes-api.schema.ts';
+export * from './devolucoes/devolucoes-mensagens.ts';
 export * from './devolucoes/estorno-comissao.ts';
 export * from './devolucoes/impostos-devolucao.ts';
 export * from './devolucoes/motivos.ts';

@@ -145,6 +145,12 @@ export const financialAccounts = pgTable(
     contaBancariaId: uuid('conta_bancaria_id').references(() => contasBancarias.id),
     origem: text('origem').$type<OrigemTitulo>().notNull().default('manual'),
     origemId: uuid('origem_id'),
+    /**
+     * Σ of the active abatimentos (titulo_abatimentos: a return's value, a crédito used; migration
+     * 0056): the saldo went down by them without a baixa. A baixa's commission is measured on
+     * valor − abatimentos.
+     */
+    abatimentos: money('abatimentos').notNull().default('0'),
     /** The seller's commission on this título (receivables with a seller), R$. */
     comissaoValor: money('comissao_valor'),
     observacoes: text('observacoes'),

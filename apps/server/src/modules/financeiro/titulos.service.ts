@@ -649,7 +649,8 @@ async function comissaoNaBaixa(tx: Tx, t: TituloTravado, baixaId: string, b: Bai
     .where(and(eq(baixas.tituloId, t.id), eq(baixas.estornada, false), sql`${baixas.id} <> ${baixaId}`));
   const comissao = comissaoDaBaixa({
     comissaoTitulo: t.comissaoValor,
-    valorTitulo: t.valor,
+    // a título abated by a return (or a crédito) is received only up to valor − abatimentos
+    valorTitulo: Decimal.of(t.valor).minus(t.abatimentos).toFixed(2),
     base: baseComissao(b),
     anteriores: anteriores.map((a) => ({ base: baseComissao(a), comissao: a.comissao ?? '0' })),
   });

@@ -1,4 +1,4 @@
-import { Decimal } from '@erp/shared';
+import { Decimal, devolucoesMensagens } from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/audit-context.ts';
@@ -8,6 +8,11 @@ import {
   faturaPedidoPelaNota,
   reabrePedidoPelaNota,
 } from '../comercial/faturamento-nota.service.ts';
+import {
+  efetivaDevolucao,
+  estornaDevolucao,
+  verificaEstornoDevolucao,
+} from '../devolucoes/efeitos-devolucao.service.ts';
 import { lancaNoRazao } from '../estoque/razao.service.ts';
 import { criarTitulos } from '../financeiro/titulos.service.ts';
 import { cancelaTitulosDaOrigem, titulosDaOrigem } from '../financeiro/titulos-origem.service.ts';
@@ -26,13 +31,16 @@ export const efeitosMensagens = {
 export type NotaParaEfeitos = {
   id: string;
   pedidoId: string | null;
-  clienteId: string;
+  clienteId: string | null;
+  /** Set on our own NF-e de devolução: its effects are the devolução's (issue 32). */
+  devolucaoId: string | null;
   numero: number;
   serie: number;
   xml: string;
 };
 
 export async function aplicaEfeitosAutorizacao(tx: Tx, actor: Actor, nota: NotaParaEfeitos): Promise<void> {
+  if (nota.devolucaoId) return efetivaDevolucao(tx, actor, nota.devolucaoId, 'autorizada');
   const pedido = nota.pedidoId ? await dadosFaturamentoPedido(tx, nota.pedidoId) : null;
   if (nota.pedidoId) await faturaPedidoPelaNota(tx, actor, nota.pedidoId);
   const { vNF, dhEmi } = valoresDaNota(nota.xml);
@@ -71,6 +79,20 @@ export async function aplicaEfeitosAutorizacao(tx: Tx, actor: Actor, nota: NotaP
 
 /** Before asking SEFAZ to cancel: 409 when a receivable of the note already has a baixa. */
 export async function verificaCancelamentoPossivel(tx: Tx, notaId: string): Promise<void> {
+  const [n] = rowsOf<{ devolucao_id: string | null }>(
+    await tx.execute(sql`select devolucao_id from notas_fiscais where id = ${notaId}`),
+  );
+  if (n?.devolucao_id) return verificaEstornoDevolucao(tx, n.devolucao_id);
+  // a sale note with a return registered: the return is undone first
+  const [dev] = rowsOf<{ numero: number }>(
+    await tx.execute(
+      sql`select numero from devolucoes where nota_id = ${notaId} and status <> 'cancelada' limit 1`,
+    ),
+  );
+  if (dev)
+    throw new AppError('conflict', devolucoesMensagens.notaComDevolucao(Number(dev.numero)), {
+      reason: 'devolucao',
+    });
   const comBaixa = (await titulosDaOrigem(tx, 'nota_fiscal', notaId)).filter(
     (t) => t.baixasAtivas > 0 && t.status !== 'cancelado',
   );
@@ -92,6 +114,8 @@ export async function estornaEfeitosCancelamento(
   nota: NotaParaEfeitos,
   motivo: string,
 ): Promise<void> {
+  if (nota.devolucaoId)
+    return estornaDevolucao(tx, actor, nota.devolucaoId, `Cancelamento da NF-e ${nota.numero}: ${motivo}`);
   await cancelaTitulosDaOrigem(tx, 'nota_fiscal', nota.id, `Cancelamento da NF-e ${nota.numero}: ${motivo}`);
   if (!nota.pedidoId) return;
   const saidas = rowsOf<{

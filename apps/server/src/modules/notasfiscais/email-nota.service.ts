@@ -17,7 +17,8 @@ export const emailNotaMensagens = {
 
 export type NotaParaEmail = {
   id: string;
-  clienteId: string;
+  /** null: a return to a supplier (no customer address to send to). */
+  clienteId: string | null;
   numero: number;
   serie: number;
   chave: string;
@@ -44,7 +45,7 @@ export async function enfileiraEmailNota(
   motivo: 'autorizacao' | 'cancelamento' | 'reenvio',
   extra: { eventoCancelamentoXml?: string; retEventoCancelamento?: string | null } = {},
 ): Promise<string | null> {
-  const destino = await emailNfeDoCliente(tx, nota.clienteId);
+  const destino = nota.clienteId ? await emailNfeDoCliente(tx, nota.clienteId) : null;
   if (!destino) return null;
   // a cancelled note's DANFE carries the "NF-e CANCELADA" mark: its retEvento beside the protocol
   const pdf = await geraDanfePdf(

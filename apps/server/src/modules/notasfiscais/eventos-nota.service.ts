@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { listaSeries } from '../fiscal/series.service.ts';
-import { trechoXml } from '../sefaz/cliente.ts';
+import { MensagemInvalida, trechoXml } from '../sefaz/cliente.ts';
 import { estornaEfeitosCancelamento, verificaCancelamentoPossivel } from './efeitos-nota.service.ts';
 import { emailNotaMensagens, enfileiraEmailNota } from './email-nota.service.ts';
 import { notasFiscais, notasFiscaisEventos } from './notasfiscais.tables.ts';
@@ -53,6 +53,9 @@ const statusLabel = (s: string) => statusNotaLabels[s as StatusNota] ?? s;
 
 function indisponivel(e: unknown): never {
   if (ehFalhaSefaz(e)) throw new AppError('unavailable', mensagemFalhaSefaz(e));
+  // our own event refused by the schema before it left (e.g. an alphanumeric CNPJ in an event
+  // package that predates it): the reason, not a 500
+  if (e instanceof MensagemInvalida) throw new AppError('unprocessable', e.message, { erros: e.erros });
   throw e;
 }
 
@@ -138,6 +141,7 @@ export async function cancelaNota(
         id: n.id,
         pedidoId: n.pedidoId,
         clienteId: n.clienteId,
+        devolucaoId: n.devolucaoId,
         numero: n.numero,
         serie: n.serie,
         xml: n.xml,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, updatedAt } from '../../db/columns.ts';
 import { users } from '../auth/auth.tables.ts';
-import { clientes } from '../cadastros/cadastros.tables.ts';
+import { clientes, fornecedores } from '../cadastros/cadastros.tables.ts';
 import { salesOrders } from '../comercial/comercial.tables.ts';
 
 // Outgoing NF-e (README.md). The XML is the document: `xml` holds the signed NFe exactly as
@@ -19,9 +19,16 @@ export const notasFiscais = pgTable(
   {
     id: id(),
     pedidoId: uuid('pedido_id').references(() => salesOrders.id),
-    clienteId: uuid('cliente_id')
-      .notNull()
-      .references(() => clientes.id),
+    /** The recipient: the customer (sales, returns from customers) … */
+    clienteId: uuid('cliente_id').references(() => clientes.id),
+    /** … or the supplier (a return to a supplier, issue 32). */
+    fornecedorId: uuid('fornecedor_id').references(() => fornecedores.id),
+    /** The devolução whose NF-e this is (finNFe 4, issue 32; migration 0056). */
+    devolucaoId: uuid('devolucao_id'),
+    /** tpNF: '1' saída, '0' entrada (our own note for goods coming back from a customer). */
+    tpNf: text('tp_nf').notNull().default('1'),
+    /** finNFe: '1' normal, '4' devolução. */
+    finNfe: text('fin_nfe').notNull().default('1'),
     /** NF-e model: 55. */
     modelo: text('modelo').notNull().default('55'),
     serie: integer('serie').notNull(),

@@ -177,6 +177,7 @@ async function finaliza(
         id: n.id,
         pedidoId: n.pedidoId,
         clienteId: n.clienteId,
+        devolucaoId: n.devolucaoId,
         numero: n.numero,
         serie: n.serie,
         xml: nfeAssinada,
