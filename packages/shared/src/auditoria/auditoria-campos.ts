@@ -3,6 +3,8 @@ import { tipoBloqueioLabels } from '../comercial/bloqueios-pedido.ts';
 import { tipoDescontoLabels } from '../comercial/calculo-pedido.ts';
 import { modalidadeFreteLabels } from '../comercial/pedido.schema.ts';
 import { statusPedidoLabels } from '../comercial/status-pedido.ts';
+import { destinoDevolucaoLabels, motivoDevolucaoLabels } from '../devolucoes/motivos.ts';
+import { statusDevolucaoLabels } from '../devolucoes/status-devolucao.ts';
 import { assinaturaLabels, statusEntradaLabels } from '../entradas/entradas.schema.ts';
 import { situacaoInventarioLabels } from '../estoque/inventario.schema.ts';
 import { tipoLocalLabels } from '../estoque/locais.ts';
@@ -720,6 +722,73 @@ export const auditCampos = {
   'cobranca_remessas.user_id': ref('Usuário', 'users'),
   'cobranca_remessas.usuario': { rotulo: 'Usuário' },
 
+  // devoluções (issue 32): returns, their items, the abatimentos they made on títulos
+  'devolucoes.tipo': codes('Tipo', { venda: 'Devolução de venda', compra: 'Devolução de compra' }),
+  'devolucoes.status': codes('Situação', statusDevolucaoLabels),
+  'devolucoes.documento': codes('Documento fiscal', {
+    propria: 'NF-e própria',
+    terceiro: 'NF-e do cliente/fornecedor',
+  }),
+  'devolucoes.nota_id': ref('NF-e de origem', 'notas_fiscais'),
+  'devolucoes.entrada_id': ref('Entrada de origem', 'entradas'),
+  'devolucoes.pedido_id': ref('Pedido', 'sales_orders'),
+  'devolucoes.cliente_id': ref('Cliente', 'clientes'),
+  'devolucoes.fornecedor_id': ref('Fornecedor', 'fornecedores'),
+  'devolucoes.vendedor_id': ref('Vendedor', 'vendedores'),
+  'devolucoes.chave_referenciada': { rotulo: 'Chave da nota de origem' },
+  'devolucoes.nota_devolucao_id': ref('NF-e de devolução', 'notas_fiscais'),
+  'devolucoes.chave_terceiro': { rotulo: 'Chave da NF-e do cliente/fornecedor' },
+  'devolucoes.numero_terceiro': { rotulo: 'Número da NF-e do cliente/fornecedor' },
+  'devolucoes.serie_terceiro': { rotulo: 'Série da NF-e do cliente/fornecedor' },
+  'devolucoes.emissao_terceiro': instant('Emissão da NF-e do cliente/fornecedor'),
+  'devolucoes.xml_terceiro': { rotulo: 'XML da NF-e do cliente/fornecedor' },
+  'devolucoes.pessoa_nome': { rotulo: 'Cliente / fornecedor' },
+  'devolucoes.valor_total': money('Valor da devolução'),
+  'devolucoes.valor_abatido': money('Abatido nos títulos'),
+  'devolucoes.valor_credito': money('Crédito gerado'),
+  'devolucoes.comissao_estorno': money('Estorno de comissão'),
+  'devolucoes.comissao_estorno_pendente': money('Estorno de comissão a descontar'),
+  'devolucoes.observacao': { rotulo: 'Observação' },
+  'devolucoes.motivo_cancelamento': { rotulo: 'Motivo do cancelamento' },
+  'devolucoes.efetivada_em': instant('Efetivada em'),
+  'devolucoes.created_by': ref('Registrada por', 'users'),
+  'devolucao_itens.devolucao_id': ref('Devolução', 'devolucoes'),
+  'devolucao_itens.sequencia': { rotulo: 'Item' },
+  'devolucao_itens.pedido_item_id': ref('Item do pedido', 'sales_order_items'),
+  'devolucao_itens.entrada_item_id': ref('Item da entrada', 'entrada_itens'),
+  'devolucao_itens.product_id': ref('Produto', 'products'),
+  'devolucao_itens.quantidade': qty('Quantidade (unidade base)'),
+  'devolucao_itens.unidade': { rotulo: 'Unidade informada' },
+  'devolucao_itens.quantidade_informada': qty('Quantidade informada'),
+  'devolucao_itens.motivo': codes('Motivo', motivoDevolucaoLabels),
+  'devolucao_itens.destino': codes('Destino', destinoDevolucaoLabels),
+  'devolucao_itens.local_id': ref('Local de estoque', 'locais_estoque'),
+  'devolucao_itens.lote_id': ref('Lote', 'lotes'),
+  'devolucao_itens.custo_unitario': money('Custo unitário'),
+  'devolucao_itens.cfop': { rotulo: 'CFOP' },
+  'devolucao_itens.valores': { rotulo: 'Valores e impostos devolvidos' },
+  'devolucao_itens.valor_total': money('Valor do item'),
+  'titulo_abatimentos.titulo_id': ref('Título', 'financial_accounts'),
+  'titulo_abatimentos.origem': codes('Origem', { devolucao: 'Devolução', credito: 'Crédito do cliente' }),
+  'titulo_abatimentos.devolucao_id': ref('Devolução', 'devolucoes'),
+  'titulo_abatimentos.valor': money('Valor abatido'),
+  'titulo_abatimentos.comissao': money('Comissão estornada'),
+  'titulo_abatimentos.data': day('Data'),
+  'titulo_abatimentos.historico': { rotulo: 'Histórico' },
+  'titulo_abatimentos.estornado': { rotulo: 'Estornado' },
+  'titulo_abatimentos.estornado_em': instant('Estornado em'),
+  'titulo_abatimentos.user_id': ref('Usuário', 'users'),
+  'financial_accounts.abatimentos': money('Abatimentos (devoluções e créditos)'),
+  'notas_fiscais.devolucao_id': ref('Devolução', 'devolucoes'),
+  'notas_fiscais.fornecedor_id': ref('Fornecedor', 'fornecedores'),
+  'notas_fiscais.tp_nf': codes('Tipo da nota', { '0': 'Entrada', '1': 'Saída' }),
+  'notas_fiscais.fin_nfe': codes('Finalidade', {
+    '1': 'Normal',
+    '2': 'Complementar',
+    '3': 'Ajuste',
+    '4': 'Devolução',
+  }),
+
   // keys of the sign-in and account events (recordAuthEvent)
   roles: { rotulo: 'Papéis', formato: 'papeis' },
   metodo: codes('Método', {
@@ -878,6 +947,15 @@ export const auditEntidades: Readonly<Record<string, AuditEntidade>> = {
   boleto_instrucoes: {
     rotulo: 'Instrução de boleto',
     nome: { tabela: 'boletos', coluna: 'nosso_numero_impresso', prefixo: 'Nosso número ' },
+  },
+  devolucoes: { rotulo: 'Devolução', nome: { coluna: 'numero', prefixo: 'Devolução nº ' } },
+  devolucao_itens: {
+    rotulo: 'Item de devolução',
+    nome: { tabela: 'devolucoes', coluna: 'numero', prefixo: 'Devolução nº ' },
+  },
+  titulo_abatimentos: {
+    rotulo: 'Abatimento de título',
+    nome: { tabela: 'financial_accounts', coluna: 'descricao' },
   },
   cobranca_remessas: {
     rotulo: 'Remessa de cobrança',
