@@ -14,6 +14,7 @@ const SCREEN_API: Record<string, string> = {
   '/comercial/pedidos': '/api/comercial/pedidos',
   '/comercial/kanban': '/api/comercial/kanban',
   '/comercial/bloqueados': '/api/comercial/pedidos?status=bloqueado',
+  '/comercial/devolucoes': '/api/comercial/devolucoes',
   '/matriz/clientes': '/api/cadastros/clientes',
   '/matriz/fornecedores': '/api/cadastros/fornecedores',
   '/matriz/vendedores': '/api/cadastros/vendedores',

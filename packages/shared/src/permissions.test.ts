@@ -37,6 +37,8 @@ const SPEC_ROUTE_GUARDS: Array<[Rule, string[]]> = [
     [
       '/comercial/pedidos',
       '/comercial/kanban',
+      // issue 32's returns from customers, as the Comercial group (not in the spec's list)
+      '/comercial/devolucoes',
       '/matriz/clientes',
       '/matriz/vendedores',
       '/notasfiscais/saida',
@@ -207,6 +209,7 @@ describe('menu (spec section 2 "Shell" and section 6 "Menu visibility")', () => 
         ['Clientes', '/matriz/clientes'],
         ['Notas Fiscais', '/notasfiscais/saida'],
         ['Notas de Entrada', '/notasfiscais/entrada'],
+        ['Devoluções', '/comercial/devolucoes'],
       ],
     ],
     [

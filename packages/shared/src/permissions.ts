@@ -103,6 +103,8 @@ export const routePermissions: Record<string, Permission> = {
   '/perfil': 'authenticated',
   '/comercial/pedidos': ADMIN_COMERCIAL,
   '/comercial/kanban': ADMIN_COMERCIAL,
+  // not in the spec's table: issue 32's returns from customers, as the Comercial group
+  '/comercial/devolucoes': ADMIN_COMERCIAL,
   // not in the spec's table: issue 14's "Bloqueados" view, which the approvers (financeiro, estoque)
   // must reach to release credit and stock blockers; the release API checks each blocker's roles
   '/comercial/bloqueados': PEDIDOS_BLOQUEADOS,
@@ -271,6 +273,8 @@ export const menu: readonly MenuGroup[] = [
       { label: 'Clientes', to: '/matriz/clientes', icon: 'users' },
       { label: 'Notas Fiscais', to: '/notasfiscais/saida', icon: 'file-text' },
       { label: 'Notas de Entrada', to: '/notasfiscais/entrada', icon: 'file-input' },
+      // not in the spec's list: issue 32's returns from customers
+      { label: 'Devoluções', to: '/comercial/devolucoes', icon: 'circle-arrow-down' },
     ],
   },
   {
@@ -453,6 +457,7 @@ const extraBreadcrumbLabels: Record<string, string> = {
   '/comercial/pedidos': 'Pedidos',
   '/comercial/kanban': 'Kanban de Pedidos',
   '/comercial/bloqueados': 'Pedidos Bloqueados',
+  '/comercial/devolucoes': 'Devoluções',
   '/matriz/grupos': 'Grupo Empresarial',
   '/matriz/segmentos': 'Segmentos',
   '/matriz/regioes': 'Região de Entrega',

@@ -5,6 +5,7 @@ import { cadastrosRoutes } from '@/modules/cadastros/routes.tsx';
 import { comercialRoutes } from '@/modules/comercial/routes.tsx';
 import { configuracoesRoutes } from '@/modules/configuracoes/routes.tsx';
 import { dashboardRoutes } from '@/modules/dashboard/routes.tsx';
+import { devolucoesRoutes } from '@/modules/devolucoes/routes.tsx';
 import { entradasRoutes } from '@/modules/entradas/routes.tsx';
 import { estoqueRoutes } from '@/modules/estoque/routes.tsx';
 import { expedicaoRoutes } from '@/modules/expedicao/routes.tsx';
@@ -26,6 +27,7 @@ const moduleRoutes: RouteObject[] = [
   ...dashboardRoutes,
   ...cadastrosRoutes,
   ...comercialRoutes,
+  ...devolucoesRoutes,
   ...estoqueRoutes,
   ...entradasRoutes,
   ...financeiroRoutes,
