@@ -16,6 +16,7 @@ import { comercialRoutes } from './modules/comercial/comercial.routes.ts';
 import { comercialConsultasRoutes } from './modules/comercial/consultas.routes.ts';
 import { configuracoesRoutes } from './modules/configuracoes/configuracoes.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { devolucoesCompraRoutes } from './modules/devolucoes/devolucoes-compra.routes.ts';
 import { devolucoesRoutes } from './modules/devolucoes/devolucoes.routes.ts';
 import { entradasRoutes, notasEntradaRoutes } from './modules/entradas/entradas.routes.ts';
 import { estoqueRoutes } from './modules/estoque/estoque.routes.ts';
@@ -91,6 +92,7 @@ export function createApiRoutes() {
       .route('/comercial', comercialConsultasRoutes)
       .route('/dashboard', dashboardRoutes)
       .route('/estoque/entradas', entradasRoutes)
+      .route('/estoque/devolucoes-compra', devolucoesCompraRoutes)
       .route('/estoque', estoqueRoutes)
       .route('/financeiro/creditos', creditosRoutes)
       .route('/financeiro', financeiroRoutes)

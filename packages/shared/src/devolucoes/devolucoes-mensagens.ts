@@ -30,3 +30,24 @@ export const devolucoesMensagens = {
   tituloDeOutroCliente: 'O título é de outro cliente.',
   tituloNaoAberto: 'O título não está em aberto.',
 } as const;
+
+// Devolução de compra (us → supplier): the answers of /api/estoque/devolucoes-compra.
+export const devolucoesCompraMensagens = {
+  entradaNaoEncontrada: 'Entrada de mercadorias não encontrada',
+  entradaNaoLancada: (numero: number | null) =>
+    `A entrada${numero ? ` da NF-e nº ${numero}` : ''} não está lançada: só uma entrada lançada pode ser devolvida.`,
+  entradaSemChave:
+    'A entrada não tem a chave da NF-e do fornecedor: a NF-e de devolução precisa referenciá-la.',
+  entradaSemXml:
+    'A entrada foi digitada sem o XML da NF-e do fornecedor: a devolução repete os impostos da nota dele e precisa do XML.',
+  itemSemImpostos: (nItem: number) => `O item ${nItem} não foi encontrado no XML da NF-e do fornecedor.`,
+  origemNaoEncontrada: 'Nenhuma entrada lançada encontrada para essa chave ou número de NF-e do fornecedor.',
+  itemDeOutraEntrada: 'O item não pertence a esta entrada',
+  loteDeOutroItem: 'O lote não é um dos lotes recebidos neste item',
+  localInvalido: 'Local de estoque não encontrado ou inativo',
+  naoDeCompra: 'Esta devolução não é uma devolução de compra.',
+  fornecedorIncompleto: (campos: string) =>
+    `Complete o cadastro do fornecedor antes de emitir a NF-e de devolução: ${campos}.`,
+  creditoUsado: (disponivel: string, devolvido: string) =>
+    `O crédito com o fornecedor gerado pela devolução (${formatBRL(devolvido)}) já foi usado: restam ${formatBRL(disponivel)}. Estorne o uso do crédito antes de cancelar.`,
+} as const;

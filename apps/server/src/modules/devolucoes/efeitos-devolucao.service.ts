@@ -14,6 +14,11 @@ import type { Actor } from '../../lib/audit-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { lancaNoRazao } from '../estoque/razao.service.ts';
 import { abateTitulo, abatimentosDaDevolucao, estornaAbatimento } from '../financeiro/abatimentos.service.ts';
+import {
+  efetivaDevolucaoCompra,
+  estornaDevolucaoCompra,
+  verificaEstornoDevolucaoCompra,
+} from './efeitos-devolucao-compra.service.ts';
 
 // The effects of a devolução de venda, in the transaction of its document's authorisation (our
 // NF-e) or posting (the customer's NF-e imported) — README, «Efeitos»:
@@ -69,6 +74,7 @@ export async function efetivaDevolucao(
   para: 'autorizada' | 'lancada',
 ): Promise<void> {
   const d = await travaDevolucao(tx, id);
+  if (d.tipo === 'compra') return efetivaDevolucaoCompra(tx, actor, id, para);
   if (d.status === para) return;
   const itens = rowsOf<ItemEfeito>(
     await tx.execute(sql`select id, product_id, local_id, lote_id, quantidade::text, custo_unitario::text, valores
@@ -165,6 +171,7 @@ async function estornoDaDevolucao(tx: Tx, d: DevolucaoTravada, itens: ItemEfeito
 /** 409 when the devolução's effects cannot be undone (its crédito was used). */
 export async function verificaEstornoDevolucao(tx: Tx, id: string): Promise<void> {
   const d = await travaDevolucao(tx, id);
+  if (d.tipo === 'compra') return verificaEstornoDevolucaoCompra(tx, id);
   if (!Decimal.of(d.valor_credito).isPositive() || !d.cliente_id) return;
   const disponivel = await saldoCreditoCliente(tx, d.cliente_id);
   if (Decimal.of(disponivel).lt(d.valor_credito))
@@ -184,6 +191,7 @@ export async function saldoCreditoCliente(tx: Tx, clienteId: string): Promise<st
 /** Undoes an effected devolução (its note cancelled, or a posted one cancelled) and cancels it. */
 export async function estornaDevolucao(tx: Tx, actor: Actor, id: string, motivo: string): Promise<void> {
   const d = await travaDevolucao(tx, id);
+  if (d.tipo === 'compra') return estornaDevolucaoCompra(tx, actor, id, motivo);
   if (d.status === 'cancelada') return;
   if (d.status === 'autorizada' || d.status === 'lancada') {
     await verificaEstornoDevolucao(tx, id);
