@@ -19,6 +19,11 @@ import {
   notaParaDevolucao,
 } from './devolucoes-leitura.service.ts';
 import { criaDevolucaoVenda } from './devolucoes-venda.service.ts';
+import {
+  importaDevolucaoCliente,
+  importarDevolucaoSchema,
+  lancaDevolucaoCliente,
+} from './importacao-devolucao.service.ts';
 
 // /api/comercial/devolucoes — returns from customers (issue 32): admin and comercial, as the
 // Comercial group (the screen /comercial/devolucoes). Creating the draft, emitting and sending its
@@ -43,12 +48,28 @@ export const devolucoesRoutes = new Hono<AppEnv>()
     const id = await criaDevolucaoVenda(c.var.deps.db, actorOf(c), c.req.valid('json'));
     return c.json(await getDevolucao(c.var.deps.db, id), 201);
   })
+  // the customer's own NF-e de devolução (XML in base64, as the goods-receipt import): a rascunho
+  // 'terceiro' matched to the original note; «lançar» applies its effects (README-importacao.md)
+  .post('/importar', requires(perm), jsonBody(importarDevolucaoSchema), async (c) =>
+    c.json(
+      await importaDevolucaoCliente(
+        c.var.deps.db,
+        actorOf(c),
+        c.var.deps.config.nfeSchemasDir,
+        c.req.valid('json'),
+      ),
+      201,
+    ),
+  )
   .get('/:id', requires(perm), pathParams(idParams), async (c) =>
     c.json(await getDevolucao(c.var.deps.db, c.req.valid('param').id)),
   )
   // emits our NF-e de devolução and sends it to SEFAZ (the answer carries the note's outcome)
   .post('/:id/emitir', requires(perm), pathParams(idParams), async (c) =>
     c.json(await emiteETransmite(c.var.deps.db, c.var.deps, actorOf(c), c.req.valid('param').id)),
+  )
+  .post('/:id/lancar', requires(perm), pathParams(idParams), async (c) =>
+    c.json(await lancaDevolucaoCliente(c.var.deps.db, actorOf(c), c.req.valid('param').id)),
   )
   .post('/:id/transmitir', requires(perm), pathParams(idParams), async (c) =>
     c.json(await transmiteNotaDaDevolucao(c.var.deps.db, c.var.deps, actorOf(c), c.req.valid('param').id)),
