@@ -19,6 +19,7 @@ import { seedCobrancaDemo } from './cobranca-demo.ts';
 import { seedComercialDemo } from './comercial-demo.ts';
 import { generateDemoData } from './demo-data.ts';
 import { seedDemoUsers } from './demo-users.ts';
+import { seedDevolucoesDemo } from './devolucoes-demo.ts';
 import { seedEntradasDemo } from './entradas-demo.ts';
 import { seedEstoqueDemo } from './estoque-demo.ts';
 import { seedExpedicaoDemo } from './expedicao-demo.ts';
@@ -84,6 +85,8 @@ export async function seedDemo(
     await seedEntradasDemo(tx, data.today);
     // a few outgoing NF-e of released orders, signed with the demo certificate (XSD folder needed)
     if (opts.nfeSchemasDir) await seedNotasDemo(tx, opts.nfeSchemasDir, data.today);
+    // returns (issue 32): sale notes authorised by a demo protocol and three devoluções de venda
+    if (opts.nfeSchemasDir) await seedDevolucoesDemo(tx, opts.nfeSchemasDir, data.today);
     // cobrança registrada: carteiras, boletos in every situação, a remessa and its retorno
     await seedCobrancaDemo(tx, data.today);
     const users = await seedDemoUsers(tx);
