@@ -3,6 +3,11 @@
 // the server's own start-up — database, migrations, demo data — instead of before it: the two use
 // different cores. Each stage prints a line when it starts and one with its seconds when it ends.
 //
+// The server runs precompiled (decision record 0008): apps/server/dist/main.mjs, one ES module bundled
+// by esbuild from apps/server/src and packages/shared (scripts/build-server.mjs), rebuilt here first
+// when any of its sources changed since the last build (about a second) — not tsx transpiling some 500
+// TypeScript files on every start. `npm run dev`, the tests and the CLIs keep running the sources.
+//
 // Signals: SIGINT, SIGTERM and SIGHUP go to the server (graceful shutdown) and to a build still
 // running; this launcher exits with the server's code. package.json runs it with `exec`, so the
 // signal npm forwards to its script reaches this process and not only a shell in between (dash does
@@ -12,6 +17,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compilaServidor, entradaServidor, servidorDesatualizado } from './build-server.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const webDir = path.join(root, 'apps/web');
@@ -45,6 +51,22 @@ const precisaCompilar =
 
 let parando = false;
 let build = null;
+let server = null;
+let codigoSaida = null;
+function para(sinal, codigo = null) {
+  if (parando) return;
+  parando = true;
+  codigoSaida = codigo;
+  build?.kill('SIGTERM');
+  // during the server's own build (not started yet) the launcher ends once that build returns
+  server?.kill(sinal === 'SIGHUP' ? 'SIGTERM' : sinal);
+}
+for (const sinal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sinal, () => para(sinal));
+// Orphaned (the parent that would forward a signal is gone): stop as if told to.
+const pai = process.ppid;
+setInterval(() => {
+  if (process.ppid !== pai) para('SIGTERM');
+}, 500).unref();
 
 if (precisaCompilar) {
   // Built aside and moved into place when complete: the server (already up on a second start)
@@ -81,9 +103,29 @@ if (precisaCompilar) {
   console.log('[1/4] Aplicação web: já compilada');
 }
 
+// The server's bundle, rebuilt when stale (part of stage 1: what the start runs is being prepared).
+if (servidorDesatualizado()) {
+  console.log('[1/4] Servidor: compilando…');
+  const desde = performance.now();
+  try {
+    const { arquivos } = await compilaServidor();
+    console.log(`[1/4] Servidor compilado: ${arquivos} arquivos (${segundos(desde)})`);
+  } catch (err) {
+    // Ctrl+C reaches esbuild too: a build stopped that way is no failure
+    if (parando) process.exit(codigoSaida ?? 0);
+    console.error(`[1/4] A compilação do servidor falhou: ${err.message}`);
+    build?.kill('SIGTERM');
+    process.exit(1);
+  }
+} else {
+  console.log('[1/4] Servidor: já compilado');
+}
+if (parando) process.exit(codigoSaida ?? 0);
+
 process.env.NODE_ENV ??= 'production';
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-  cwd: path.join(root, 'apps/server'),
+const serverDir = path.join(root, 'apps/server');
+server = spawn(process.execPath, [path.relative(serverDir, entradaServidor)], {
+  cwd: serverDir,
   stdio: 'inherit',
   env: {
     ...process.env,
@@ -93,21 +135,6 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     ERP_INICIO_MS: String(Math.round(performance.timeOrigin + inicio)),
   },
 });
-
-let codigoSaida = null;
-function para(sinal, codigo = null) {
-  if (parando) return;
-  parando = true;
-  codigoSaida = codigo;
-  build?.kill('SIGTERM');
-  server.kill(sinal === 'SIGHUP' ? 'SIGTERM' : sinal);
-}
-for (const sinal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sinal, () => para(sinal));
-// Orphaned (the parent that would forward a signal is gone): stop as if told to.
-const pai = process.ppid;
-setInterval(() => {
-  if (process.ppid !== pai) para('SIGTERM');
-}, 500).unref();
 
 server.on('exit', (code, signal) => {
   build?.kill('SIGTERM');

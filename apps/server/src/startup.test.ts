@@ -201,7 +201,7 @@ describe.runIf(process.platform === 'linux')('npm start under a process manager'
       const tree = processGroup(pgid);
       // npm, the launcher and the server itself
       expect([...tree.values()].some((c) => c.includes('scripts/start.mjs'))).toBe(true);
-      expect([...tree.values()].some((c) => c.includes('src/main.ts'))).toBe(true);
+      expect([...tree.values()].some((c) => c.includes('dist/main.mjs'))).toBe(true);
       expect(p.output()).toContain('[2/4] Banco de dados pronto');
       expect(p.output()).toContain('[3/4] Dados de demonstração: desligados (SEED_DEMO=false)');
 

@@ -72,6 +72,8 @@ function descarta(t: Trabalhador, erro: Error) {
 }
 
 function novoTrabalhador(): Trabalhador {
+  // Under `npm start` this module is in the server's bundle and the URL names the bundled worker
+  // beside it (apps/server/dist/trabalhador.mjs, built from trabalhador.ts by scripts/build-server.mjs).
   const worker = new Worker(new URL('./trabalhador.mjs', import.meta.url), {
     // the worker registers tsx itself; the parent's flags (tsx's loader, Vitest's) are not inherited
     execArgv: [],
