@@ -20,7 +20,7 @@ import {
 // «Autorizada» (our NF-e de devolução authorised by the double). Through the API: the product's
 // stock is up by exactly the returned unit, and the note's last receivable is down by exactly the
 // return's value (deducted from the last instalment). The list finds it. With E2E_SCREENSHOTS=<dir>
-// it saves the list, the new-return flow and the return at 1366 and 390 px.
+// it saves the list, the new-return flow, the return and a rejected one at 1366 and 390 px.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -52,11 +52,15 @@ async function foto(page: Page, nome: string) {
   await page.waitForTimeout(200);
 }
 
-async function apiComo(request: APIRequestContext, quem: 'admin' | 'comercial') {
+async function tokenDe(request: APIRequestContext, quem: 'admin' | 'comercial'): Promise<string> {
   const login = await request.post('/auth/v1/token?grant_type=password', {
     data: { email: demoEmail(quem), password: DEMO_PASSWORD },
   });
-  const headers = { Authorization: `Bearer ${(await login.json()).access_token}` };
+  return (await login.json()).access_token;
+}
+
+async function apiComo(request: APIRequestContext, quem: 'admin' | 'comercial') {
+  const headers = { Authorization: `Bearer ${await tokenDe(request, quem)}` };
   const send = async (method: 'get' | 'post', url: string, data?: unknown) => {
     const r = await request[method](url, { headers, data });
     expect(r.ok(), `${method} ${url}: ${await r.text()}`).toBe(true);
@@ -210,6 +214,8 @@ describe('devoluções de venda', () => {
       valor_abatido: string;
       valor_credito: string;
       nota_devolucao_status: string;
+      nota_devolucao_id: string;
+      nota_devolucao_numero: number;
       itens: { quantidade: string; motivo: string; destino: string }[];
       abatimentos: { titulo_id: string; valor: string }[];
     };
@@ -240,6 +246,19 @@ describe('devoluções de venda', () => {
     const dinheiro = page.getByRole('region', { name: 'Valores' });
     expect(await dinheiro.textContent()).toContain(`Abatido nos títulos${formatBRL(dev.valor_total)}`);
     await foto(page, 'detalhe');
+    // the return note: its DANFE, and its page among the company's notes
+    const danfe = await context.request.get(`/api/notasfiscais/saida/${dev.nota_devolucao_id}/danfe`, {
+      headers: { Authorization: `Bearer ${await tokenDe(context.request, 'comercial')}` },
+    });
+    expect(danfe.status()).toBe(200);
+    expect((await danfe.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    await page
+      .getByRole('region', { name: 'Documentos' })
+      .getByRole('link', { name: `NF-e nº ${dev.nota_devolucao_numero}` })
+      .click();
+    await page
+      .getByRole('heading', { level: 1, name: `NF-e nº ${dev.nota_devolucao_numero} / série 1` })
+      .waitFor();
 
     // ——— the list finds it by its number, with its reason and status ———
     await page.goto(`/comercial/devolucoes?q=${numero}`);
@@ -311,6 +330,7 @@ describe('devoluções de venda', () => {
     await page.getByText('Emitida', { exact: true }).waitFor();
     expect(await page.getByText('Rejeitada', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Emitir NF-e' }).count()).toBe(0);
+    await foto(page, 'rejeitada');
     await page.getByRole('button', { name: 'Transmitir' }).click();
     await toast(page, /NF-e de devolução autorizada \(protocolo \d{15}\)\./);
     await expect.poll(() => page.getByText('Autorizada', { exact: true }).count()).toBe(2);

@@ -254,8 +254,8 @@ function Devolucao({ d }: { d: DevolucaoDetalhe }) {
           </dl>
           {pendente ? (
             <p className="text-xs text-muted-foreground">
-              Parte da comissão já foi ganha pelo vendedor em títulos pagos: o estorno pendente deve ser
-              descontado no próximo acerto de comissões.
+              A parte do estorno que não coube na comissão ainda não ganha dos títulos abatidos fica pendente
+              para o próximo acerto de comissões do vendedor.
             </p>
           ) : null}
           {d.observacao ? (
