@@ -146,6 +146,13 @@ export type NotaSaida = NotaSaidaResumo & {
   eventos: NotaSaidaEvento[];
   xml: string;
   autorizada_xml: boolean;
+  /** finNFe ('4' devolução) and tpNF ('0' entrada) — issue 32. */
+  fin_nfe: string;
+  tp_nf: string;
+  /** Set on our own NF-e de devolução: the devolução it belongs to. */
+  devolucao_id: string | null;
+  /** The returns of this sale note (or the one this return note belongs to). */
+  devolucoes: { id: string; numero: number; status: string; valor_total: string }[];
 };
 
 /** A number skipped in a série (no note holds it): #20 inutilizes it. */

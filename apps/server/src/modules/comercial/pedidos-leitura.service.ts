@@ -332,6 +332,11 @@ export async function getPedido(db: Db, id: string, soBloqueados = false) {
       (await conferenciaPendente(db, id)),
     /** Issue 29: the order's live NF-e (not cancelled, inutilized nor denied), which holds the order as it is. */
     nota_viva: await notaVivaDoPedido(db, id),
+    /** Issue 32: the returns of the order's notes (what came back, with its value). */
+    devolucoes: rowsOf<{ id: string; numero: number; status: string; valor_total: string }>(
+      await db.execute(sql`select d.id, d.numero, d.status, d.valor_total::text from devolucoes d
+        where d.pedido_id = ${id} order by d.numero`),
+    ).map((d) => ({ ...d, numero: Number(d.numero) })),
   };
 }
 export type Pedido = Awaited<ReturnType<typeof getPedido>>;

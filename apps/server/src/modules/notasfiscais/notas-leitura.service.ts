@@ -19,10 +19,12 @@ import type { notasFiscais } from './notasfiscais.tables.ts';
 // events, and the XML itself for download (the nfeProc once authorised, else the signed NFe).
 
 const resumoCols = sql`nf.id, nf.numero, nf.serie, nf.chave, nf.status, nf.ambiente, nf.emissao,
-  nf.valor_total::text as valor_total, nf.cliente_id, c.razao_social as cliente_nome,
-  c.documento as cliente_documento, nf.pedido_id, o.numero as pedido_numero, nf.c_stat, nf.x_motivo`;
+  nf.valor_total::text as valor_total, nf.cliente_id, coalesce(c.razao_social, fo.razao_social) as cliente_nome,
+  coalesce(c.documento, fo.documento) as cliente_documento, nf.pedido_id, o.numero as pedido_numero, nf.c_stat, nf.x_motivo`;
 
-const from = sql`from notas_fiscais nf join clientes c on c.id = nf.cliente_id
+// a return to a supplier (issue 32) names the fornecedor instead of a customer
+const from = sql`from notas_fiscais nf left join clientes c on c.id = nf.cliente_id
+  left join fornecedores fo on fo.id = nf.fornecedor_id
   left join sales_orders o on o.id = nf.pedido_id`;
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
@@ -125,7 +127,8 @@ type LinhaNota = Record<string, unknown> & {
 async function linhaNota(db: Db, id: string): Promise<LinhaNota> {
   const [r] = rowsOf<LinhaNota>(
     await db.execute(
-      sql`select ${resumoCols}, nf.xml, nf.xml_autorizado, nf.protocolo, nf.tp_emis ${from} where nf.id = ${id}`,
+      sql`select ${resumoCols}, nf.xml, nf.xml_autorizado, nf.protocolo, nf.tp_emis, nf.fin_nfe, nf.tp_nf,
+        nf.devolucao_id ${from} where nf.id = ${id}`,
     ),
   );
   if (!r) throw new AppError('not_found', notasSaidaMensagens.notaNaoEncontrada);
@@ -143,8 +146,17 @@ export async function getNotaSaida(db: Db, id: string): Promise<NotaSaida> {
       from notas_fiscais_eventos e where e.nota_id = ${id} order by e.created_at, e.id`),
   ).map((e) => ({ ...e, created_at: iso(e.created_at) }));
   const t = nfe.total;
+  // issue 32: the returns of this sale note, or the devolução this return note belongs to
+  const devolucoes = rowsOf<{ id: string; numero: number; status: string; valor_total: string }>(
+    await db.execute(sql`select d.id, d.numero, d.status, d.valor_total::text from devolucoes d
+      where d.nota_id = ${id} or d.nota_devolucao_id = ${id} order by d.numero`),
+  ).map((d) => ({ ...d, numero: Number(d.numero) }));
   return {
     ...resumo(r),
+    fin_nfe: String(r.fin_nfe ?? '1'),
+    tp_nf: String(r.tp_nf ?? '1'),
+    devolucao_id: (r.devolucao_id as string | null) ?? null,
+    devolucoes,
     protocolo: r.protocolo,
     tp_emis: r.tp_emis,
     natureza: nfe.ide.natOp,

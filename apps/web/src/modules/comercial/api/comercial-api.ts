@@ -124,6 +124,8 @@ export type PedidoDetalhe = Omit<PedidoRow, 'bloqueios'> & {
   conferencia_pendente?: boolean;
   /** The live NF-e that holds the order as it is: cancelling or changing it waits for the note (issue 29). */
   nota_viva?: NotaDoPedido | null;
+  /** The returns of the order's notes (issue 32). */
+  devolucoes?: { id: string; numero: number; status: string; valor_total: string }[];
 };
 
 export type PainelCliente = {

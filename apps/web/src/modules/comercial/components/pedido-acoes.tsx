@@ -3,7 +3,7 @@ import {
   pedidoComNotaMensagens,
   STATUS_LIBERADOS_NAO_FATURADOS,
 } from '@erp/shared';
-import { Ban, CheckCircle2, Copy, FileText, Receipt, Save } from 'lucide-react';
+import { Ban, CheckCircle2, Copy, FileText, Receipt, Save, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
@@ -92,6 +92,14 @@ export function PedidoAcoes({
               Faturar (NF-e)
             </Button>
           ) : null}
+          {(pedido.devolucoes ?? []).map((d) => (
+            <Button key={d.id} asChild variant="outline">
+              <Link to={`/comercial/devolucoes/${d.id}`}>
+                <Undo2 aria-hidden />
+                Devolução nº {d.numero}
+              </Link>
+            </Button>
+          ))}
           {podeCancelar ? (
             <Button
               variant="outline"

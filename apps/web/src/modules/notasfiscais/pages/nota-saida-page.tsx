@@ -1,10 +1,20 @@
-import { formatDateTimeBR, formatDecimalBR, formatDocumento, tipoEventoNotaLabels } from '@erp/shared';
+import {
+  formatBRL,
+  formatDateTimeBR,
+  formatDecimalBR,
+  formatDocumento,
+  type StatusDevolucao,
+  statusDevolucaoLabels,
+  tipoEventoNotaLabels,
+} from '@erp/shared';
 import { useQuery } from '@tanstack/react-query';
+import { Undo2 } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { NotaCabecalho } from '@/components/nfe/nota-cabecalho.tsx';
 import { Bloco, Campo, chaveEmGrupos } from '@/components/nfe/nota-campos.tsx';
 import { type ColunaItem, NotaItens } from '@/components/nfe/nota-itens.tsx';
 import { NotaDuplicatas, NotaTotais } from '@/components/nfe/nota-totais.tsx';
+import { Button } from '@/components/ui/button.tsx';
 import { RecordLoader } from '@/components/ui/record-loader.tsx';
 import {
   abreDanfeSaida,
@@ -88,6 +98,42 @@ function Nota({ n }: { n: NotaSaidaDetalhe }) {
           <Link to={`/comercial/pedidos/${n.pedido_id}`} className="underline-offset-4 hover:underline">
             Pedido nº {n.pedido_numero}
           </Link>
+        ) : null}
+        {n.fin_nfe === '4' ? (
+          <span className="font-medium">
+            NF-e de devolução{n.tp_nf === '0' ? ' (entrada)' : ''}
+            {n.devolucao_id ? (
+              <>
+                {' · '}
+                <Link
+                  to={`/comercial/devolucoes/${n.devolucao_id}`}
+                  className="underline-offset-4 hover:underline"
+                >
+                  ver devolução
+                </Link>
+              </>
+            ) : null}
+          </span>
+        ) : null}
+        {n.fin_nfe !== '4'
+          ? n.devolucoes.map((d) => (
+              <Link
+                key={d.id}
+                to={`/comercial/devolucoes/${d.id}`}
+                className="underline-offset-4 hover:underline"
+              >
+                Devolução nº {d.numero} ({statusDevolucaoLabels[d.status as StatusDevolucao] ?? d.status}) ·{' '}
+                {formatBRL(d.valor_total)}
+              </Link>
+            ))
+          : null}
+        {n.status === 'autorizada' && n.pedido_id && n.fin_nfe !== '4' ? (
+          <Button asChild size="sm" variant="outline">
+            <Link to={`/comercial/devolucoes/nova?nota_id=${n.id}`}>
+              <Undo2 aria-hidden />
+              Nova devolução
+            </Link>
+          </Button>
         ) : null}
       </div>
       <article aria-label="Nota fiscal" className="grid gap-3 rounded-lg border border-border bg-card p-3">
