@@ -56,6 +56,8 @@ export type ParadaCarga = {
   itens: number;
   entrega_status: StatusEntrega;
   entrega_motivo: string | null;
+  /** The order's authorised sale NF-e (a refusal at the door starts its devolução from it; issue 32). */
+  nota_autorizada_id?: string | null;
   conferencia_status: StatusConferencia | null;
 };
 

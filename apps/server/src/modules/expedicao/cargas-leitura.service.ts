@@ -91,6 +91,9 @@ async function paradasDe(db: Db | Tx, cargaId: string): Promise<ParadaCarga[]> {
         f.nome as forma_pagamento, cd.nome as condicao_pagamento,
         (select count(*)::int from sales_order_items i where i.order_id = o.id) as itens,
         cp.entrega_status, cp.entrega_motivo,
+        -- issue 32: the authorised sale note a refusal at the door is returned against
+        (select nf.id from notas_fiscais nf where nf.pedido_id = o.id and nf.status = 'autorizada'
+          and nf.devolucao_id is null limit 1) as nota_autorizada_id,
         (select cf.status from conferencias cf where cf.pedido_id = o.id and cf.status <> 'cancelada') as conferencia_status
       from cargas_pedidos cp
         join sales_orders o on o.id = cp.pedido_id

@@ -8,9 +8,9 @@ import {
   statusEntregaLabels,
 } from '@erp/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CheckCheck, FileText, PackageX, Truck } from 'lucide-react';
+import { CheckCheck, FileText, PackageX, Truck, Undo2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { LoadErrorAlert } from '@/components/data-table/list-states.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -276,6 +276,22 @@ function DetalheCarga({ id }: { id: string }) {
                 {[p.endereco, p.cidade].filter(Boolean).join(' · ')} · {formatBRL(p.valor_total)}
                 {p.entrega_motivo ? ` · ${p.entrega_motivo}` : ''}
               </span>
+              {p.nota_autorizada_id && p.entrega_status !== 'pendente' ? (
+                <div>
+                  <Button
+                    asChild
+                    size="sm"
+                    variant={p.entrega_status === 'devolvido' ? 'default' : 'outline'}
+                  >
+                    <Link
+                      to={`/comercial/devolucoes/nova?nota_id=${p.nota_autorizada_id}&motivo=recusa_entrega`}
+                    >
+                      <Undo2 aria-hidden />
+                      {p.entrega_status === 'devolvido' ? 'Registrar devolução (NF-e)' : 'Devolução parcial'}
+                    </Link>
+                  </Button>
+                </div>
+              ) : null}
               {c.status === 'em_rota' && p.entrega_status === 'pendente' ? (
                 <div className="flex flex-wrap gap-2">
                   <Button
