@@ -134,6 +134,9 @@ const plugin = {
 /** Builds dist/main.mjs and dist/trabalhador.mjs; files replaced one by one (rename), never half-written. */
 export async function compilaServidor() {
   const esbuild = await import('esbuild');
+  // a source saved while the build reads the tree may or may not be in it: recorded as unknown (the next
+  // start rebuilds) rather than with the mtime it has now
+  const inicio = Date.now() - 2000;
   try {
     const r = await esbuild.build({
       absWorkingDir: raiz,
@@ -170,7 +173,7 @@ export async function compilaServidor() {
       .filter((f) => !f.split(path.sep).includes('node_modules'));
     for (const f of [...fontes, ...extras()]) {
       const m = marca(f);
-      if (m) entradas[path.relative(raiz, f).split(path.sep).join('/')] = m;
+      if (m) entradas[path.relative(raiz, f).split(path.sep).join('/')] = m[1] >= inicio ? [-1, -1] : m;
     }
     const tmp = `${manifesto}.${process.pid}.tmp`;
     fs.writeFileSync(
