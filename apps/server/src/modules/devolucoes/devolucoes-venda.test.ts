@@ -176,6 +176,9 @@ describe.skipIf(!dir)('devolução de venda (NF-e própria, SEFAZ double)', () =
     const antes = await titulosDaNota(nota.id);
     expect(antes.map((x) => x.valor)).toEqual(['45.84', '45.83', '45.83']);
     const estoqueAntes = await saldoEstoque('deposito');
+    const aReceber = async () =>
+      (await api(tk.financeiro, 'GET', '/api/dashboard/financeiro')).body.a_receber as string;
+    const aReceberAntes = await aReceber();
 
     const criada = await api(tk.comercial, 'POST', '/api/comercial/devolucoes', {
       nota_id: nota.id,
@@ -226,6 +229,8 @@ describe.skipIf(!dir)('devolução de venda (NF-e própria, SEFAZ double)', () =
       ['36.66', 'parcial'],
       ['0.00', 'pago'],
     ]);
+    // the dashboard's «A Receber» follows the abatimentos
+    expect(Decimal.of(aReceberAntes).minus(await aReceber()).toFixed(2)).toBe('55.00');
     // commission 5 % of 125,00 = 6,25; 40 % returned → 2,50 reversed from the abated títulos
     const comissoesAntes = antes.map((x) => Decimal.of(x.comissao_valor ?? '0'));
     const comissoesDepois = depois.map((x) => Decimal.of(x.comissao_valor ?? '0'));
@@ -269,6 +274,7 @@ describe.skipIf(!dir)('devolução de venda (NF-e própria, SEFAZ double)', () =
     expect(canc.status, JSON.stringify(canc.body)).toBe(200);
     expect(canc.body.status).toBe('cancelada');
     expect(await saldoEstoque('deposito')).toBe(estoqueAntes);
+    expect(await aReceber()).toBe(aReceberAntes);
     expect((await titulosDaNota(nota.id)).map((x) => [x.saldo, x.status, x.comissao_valor])).toEqual(
       antes.map((x) => [x.saldo, x.status, x.comissao_valor]),
     );
