@@ -27,6 +27,7 @@ const SCREEN_API: Record<string, string> = {
   '/estoque': '/api/estoque/posicao',
   '/estoque/produtos': '/api/estoque/produtos',
   '/estoque/entradas': '/api/estoque/entradas',
+  '/estoque/devolucoes-compra': '/api/estoque/devolucoes-compra',
   '/estoque/inventarios': '/api/estoque/inventarios',
   '/estoque/lotes': '/api/estoque/lotes',
   '/estoque/locais': '/api/estoque/locais',

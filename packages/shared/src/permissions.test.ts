@@ -54,6 +54,8 @@ const SPEC_ROUTE_GUARDS: Array<[Rule, string[]]> = [
       '/estoque',
       '/estoque/produtos',
       '/estoque/entradas',
+      // issue 32's returns to suppliers, as the Estoque group (not in the spec's list)
+      '/estoque/devolucoes-compra',
       '/estoque/locais',
       '/estoque/lotes',
       // issue 12's inventory counts, guarded like the stock screens (not in the spec's list)
@@ -218,6 +220,8 @@ describe('menu (spec section 2 "Shell" and section 6 "Menu visibility")', () => 
       [
         ['Produtos', '/estoque/produtos'],
         ['Entrada de Mercadorias', '/estoque/entradas'],
+        // issue 32 (not in the spec's list): the returns to suppliers, after the receipts
+        ['Devoluções de Compra', '/estoque/devolucoes-compra'],
         ['Posição de Estoque', '/estoque'],
         // issue 12 (not in the spec's list): the inventory counts, after the position
         ['Inventários', '/estoque/inventarios'],
@@ -345,6 +349,7 @@ describe('menu (spec section 2 "Shell" and section 6 "Menu visibility")', () => 
     ).toEqual([
       'Produtos',
       'Entrada de Mercadorias',
+      'Devoluções de Compra',
       'Posição de Estoque',
       'Inventários',
       'Pedidos Bloqueados',

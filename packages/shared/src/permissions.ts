@@ -118,6 +118,8 @@ export const routePermissions: Record<string, Permission> = {
   '/estoque': ADMIN_ESTOQUE,
   '/estoque/produtos': ADMIN_ESTOQUE,
   '/estoque/entradas': ADMIN_ESTOQUE,
+  // not in the spec's table: issue 32's returns to suppliers, as the Estoque group
+  '/estoque/devolucoes-compra': ADMIN_ESTOQUE,
   '/estoque/locais': ADMIN_ESTOQUE,
   '/estoque/lotes': ADMIN_ESTOQUE,
   // not in the spec's table: the inventory counts of issue 12, guarded like the stock screens
@@ -285,6 +287,8 @@ export const menu: readonly MenuGroup[] = [
     items: [
       { label: 'Produtos', to: '/estoque/produtos', icon: 'package' },
       { label: 'Entrada de Mercadorias', to: '/estoque/entradas', icon: 'package-plus' },
+      // not in the spec's list: issue 32's returns to suppliers, beside the receipts they return
+      { label: 'Devoluções de Compra', to: '/estoque/devolucoes-compra', icon: 'circle-arrow-up' },
       { label: 'Posição de Estoque', to: '/estoque', icon: 'boxes' },
       // not in the spec's list: issue 12's inventory counts, beside the position they correct
       { label: 'Inventários', to: '/estoque/inventarios', icon: 'scan-barcode' },
@@ -420,6 +424,7 @@ const specBreadcrumbLabels: Record<string, string> = {
   '/estoque': 'Estoque',
   '/estoque/produtos': 'Produtos',
   '/estoque/entradas': 'Entradas de Mercadorias',
+  '/estoque/devolucoes-compra': 'Devoluções de Compra',
   '/estoque/locais': 'Locais de Estoque',
   '/estoque/lotes': 'Lotes',
   '/estoque/tabela-tributacao': 'Tabelas de Tributação',

@@ -6,6 +6,7 @@ import { comercialRoutes } from '@/modules/comercial/routes.tsx';
 import { configuracoesRoutes } from '@/modules/configuracoes/routes.tsx';
 import { dashboardRoutes } from '@/modules/dashboard/routes.tsx';
 import { devolucoesRoutes } from '@/modules/devolucoes/routes.tsx';
+import { devolucoesCompraRoutes } from '@/modules/devolucoes-compra/routes.tsx';
 import { entradasRoutes } from '@/modules/entradas/routes.tsx';
 import { estoqueRoutes } from '@/modules/estoque/routes.tsx';
 import { expedicaoRoutes } from '@/modules/expedicao/routes.tsx';
@@ -28,6 +29,7 @@ const moduleRoutes: RouteObject[] = [
   ...cadastrosRoutes,
   ...comercialRoutes,
   ...devolucoesRoutes,
+  ...devolucoesCompraRoutes,
   ...estoqueRoutes,
   ...entradasRoutes,
   ...financeiroRoutes,

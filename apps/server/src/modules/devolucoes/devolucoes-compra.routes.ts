@@ -16,6 +16,8 @@ import { actorOf, requires } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { jsonBody, pathParams, queryParams } from '../../lib/validate.ts';
+import { geraDanfePdf } from '../nfe/danfe/danfe.ts';
+import { xmlNotaSaida } from '../notasfiscais/notas-leitura.service.ts';
 import { type TransmissaoDeps, transmiteNota } from '../notasfiscais/transmissao.service.ts';
 import { cancelaDevolucao, transmiteNotaDaDevolucao } from './devolucoes-acoes.service.ts';
 import {
@@ -99,6 +101,16 @@ async function comEntradas<T extends { id: string }>(db: Db, rows: T[]) {
   });
 }
 
+/** The return note's XML (the authorised nfeProc once there is one): the estoque clerk ships with it. */
+async function xmlDaNota(db: Db, id: string) {
+  const [d] = rowsOf<{ tipo: string; nota_devolucao_id: string | null }>(
+    await db.execute(sql`select tipo, nota_devolucao_id from devolucoes where id = ${id}`),
+  );
+  if (d?.tipo !== 'compra') throw new AppError('not_found', devolucoesMensagens.naoEncontrada);
+  if (!d.nota_devolucao_id) throw new AppError('conflict', devolucoesMensagens.semNota);
+  return xmlNotaSaida(db, d.nota_devolucao_id);
+}
+
 async function exigeCompra(db: Db, id: string): Promise<void> {
   const [d] = rowsOf<{ tipo: string }>(await db.execute(sql`select tipo from devolucoes where id = ${id}`));
   if (d?.tipo !== 'compra') throw new AppError('not_found', devolucoesMensagens.naoEncontrada);
@@ -135,6 +147,23 @@ export const devolucoesCompraRoutes = new Hono<AppEnv>()
   .get('/:id', requires(perm), pathParams(idParams), async (c) =>
     c.json(await getDevolucaoCompra(c.var.deps.db, c.req.valid('param').id)),
   )
+  .get('/:id/xml', requires(perm), pathParams(idParams), async (c) => {
+    const { nome, xml } = await xmlDaNota(c.var.deps.db, c.req.valid('param').id);
+    return new Response(xml, {
+      headers: {
+        'content-type': 'application/xml; charset=utf-8',
+        'content-disposition': `attachment; filename="${nome.replace(/[^\w.-]/g, '_')}"`,
+      },
+    });
+  })
+  .get('/:id/danfe', requires(perm), pathParams(idParams), async (c) => {
+    const { nome, xml } = await xmlDaNota(c.var.deps.db, c.req.valid('param').id);
+    const pdf = await geraDanfePdf(xml);
+    return c.body(new Uint8Array(pdf), 200, {
+      'content-type': 'application/pdf',
+      'content-disposition': `inline; filename="${nome.replace(/-(procNFe|nfe)\.xml$/, '')}-danfe.pdf"`,
+    });
+  })
   .post('/:id/emitir', requires(perm), pathParams(idParams), async (c) =>
     c.json(await emiteETransmiteCompra(c.var.deps.db, c.var.deps, actorOf(c), c.req.valid('param').id)),
   )

@@ -263,6 +263,17 @@ describe.skipIf(!dir)('devolução de compra (NF-e própria, SEFAZ double)', () 
     expect(det.body).toMatchObject({ valor_abatido: '84.00', valor_credito: '0.00', entrada_id: e.id });
     expect(det.body.abatimentos.map((a: Json) => [a.parcela, a.valor])).toEqual([[2, '84.00']]);
 
+    // the documents, for the estoque clerk (who has no access to Notas Fiscais)
+    const xml = await t.app.request(`${ROTA}/${criada.body.id}/xml`, {
+      headers: { Authorization: `Bearer ${tk.estoque}` },
+    });
+    expect(xml.status).toBe(200);
+    expect(await xml.text()).toContain('<nfeProc');
+    const danfe = await t.app.request(`${ROTA}/${criada.body.id}/danfe`, {
+      headers: { Authorization: `Bearer ${tk.estoque}` },
+    });
+    expect(danfe.headers.get('content-type')).toBe('application/pdf');
+
     // the list
     const lista = await api(tk.estoque, 'GET', `${ROTA}?q=Granola`);
     expect(lista.body.items.map((x: Json) => [x.numero, x.entrada_numero, x.status])).toEqual([
