@@ -97,7 +97,7 @@ export function confereLinha(item: ItemEntradaOrigem, l: LinhaCompra | undefined
   if (!c.ok) return { ok: false, erro: c.mensagem };
   if (lote) {
     const cl = confereLinhaDevolucao(itemDevolvivel(item, lote), q, l.unidade);
-    if (!cl.ok) return { ok: false, erro: `${cl.mensagem} (lote ${lote.numero})` };
+    if (!cl.ok) return { ok: false, erro: `${cl.mensagem.replace(/\.$/, '')} no lote ${lote.numero}.` };
   }
   return { ok: true, linha: c };
 }
