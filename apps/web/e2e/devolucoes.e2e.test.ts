@@ -16,11 +16,15 @@ import {
 // double. An order (a released demo customer, one product, a 28/56-day condição: two receivables)
 // is conferido, invoiced and authorised through the API. A delivery refused in part at the door: as
 // comercial, /comercial/devolucoes › «Nova devolução» finds the sale note by its number, one base
-// unit of the item is returned with «Recusa na entrega», «Salvar e emitir NF-e» → the return is
-// «Autorizada» (our NF-e de devolução authorised by the double). Through the API: the product's
-// stock is up by exactly the returned unit, and the note's last receivable is down by exactly the
-// return's value (deducted from the last instalment). The list finds it. With E2E_SCREENSHOTS=<dir>
-// it saves the list, the new-return flow, the return and a rejected one at 1366 and 390 px.
+// unit of the item is returned with «Recusa na entrega» (by keyboard: quantity, Enter, Enter on
+// «Salvar e emitir NF-e») → the return is «Autorizada» (our NF-e de devolução authorised by the
+// double). Through the API: the product's stock is up by exactly the returned unit, and the note's
+// last receivable is down by exactly the return's value. The list finds it. Then the rest of the
+// item from the note's deep link (?nota_id, ?motivo=avaria → the avaria location): SEFAZ rejects
+// it once, «Transmitir» authorises it, and «Cancelar devolução» (a justificativa SEFAZ accepts)
+// gives the receivable back. An admin sees the customer's crédito on the demo's return that left
+// one. With E2E_SCREENSHOTS=<dir> it saves the list, the search, the new-return flow, the return, a
+// rejected one and one with crédito at 1366 and 390 px.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -172,6 +176,21 @@ describe('devoluções de venda', () => {
     await page.getByRole('heading', { level: 1, name: 'Devoluções' }).waitFor();
     await page.getByRole('link', { name: 'Nova devolução' }).click();
     await page.waitForURL(/\/comercial\/devolucoes\/nova$/);
+    await page.getByRole('heading', { level: 1, name: 'Nova devolução' }).waitFor();
+    await foto(page, 'busca');
+    // the customer's own NF-e de devolução is imported from its XML: the server reads it (a file
+    // that is not an NF-e is refused with its reason, on the form)
+    const importar = page.getByRole('form', { name: 'Importar a NF-e de devolução do cliente' });
+    await importar.getByLabel('XML da NF-e do cliente').setInputFiles({
+      name: 'devolucao.xml',
+      mimeType: 'application/xml',
+      buffer: Buffer.from('<?xml version="1.0"?><nada/>'),
+    });
+    await importar.getByRole('button', { name: 'Importar XML' }).click();
+    await expect
+      .poll(async () => ((await importar.getByRole('alert').textContent()) ?? '').length)
+      .toBeGreaterThan(10);
+    expect(page.url()).toMatch(/\/comercial\/devolucoes\/nova$/);
     const busca = page.getByRole('textbox', { name: 'Chave de acesso, nº da NF-e ou do pedido' });
     await busca.fill(String(nota.numero));
     await busca.press('Enter');
@@ -373,4 +392,28 @@ describe('devoluções de venda', () => {
     expect((await titulosDaNota(admin, v.notaNumero)).map((t) => t.saldo)).toEqual(v.saldos);
     await context.close();
   }, 180_000);
+
+  it('shows an admin the customer’s crédito on a return that left one (demo)', async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 1366, height: 900 } });
+    const admin = await apiComo(context.request, 'admin');
+    const lista = (await admin.get('/api/comercial/devolucoes?status=autorizada&pageSize=100'))
+      .items as unknown as { id: string; cliente_id: string; valor_credito: string }[];
+    const comCredito = lista.find((d) => Decimal.of(d.valor_credito).isPositive());
+    expect(comCredito, 'the demo’s return that left crédito do cliente').toBeTruthy();
+    const credito = (await admin.get(
+      `/api/financeiro/creditos/clientes/${comCredito!.cliente_id}`,
+    )) as unknown as {
+      saldo: string;
+    };
+    await signInAs(page, demoEmail('admin'));
+    await page.goto(`/comercial/devolucoes/${comCredito!.id}`);
+    const painel = page.getByRole('region', { name: 'Crédito do cliente' });
+    await painel.getByTestId('saldo-credito').waitFor();
+    expect(await painel.getByTestId('saldo-credito').textContent()).toBe(formatBRL(credito.saldo));
+    expect(await page.getByRole('region', { name: 'Valores' }).textContent()).toContain(
+      `Crédito do cliente${formatBRL(comCredito!.valor_credito)}`,
+    );
+    await foto(page, 'credito');
+    await context.close();
+  }, 60_000);
 });

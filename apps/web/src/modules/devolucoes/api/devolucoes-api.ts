@@ -116,6 +116,21 @@ export type SefazDevolucao =
 
 export type DevolucaoEmitida = DevolucaoDetalhe & { sefaz: SefazDevolucao };
 
+/** The customer's own NF-e de devolução read into a rascunho 'terceiro'. */
+export type DevolucaoImportada = DevolucaoDetalhe & {
+  /** Where the customer's values differ from our note's (the return is valued by ours). */
+  divergencias: string[];
+  /** The reading's alerts (no protocol, homologação…). */
+  alertas: string[];
+};
+
+export type ImportarXml = {
+  nome: string;
+  conteudo_base64: string;
+  motivo?: MotivoDevolucao;
+  observacao?: string | null;
+};
+
 export type CreditoCliente = {
   cliente_id: string;
   saldo: string;
@@ -145,6 +160,14 @@ export const devolucoesApi = {
   nota: async (id: string) => (await unwrap(d.nota[':id'].$get({ param: { id } }))) as unknown as NotaOrigem,
   criar: async (json: DevolucaoVendaInput) =>
     (await unwrap(d.$post({ json: json as never }))) as unknown as DevolucaoDetalhe,
+  /** The customer's NF-e de devolução (XML as base64): a rascunho matched to our sale note. */
+  importar: async (json: ImportarXml) =>
+    (await unwrap(
+      d.importar.$post({ json: { ...json, observacao: json.observacao ?? null } }),
+    )) as unknown as DevolucaoImportada,
+  /** Posts an imported return: stock, receivables, crédito and commission. */
+  lancar: async (id: string) =>
+    (await unwrap(d[':id'].lancar.$post({ param: { id } }))) as unknown as DevolucaoDetalhe,
   emitir: async (id: string) =>
     (await unwrap(d[':id'].emitir.$post({ param: { id } }))) as unknown as DevolucaoEmitida,
   transmitir: async (id: string) =>

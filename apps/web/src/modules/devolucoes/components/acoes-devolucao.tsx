@@ -1,6 +1,6 @@
 import { cancelarDevolucaoSchema, cancelarNotaSchema, TRANSICOES_DEVOLUCAO } from '@erp/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Ban, FileCheck2, Send } from 'lucide-react';
+import { Ban, BookCheck, FileCheck2, Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { JustificativaField } from '@/components/forms/justificativa-field.tsx';
@@ -19,7 +19,8 @@ import type { DevolucaoDetalhe, DevolucaoEmitida, SefazDevolucao } from '../api/
 import { devolucoesApi } from '../api/devolucoes-api.ts';
 
 // The actions of one return (its page): «Emitir NF-e» on a draft (our NF-e de devolução, signed and
-// sent to SEFAZ at once), «Transmitir» when it was signed but SEFAZ did not authorise it (down, or a
+// sent to SEFAZ at once), «Lançar devolução» on a draft read from the customer's own NF-e (the
+// effects without a note of ours), «Transmitir» when it was signed but SEFAZ did not authorise it (down, or a
 // rejection), «Cancelar» with a reason (a draft is discarded; an authorised note is cancelled at
 // SEFAZ, and the stock, the receivables and the commission go back).
 
@@ -62,18 +63,32 @@ export function AcoesDevolucao({ d }: { d: DevolucaoDetalhe }) {
     onError: (err) => toast.error(mensagemDe(err, 'Não foi possível enviar a NF-e de devolução.')),
     onSettled: recarrega,
   });
+  const lancar = useMutation({
+    mutationFn: () => devolucoesApi.lancar(d.id),
+    onSuccess: (r) =>
+      toast.success(`Devolução nº ${r.numero} lançada: estoque, títulos e comissão atualizados.`),
+    onError: (err) => toast.error(mensagemDe(err, 'Não foi possível lançar a devolução.')),
+    onSettled: recarrega,
+  });
   const podeEmitir = d.status === 'rascunho' && d.documento === 'propria';
+  const podeLancar = d.status === 'rascunho' && d.documento === 'terceiro';
   const podeTransmitir =
     d.status === 'emitida' &&
     (d.nota_devolucao_status === 'assinada' || d.nota_devolucao_status === 'rejeitada');
   const podeCancelar = TRANSICOES_DEVOLUCAO[d.status].includes('cancelada');
-  const ocupado = enviar.isPending;
+  const ocupado = enviar.isPending || lancar.isPending;
   return (
     <>
       {podeEmitir ? (
         <Button disabled={ocupado} onClick={() => enviar.mutate('emitir')}>
           {ocupado ? <Spinner /> : <FileCheck2 aria-hidden />}
           Emitir NF-e
+        </Button>
+      ) : null}
+      {podeLancar ? (
+        <Button disabled={ocupado} onClick={() => lancar.mutate()}>
+          {lancar.isPending ? <Spinner /> : <BookCheck aria-hidden />}
+          Lançar devolução
         </Button>
       ) : null}
       {podeTransmitir ? (

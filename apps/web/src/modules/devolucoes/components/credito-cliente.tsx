@@ -45,8 +45,9 @@ export function CreditoClientePanel({ clienteId }: { clienteId: string }) {
               {q.data.movimentos.slice(0, 5).map((m) => (
                 <li key={m.id} className="flex flex-wrap justify-between gap-x-3 border-t border-border pt-1">
                   <span>
-                    {tipos[m.tipo] ?? m.tipo}
-                    {m.devolucao_numero != null ? ` · devolução nº ${m.devolucao_numero}` : ''}
+                    {m.tipo === 'devolucao' && m.devolucao_numero != null
+                      ? `Devolução nº ${m.devolucao_numero}`
+                      : `${tipos[m.tipo] ?? m.tipo}${m.devolucao_numero != null ? ` · devolução nº ${m.devolucao_numero}` : ''}`}
                     <span className="text-muted-foreground"> · {formatDateTimeBR(m.created_at)}</span>
                   </span>
                   <span className="tabular-nums">{formatBRL(m.valor)}</span>

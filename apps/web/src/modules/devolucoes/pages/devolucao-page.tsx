@@ -92,11 +92,15 @@ function Devolucao({ d }: { d: DevolucaoDetalhe }) {
           </span>
         ) : d.status === 'rascunho' ? (
           <span className="text-muted-foreground">
-            Rascunho: emita a NF-e de devolução para lançar o estoque e o financeiro.
+            {d.documento === 'terceiro'
+              ? 'Rascunho da NF-e do cliente: confira os itens e use «Lançar devolução» para lançar o estoque e o financeiro.'
+              : 'Rascunho: emita a NF-e de devolução para lançar o estoque e o financeiro.'}
           </span>
         ) : d.status === 'emitida' ? (
           <span className="text-muted-foreground">
-            NF-e assinada, aguardando a autorização da SEFAZ: use «Transmitir».
+            {d.nota_devolucao_status === 'rejeitada'
+              ? 'A SEFAZ rejeitou a NF-e de devolução (o motivo está na página da nota): use «Transmitir» para enviá-la de novo.'
+              : 'NF-e assinada, aguardando a autorização da SEFAZ: use «Transmitir».'}
           </span>
         ) : null}
       </div>

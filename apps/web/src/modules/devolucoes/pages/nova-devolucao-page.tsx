@@ -37,6 +37,7 @@ import {
   type NotaOrigem,
 } from '../api/devolucoes-api.ts';
 import { avisaSefaz, mensagemDe, useRecarregaDevolucoes } from '../components/acoes-devolucao.tsx';
+import { ImportarXmlCliente } from '../components/importar-xml-cliente.tsx';
 import {
   confereLinha,
   corpoDaDevolucao,
@@ -61,7 +62,8 @@ import {
 // goods go; the total is an estimate (unit value × quantity: the server computes the note's values
 // to the cent). «Salvar rascunho» keeps it; «Salvar e emitir NF-e» also emits our NF-e de
 // devolução and sends it to SEFAZ. ?nota_id= opens a note directly (from the note's page);
-// ?motivo= sets the default reason (recusa_entrega from a delivery).
+// ?motivo= sets the default reason (recusa_entrega from a delivery). A contribuinte customer's own
+// NF-e de devolução is imported from its XML instead (ImportarXmlCliente).
 
 export function NovaDevolucaoPage() {
   const [params, setParams] = useSearchParams();
@@ -99,7 +101,12 @@ export function NovaDevolucaoPage() {
           </Button>
         }
       />
-      {notaId ? null : <BuscaNota onAchou={abre} />}
+      {notaId ? null : (
+        <>
+          <BuscaNota onAchou={abre} />
+          <ImportarXmlCliente motivoInicial={padrao} />
+        </>
+      )}
       {!notaId ? null : nota.isError ? (
         <LoadErrorAlert
           message={mensagemDe(nota.error, 'Não foi possível carregar a nota fiscal.')}
@@ -205,8 +212,8 @@ function CabecalhoNota({ nota, onTrocar }: { nota: NotaOrigem; onTrocar(): void 
       <div className="break-all font-mono text-xs text-muted-foreground">{chaveEmGrupos(nota.chave)}</div>
       {nota.cliente_contribuinte ? (
         <p role="note" className="rounded-md border border-warning/50 bg-warning/10 p-2">
-          O cliente é contribuinte do ICMS: normalmente ele mesmo emite a NF-e de devolução (a importação do
-          XML do cliente virá depois). Se ele não emitir, a empresa pode emitir a sua nota de devolução aqui.
+          O cliente é contribuinte do ICMS: normalmente ele mesmo emite a NF-e de devolução — importe o XML
+          dela abaixo. Se ele não emitir, a empresa pode emitir a sua nota de devolução aqui.
         </p>
       ) : null}
     </section>
@@ -302,6 +309,7 @@ function Formulario({
   return (
     <>
       <CabecalhoNota nota={nota} onTrocar={onTrocar} />
+      {nota.cliente_contribuinte ? <ImportarXmlCliente motivoInicial={r.padrao} /> : null}
       {tudoDevolvido ? (
         <p role="note" className="rounded-md border border-border bg-muted p-3 text-sm">
           Todos os itens desta nota já foram devolvidos (ou estão em outra devolução não cancelada).
