@@ -94,6 +94,7 @@ export const titulosApi = (tipo: TipoTituloApi) => {
     encargos: (id: string, data: string) =>
       unwrap(t[':id'].encargos.$get({ param: { id }, query: { data } })),
     baixas: (id: string) => unwrap(t[':id'].baixas.$get({ param: { id } })),
+    abatimentos: (id: string) => unwrap(t[':id'].abatimentos.$get({ param: { id } })),
     baixar: (id: string, json: never) => unwrap(t[':id'].baixas.$post({ param: { id }, json })),
     estornar: (baixaId: string, motivo: string) =>
       unwrap(t.baixas[':id'].estorno.$post({ param: { id: baixaId }, json: { motivo } })),
@@ -102,6 +103,16 @@ export const titulosApi = (tipo: TipoTituloApi) => {
     update: (id: string, json: unknown) => unwrap(t[':id'].$put({ param: { id }, json: json as never })),
     baixaEmLote: (json: unknown) => unwrap(t['baixas-em-lote'].$post({ json: json as never })),
   };
+};
+
+// ——— Crédito do cliente (issue 32: what returns left over) ———
+
+export const creditosApi = {
+  doCliente: (clienteId: string) => unwrap(f.creditos.clientes[':id'].$get({ param: { id: clienteId } })),
+  usar: (clienteId: string, json: { titulo_id: string; valor: string }) =>
+    unwrap(f.creditos.clientes[':id'].usar.$post({ param: { id: clienteId }, json })),
+  reembolsar: (clienteId: string, json: { valor: string; vencimento: string }) =>
+    unwrap(f.creditos.clientes[':id'].reembolsar.$post({ param: { id: clienteId }, json })),
 };
 
 // ——— Área financeira (fluxo de caixa, aging, resumo por classe) ———

@@ -13,13 +13,15 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { ApiError } from '@/lib/api-client.ts';
 import type { TipoTituloApi } from '../api/financeiro-api.ts';
 import { useContasOpcoes } from '../api/queries.ts';
+import { AbatimentosTitulo } from './abatimentos-titulo.tsx';
 import { BoletoPanel } from './boleto-panel.tsx';
 import { useBaixas } from './estorno-dialog.tsx';
 import { PixPanel } from './pix-panel.tsx';
 import { tituloResumo } from './titulo-resumo.ts';
 
 // A título's history: every baixa (date, account, paid, juros, multa, desconto, what it
-// extinguished, who), the reversed ones marked with the estorno's motivo; and the cancelamento.
+// extinguished, who), the reversed ones marked with the estorno's motivo; the abatimentos of
+// returns and of the customer's crédito (abatimentos-titulo.tsx); and the cancelamento.
 // An open receivable also shows its PIX charge (pix-panel.tsx); a receivable its boleto
 // (boleto-panel.tsx: the registered boleto, or «Gerar boleto»).
 
@@ -62,6 +64,7 @@ export function HistoricoDialog({
             />
           </div>
         ) : null}
+        <AbatimentosTitulo tipo={tipo} titulo={titulo} />
         {baixas.isPending ? (
           <Skeleton className="h-24 w-full" />
         ) : baixas.isError ? (
