@@ -21,6 +21,8 @@ const GET_NEEDS_QUERY = [
   'GET /api/comercial/produtos',
   'GET /api/notasfiscais/saida/lacunas',
   'GET /api/financeiro/cobranca/boletos/pdf',
+  'GET /api/comercial/devolucoes/origem',
+  'GET /api/estoque/devolucoes-compra/origem',
 ];
 
 /** The demo users' role sets (spec section 6 roles, and the user with no role). */

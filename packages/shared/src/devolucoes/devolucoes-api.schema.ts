@@ -29,8 +29,9 @@ export const cancelarDevolucaoSchema = z.object({
   motivo: z
     .string({ error: 'Informe o motivo' })
     .trim()
-    .min(10, 'Descreva o motivo do cancelamento (ao menos 10 caracteres).')
-    .max(500, 'No máximo 500 caracteres'),
+    // the cancellation of an authorised return note goes to SEFAZ as xJust: 15 to 255 characters
+    .min(15, 'Descreva o motivo do cancelamento (ao menos 15 caracteres).')
+    .max(255, 'No máximo 255 caracteres'),
 });
 
 /** Paying a receivable of the customer with its crédito (financeiro, admin). */

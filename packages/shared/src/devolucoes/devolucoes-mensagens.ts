@@ -23,6 +23,8 @@ export const devolucoesMensagens = {
   motivoCurto: 'Descreva o motivo do cancelamento (ao menos 10 caracteres).',
   creditoUsado: (disponivel: string, devolvido: string) =>
     `O crédito do cliente gerado pela devolução (${formatBRL(devolvido)}) já foi usado: restam ${formatBRL(disponivel)}. Estorne o uso do crédito antes de cancelar.`,
+  entradaComDevolucao: (numero: number) =>
+    `A entrada tem devolução ao fornecedor registrada (nº ${numero}): cancele a devolução antes de estornar a entrada.`,
   notaComDevolucao: (numero: number) =>
     `A nota tem devolução registrada (nº ${numero}): cancele a devolução antes de cancelar a nota.`,
   creditoInsuficiente: (disponivel: string) =>

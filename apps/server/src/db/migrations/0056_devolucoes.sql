@@ -127,7 +127,8 @@ CREATE TABLE "titulo_abatimentos" (
 	"user_id" uuid REFERENCES "users"("id") ON DELETE set null,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "titulo_abatimentos_origem_check" CHECK ("origem" in ('devolucao', 'credito')),
-	CONSTRAINT "titulo_abatimentos_valor_check" CHECK ("valor" > 0 and "comissao" >= 0)
+	-- valor 0 with a comissao: the cent of a commission reversal an abated título could not take
+	CONSTRAINT "titulo_abatimentos_valor_check" CHECK ("valor" >= 0 and "comissao" >= 0 and ("valor" > 0 or "comissao" > 0))
 );
 --> statement-breakpoint
 CREATE INDEX "titulo_abatimentos_titulo_idx" ON "titulo_abatimentos" ("titulo_id", "created_at");

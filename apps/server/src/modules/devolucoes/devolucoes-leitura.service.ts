@@ -95,7 +95,9 @@ export async function listDevolucoes(db: Db, tipo: 'venda' | 'compra', q: Devolu
   const texto = q.q?.trim();
   if (texto) {
     if (/^\d{1,9}$/.test(texto))
-      conds.push(sql`(d.numero = ${Number(texto)} or nf.numero = ${Number(texto)})`);
+      conds.push(sql`(d.numero = ${Number(texto)} or nf.numero = ${Number(texto)}
+        or d.numero_terceiro = ${Number(texto)}
+        or exists (select 1 from entradas e where e.id = d.entrada_id and e.numero = ${Number(texto)}))`);
     else
       conds.push(
         sql.join(

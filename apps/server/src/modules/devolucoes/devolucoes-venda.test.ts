@@ -230,7 +230,11 @@ describe.skipIf(!dir)('devolução de venda (NF-e própria, SEFAZ double)', () =
       ['0.00', 'pago'],
     ]);
     // the dashboard's «A Receber» follows the abatimentos
-    expect(Decimal.of(aReceberAntes).minus(await aReceber()).toFixed(2)).toBe('55.00');
+    expect(
+      Decimal.of(aReceberAntes)
+        .minus(await aReceber())
+        .toFixed(2),
+    ).toBe('55.00');
     // commission 5 % of 125,00 = 6,25; 40 % returned → 2,50 reversed from the abated títulos
     const comissoesAntes = antes.map((x) => Decimal.of(x.comissao_valor ?? '0'));
     const comissoesDepois = depois.map((x) => Decimal.of(x.comissao_valor ?? '0'));
@@ -341,6 +345,46 @@ describe.skipIf(!dir)('devolução de venda (NF-e própria, SEFAZ double)', () =
       motivo: 'Cancelamento que não pode acontecer',
     });
     expect(canc.status).toBe(409);
+  });
+
+  it('nada pago: a última parcela inteira devolvida estorna a comissão dos títulos ainda abertos, sem pendência', async () => {
+    // 3 × 12,50 + IPI 3,75 = 41,25 in 13,75 × 3, each título carrying 5 % = 0,69 of commission; the
+    // order's commission is 5 % of the goods, 1,88, so returning 1 UN (13,75 = the last instalment)
+    // reverses 1,88 × 12,50 / 37,50 = 0,63. The last título's share is made 0,60 here (a share that
+    // rounded below the return's reversal): 0,60 comes from it and the 0,03 left from the 2nd
+    // instalment, which stays open — nothing is left «pendente» when nothing was paid
+    const nota = await notaAutorizada('3');
+    const inicio = await titulosDaNota(nota.id);
+    expect(inicio.map((x) => x.comissao_valor)).toEqual(['0.69', '0.69', '0.69']);
+    await t.db.execute(
+      sql`update financial_accounts set comissao_valor = '0.60' where id = ${inicio[2]!.id}`,
+    );
+    const antes = await titulosDaNota(nota.id);
+    const origem = await api(tk.comercial, 'GET', `/api/comercial/devolucoes/nota/${nota.id}`);
+    const d = await api(tk.comercial, 'POST', '/api/comercial/devolucoes', {
+      nota_id: nota.id,
+      itens: [linha(origem.body.itens[0].item_id, '1')],
+      observacao: null,
+    });
+    const e = await api(tk.comercial, 'POST', `/api/comercial/devolucoes/${d.body.id}/emitir`);
+    expect(e.body).toMatchObject({
+      status: 'autorizada',
+      valor_abatido: '13.75',
+      comissao_estorno: '0.63',
+      comissao_estorno_pendente: '0.00',
+    });
+    expect((await titulosDaNota(nota.id)).map((x) => [x.saldo, x.comissao_valor])).toEqual([
+      ['13.75', '0.69'],
+      ['13.75', '0.66'],
+      ['0.00', '0.00'],
+    ]);
+    const canc = await api(tk.comercial, 'POST', `/api/comercial/devolucoes/${d.body.id}/cancelar`, {
+      motivo: 'Devolução registrada por engano',
+    });
+    expect(canc.body.status, JSON.stringify(canc.body)).toBe('cancelada');
+    expect((await titulosDaNota(nota.id)).map((x) => [x.saldo, x.comissao_valor])).toEqual(
+      antes.map((x) => [x.saldo, x.comissao_valor]),
+    );
   });
 
   it('devoluções concorrentes do mesmo item: uma vence, a outra é recusada pelo saldo', async () => {

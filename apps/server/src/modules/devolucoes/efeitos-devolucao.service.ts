@@ -133,6 +133,37 @@ export async function efetivaDevolucao(
       historico: `Abatimento pela devolução nº ${d.numero}`,
     });
   }
+  // what the abated títulos could not take (their shares of the commission round differently from
+  // the return's): from the commission still to be earned on the note's títulos that stay open,
+  // last instalment first, as commission-only rows — so a return of an unpaid order never leaves a
+  // reversal «pendente» for a cent
+  if (comissaoResta.isPositive()) {
+    const abatidos = new Map(abatimentos.map((a) => [a.titulo_id, a.saldo]));
+    const tomadas = await comissaoTomada(tx, id);
+    const abertos = titulos
+      .filter((t) => (t.status === 'em_aberto' || t.status === 'parcial') && abatidos.get(t.id) !== '0.00')
+      .sort((a, b) => b.parcela - a.parcela || (a.vencimento < b.vencimento ? 1 : -1));
+    for (const t of abertos) {
+      if (!comissaoResta.isPositive()) break;
+      const naoGanha = t.comissao_valor
+        ? Decimal.of(t.comissao_valor)
+            .minus(t.comissao_ganha)
+            .minus(tomadas.get(t.id) ?? Decimal.ZERO)
+        : Decimal.ZERO;
+      if (!naoGanha.isPositive()) continue;
+      const comissao = comissaoResta.min(naoGanha);
+      comissaoResta = comissaoResta.minus(comissao);
+      await abateTitulo(tx, actor, {
+        tituloId: t.id,
+        origem: 'devolucao',
+        devolucaoId: id,
+        valor: '0.00',
+        comissao: comissao.toFixed(2),
+        data,
+        historico: `Estorno de comissão pela devolução nº ${d.numero}`,
+      });
+    }
+  }
   if (Decimal.of(credito).isPositive())
     await tx.execute(sql`insert into creditos_movimentos (cliente_id, tipo, valor, devolucao_id, historico, user_id, usuario)
       values (${d.cliente_id}, 'devolucao', ${credito}, ${id}, ${`Crédito da devolução nº ${d.numero}`},
@@ -142,6 +173,15 @@ export async function efetivaDevolucao(
       valor_credito = ${credito}, comissao_estorno = ${comissaoTotal.toFixed(2)},
       comissao_estorno_pendente = ${comissaoResta.toFixed(2)}, versao = versao + 1, updated_at = now()
     where id = ${id}`);
+}
+
+/** The commission this return's abatimentos already took, per título. */
+async function comissaoTomada(tx: Tx, devolucaoId: string): Promise<Map<string, Decimal>> {
+  const rows = rowsOf<{ titulo_id: string; comissao: string }>(
+    await tx.execute(sql`select titulo_id, sum(comissao)::text as comissao from titulo_abatimentos
+      where devolucao_id = ${devolucaoId} and not estornado group by titulo_id`),
+  );
+  return new Map(rows.map((r) => [r.titulo_id, Decimal.of(r.comissao)]));
 }
 
 /** The commission this return reverses (the order's commission, in proportion to the goods). */

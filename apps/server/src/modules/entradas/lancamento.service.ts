@@ -1,5 +1,5 @@
 import type { LinhaRazao, TipoMovimento } from '@erp/shared';
-import { Decimal, erroCasasDecimais, movimentoMensagens } from '@erp/shared';
+import { Decimal, devolucoesMensagens, erroCasasDecimais, movimentoMensagens } from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
@@ -233,6 +233,16 @@ export async function estornaEntrada(db: Db, actor: Actor, id: string, motivo: s
     const e = await travaEntrada(tx, id, false);
     if (e.status !== 'lancada')
       throw new AppError('conflict', lancamentoMensagens.naoLancada, { reason: 'status' });
+    // issue 32: goods already returned to the supplier cannot be taken out a second time
+    const [dev] = rowsOf<{ numero: number }>(
+      await tx.execute(
+        sql`select numero from devolucoes where entrada_id = ${id} and status <> 'cancelada' limit 1`,
+      ),
+    );
+    if (dev)
+      throw new AppError('conflict', devolucoesMensagens.entradaComDevolucao(Number(dev.numero)), {
+        reason: 'devolucao',
+      });
     const titulos = rowsOf<{ id: string; status: string }>(
       await tx.execute(sql`select id, status from financial_accounts where origem = 'entrada' and origem_id = ${id}
         for update`),

@@ -50,7 +50,8 @@ export async function abateTitulo(tx: Tx, actor: Actor, a: NovoAbatimento): Prom
     throw new AppError('conflict', 'O título não está em aberto e não pode ser abatido.');
   const valor = Decimal.of(a.valor);
   const saldo = Decimal.of(t.saldo).minus(valor);
-  if (!valor.isPositive() || saldo.isNegative())
+  // valor 0 is a commission-only row (the rest of a return's commission reversal)
+  if (valor.isNegative() || (valor.isZero() && !Decimal.of(a.comissao).isPositive()) || saldo.isNegative())
     throw new AppError('conflict', `O abatimento (R$ ${a.valor}) excede o saldo do título (R$ ${t.saldo}).`);
   const comissao = Decimal.of(a.comissao);
   const comissaoValor = t.comissao_valor === null ? null : Decimal.of(t.comissao_valor).minus(comissao);
@@ -68,7 +69,7 @@ export async function abateTitulo(tx: Tx, actor: Actor, a: NovoAbatimento): Prom
         ${a.historico}, ${actor.userId})
       returning id`),
   );
-  await boletoAcompanha(tx, actor, t.id, saldo);
+  if (valor.isPositive()) await boletoAcompanha(tx, actor, t.id, saldo);
   return row!.id;
 }
 
