@@ -138,7 +138,6 @@ const result = await autocannon({ url: `http://127.0.0.1:${port}/health`, connec
 const afterRss = rssMiB(pid);
 const loadAfterLoad = load1();
 await stop(child);
-fs.rmSync(dataDir, { recursive: true, force: true });
 
 // The same server on a PostgreSQL server instead of PGlite, to show how much of the RSS is the embedded database.
 let pgRss = null;
@@ -159,6 +158,8 @@ try {
 } catch (err) {
   console.warn(`PostgreSQL comparison skipped: ${err.message}`);
 }
+// after the PostgreSQL start too, which writes its key file into the same DATA_DIR
+fs.rmSync(dataDir, { recursive: true, force: true });
 
 const median = times[Math.floor(times.length / 2)];
 const body = `
