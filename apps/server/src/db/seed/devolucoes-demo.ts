@@ -1,11 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { systemActor } from '../../lib/audit-context.ts';
 import {
+  entradaDeOrigem,
+  insereDevolucaoCompra,
+  itensDaDevolucaoCompra,
+  itensDaEntrada,
+} from '../../modules/devolucoes/devolucoes-compra.service.ts';
+import {
   insereDevolucaoVenda,
   itensDaDevolucaoVenda,
   notaDeOrigem,
 } from '../../modules/devolucoes/devolucoes-venda.service.ts';
 import { emiteNotaDevolucaoEm } from '../../modules/devolucoes/emissao-devolucao.service.ts';
+import { emiteNotaDevolucaoCompraEm } from '../../modules/devolucoes/emissao-devolucao-compra.service.ts';
 import { conferenciaPendente } from '../../modules/expedicao/conferencia-exigida.service.ts';
 import { baixarTitulo } from '../../modules/financeiro/titulos.service.ts';
 import { aplicaEfeitosAutorizacao } from '../../modules/notasfiscais/efeitos-nota.service.ts';
@@ -25,7 +32,8 @@ import { conferePedidoDemo } from './conferencia-demo.ts';
 // stock saída, receivables) — and so are the return notes. Three sale notes:
 // 1. half of the first item returned damaged (to the avaria location): the last instalment abated;
 // 2. paid in full, then one unit returned: the excess is crédito do cliente;
-// 3. a return refused at the door still in rascunho (its NF-e not yet emitted).
+// 3. a return refused at the door still in rascunho (its NF-e not yet emitted);
+// and a return to a supplier of a posted goods receipt (its NF-e de devolução authorised).
 
 const DEMO_PROT = '999';
 
@@ -180,6 +188,38 @@ export async function seedDevolucoesDemo(tx: Tx, schemasDir: string, today: stri
   if (notas[2]) {
     await devolucaoDemo(tx, notas[2], [{ fracao: 'um', motivo: 'recusa_entrega', destino: 'normal' }], null);
     criadas++;
+  }
+  // 4. a return to a supplier: one unit of the first item of a posted goods receipt, damaged on
+  // arrival — our NF-e de devolução (tpNF 1) authorised, the stock out, the receipt's last payable abated
+  const [entrada] = rowsOf<{ id: string }>(
+    await tx.execute(sql`select e.id from entradas e where e.status = 'lancada' and e.chave is not null
+      and e.fornecedor_id is not null order by e.numero limit 1`),
+  );
+  if (entrada) {
+    const origem = await entradaDeOrigem(tx, entrada.id, true);
+    const [item] = await itensDaEntrada(tx, entrada.id, null);
+    if (item) {
+      const itens = await itensDaDevolucaoCompra(tx, origem, [
+        {
+          item_id: item.id,
+          quantidade: '1',
+          unidade: item.unidade,
+          motivo: 'avaria',
+          local_id: null,
+          lote_id: null,
+        },
+      ]);
+      const id = await insereDevolucaoCompra(
+        tx,
+        systemActor,
+        origem,
+        itens,
+        'Embalagem avariada no recebimento.',
+      );
+      const nota = await emiteNotaDevolucaoCompraEm(tx, systemActor, ctx, id, t(14));
+      await autorizaNotaDemo(tx, nota, t(15), seq++);
+      criadas++;
+    }
   }
   return criadas;
 }

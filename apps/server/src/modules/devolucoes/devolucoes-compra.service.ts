@@ -327,25 +327,36 @@ export async function criaDevolucaoCompra(
   return writeTx(db, actor, async (tx) => {
     const entrada = await entradaDeOrigem(tx, input.entrada_id, true);
     const itens = await itensDaDevolucaoCompra(tx, entrada, input.itens);
-    const total = valorDaDevolucao(itens.map((i) => i.valores));
-    const [d] = rowsOf<{ id: string }>(
-      await tx.execute(sql`insert into devolucoes (tipo, documento, entrada_id, fornecedor_id, chave_referenciada,
-          pessoa_nome, valor_total, observacao, created_by)
-        values ('compra', 'propria', ${entrada.id}, ${entrada.fornecedor_id}, ${entrada.chave},
-          ${entrada.fornecedor_nome ?? ''}, ${total}, ${input.observacao}, ${actor.userId})
-        returning id`),
-    );
-    await tx.execute(sql`insert into devolucao_itens (devolucao_id, sequencia, entrada_item_id, product_id, quantidade,
-        unidade, quantidade_informada, motivo, local_id, lote_id, custo_unitario, cfop, valores, valor_total)
-      select ${d!.id}, x.sequencia, x.entrada_item_id, x.product_id, x.quantidade, x.unidade, x.quantidade_informada,
-        x.motivo, x.local_id, x.lote_id, x.custo_unitario, x.cfop, x.valores, x.valor_total
-      from jsonb_to_recordset(${JSON.stringify(
-        itens.map((i, n) => ({ ...i, sequencia: n + 1, valor_total: i.valores.vItem })),
-      )}::jsonb) as x(sequencia int, entrada_item_id uuid, product_id uuid, quantidade numeric, unidade text,
-        quantidade_informada numeric, motivo text, local_id uuid, lote_id uuid, custo_unitario numeric,
-        cfop text, valores jsonb, valor_total numeric)`);
-    return d!.id;
+    return insereDevolucaoCompra(tx, actor, entrada, itens, input.observacao);
   });
+}
+
+/** The draft with its checked items (inside the caller's transaction: the route's, or the demo's). */
+export async function insereDevolucaoCompra(
+  tx: Tx,
+  actor: Actor,
+  entrada: EntradaOrigem,
+  itens: ItemCriadoCompra[],
+  observacao: string | null,
+): Promise<string> {
+  const total = valorDaDevolucao(itens.map((i) => i.valores));
+  const [d] = rowsOf<{ id: string }>(
+    await tx.execute(sql`insert into devolucoes (tipo, documento, entrada_id, fornecedor_id, chave_referenciada,
+        pessoa_nome, valor_total, observacao, created_by)
+      values ('compra', 'propria', ${entrada.id}, ${entrada.fornecedor_id}, ${entrada.chave},
+        ${entrada.fornecedor_nome ?? ''}, ${total}, ${observacao}, ${actor.userId})
+      returning id`),
+  );
+  await tx.execute(sql`insert into devolucao_itens (devolucao_id, sequencia, entrada_item_id, product_id, quantidade,
+      unidade, quantidade_informada, motivo, local_id, lote_id, custo_unitario, cfop, valores, valor_total)
+    select ${d!.id}, x.sequencia, x.entrada_item_id, x.product_id, x.quantidade, x.unidade, x.quantidade_informada,
+      x.motivo, x.local_id, x.lote_id, x.custo_unitario, x.cfop, x.valores, x.valor_total
+    from jsonb_to_recordset(${JSON.stringify(
+      itens.map((i, n) => ({ ...i, sequencia: n + 1, valor_total: i.valores.vItem })),
+    )}::jsonb) as x(sequencia int, entrada_item_id uuid, product_id uuid, quantidade numeric, unidade text,
+      quantidade_informada numeric, motivo text, local_id uuid, lote_id uuid, custo_unitario numeric,
+      cfop text, valores jsonb, valor_total numeric)`);
+  return d!.id;
 }
 
 /** GET /api/estoque/devolucoes-compra/origem?q= — the posted receipt: the supplier's chave or NF-e number. */
