@@ -254,7 +254,8 @@ describe('devoluções de venda', () => {
     ).toBe('1.000');
     // money: the last instalment down by exactly the return's value, the first untouched
     const ultimo = titulosAntes[1]!;
-    expect(dev.abatimentos).toEqual([
+    // (a commission-only row, valor 0, may follow: the reversal's cent the last título could not take)
+    expect(dev.abatimentos.filter((a) => Decimal.of(a.valor).isPositive())).toEqual([
       expect.objectContaining({ titulo_id: ultimo.id, valor: dev.valor_total }),
     ]);
     const titulosDepois = await titulos();

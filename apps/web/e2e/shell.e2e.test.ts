@@ -11,10 +11,11 @@ type Who = 'admin' | 'comercial' | 'estoque' | 'financeiro' | 'semacesso';
 
 // Spec section 2 "Menu groups and items" (Dashboard and Perfil are direct links).
 const GROUP_ITEMS: Record<string, string[]> = {
-  Comercial: ['Pedidos', 'Kanban de Pedidos', 'Clientes', 'Notas Fiscais', 'Notas de Entrada'],
+  Comercial: ['Pedidos', 'Kanban de Pedidos', 'Clientes', 'Notas Fiscais', 'Notas de Entrada', 'Devoluções'],
   Estoque: [
     'Produtos',
     'Entrada de Mercadorias',
+    'Devoluções de Compra',
     'Posição de Estoque',
     'Inventários',
     'Pedidos Bloqueados',

@@ -340,7 +340,7 @@ describe('access profiles and general settings (admin)', () => {
     const cell = (papel: string, area: string) =>
       admin.locator(`tr[data-area="${area}"] td[data-papel="${papel}"]`).textContent();
     expect(await cell('estoque', 'Estoque')).toBe(
-      'Parcial: Posição de Estoque, Produtos, Entradas de Mercadorias, Locais de Estoque, Lotes, Inventários, Unidades, Grupos, Categorias',
+      'Parcial: Posição de Estoque, Produtos, Entradas de Mercadorias, Devoluções de Compra, Locais de Estoque, Lotes, Inventários, Unidades, Grupos, Categorias',
     );
     expect(await cell('estoque', 'Financeiro')).toBe('Não');
     expect(await cell('comercial', 'Expedição')).toBe('Sim');

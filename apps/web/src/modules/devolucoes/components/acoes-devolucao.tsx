@@ -146,7 +146,8 @@ function CancelarDevolucaoDialog({
     e.preventDefault();
     const r = cancelarDevolucaoSchema.safeParse({ motivo });
     if (!r.success) {
-      setErro(r.error.issues[0]?.message ?? 'Motivo inválido.');
+      // an authorised note's reason goes to SEFAZ: say why the length matters
+      setErro(naSefaz ? motivoSefaz : (r.error.issues[0]?.message ?? 'Motivo inválido.'));
       return;
     }
     if (naSefaz && !cancelarNotaSchema.safeParse({ justificativa: motivo }).success) {
