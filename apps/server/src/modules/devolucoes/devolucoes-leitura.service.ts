@@ -95,9 +95,11 @@ export async function listDevolucoes(db: Db, tipo: 'venda' | 'compra', q: Devolu
   const texto = q.q?.trim();
   if (texto) {
     if (/^\d{1,9}$/.test(texto))
-      conds.push(sql`(d.numero = ${Number(texto)} or nf.numero = ${Number(texto)}
-        or d.numero_terceiro = ${Number(texto)}
-        or exists (select 1 from entradas e where e.id = d.entrada_id and e.numero = ${Number(texto)}))`);
+      // each number through its own index (an OR across the joins scanned every return)
+      conds.push(sql`d.id = any(array(
+        select x.id from devolucoes x where x.numero = ${Number(texto)}
+        union select x.id from devolucoes x join notas_fiscais n on n.id = x.nota_id where n.numero = ${Number(texto)}
+        union select x.id from devolucoes x join entradas e on e.id = x.entrada_id where e.numero = ${Number(texto)}))`);
     else
       conds.push(
         sql.join(
