@@ -1,17 +1,11 @@
-import {
-  abaterDevolucao,
-  Decimal,
-  devolucoesCompraMensagens,
-  devolucoesMensagens,
-  type StatusDevolucao,
-  statusDevolucaoLabels,
-} from '@erp/shared';
+import { abaterDevolucao, businessToday, Decimal, devolucoesCompraMensagens } from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/audit-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { lancaNoRazao } from '../estoque/razao.service.ts';
-import { abateTitulo, abatimentosDaDevolucao, estornaAbatimento } from '../financeiro/abatimentos.service.ts';
+import { abateTitulo } from '../financeiro/abatimentos.service.ts';
+import { travaDevolucao } from './efeitos-devolucao.service.ts';
 
 // The effects of a devolução de compra, in the transaction of its NF-e's authorisation (called
 // from efeitos-devolucao.service.ts when the devolução's tipo is compra):
@@ -30,31 +24,16 @@ import { abateTitulo, abatimentosDaDevolucao, estornaAbatimento } from '../finan
 //    entrada) from the last instalment back (abaterDevolucao, abateTitulo with no commission); the
 //    excess — the supplier was already paid — is crédito com o fornecedor (creditos_movimentos with
 //    fornecedor_id, tipo devolucao).
-// Cancelling the NF-e (or an effected return) reverses both: the saídas by estorno rows (at the cost
-// they left with, back into the average), the abatimentos, the crédito (refused once it was used).
+// Cancelling the NF-e (or an effected return) reverses both — estornaDevolucao, one for both tipos:
+// the saídas by estorno rows (at the cost they left with, back into the average), the abatimentos,
+// the crédito (refused once it was used).
 
-type DevolucaoCompraTravada = {
-  id: string;
-  numero: number;
-  tipo: 'venda' | 'compra';
-  status: StatusDevolucao;
-  entrada_id: string | null;
-  fornecedor_id: string | null;
-  valor_total: string;
-  valor_credito: string;
-};
-
-async function travaDevolucaoCompra(tx: Tx, id: string): Promise<DevolucaoCompraTravada> {
-  const [d] = rowsOf<DevolucaoCompraTravada>(
-    await tx.execute(sql`select id, numero, tipo, status, entrada_id, fornecedor_id, valor_total::text,
-      valor_credito::text from devolucoes where id = ${id} for update`),
-  );
-  if (!d) throw new AppError('not_found', devolucoesMensagens.naoEncontrada);
+/** The devolução locked (travaDevolucao), refused when it is not a devolução de compra. */
+async function travaDevolucaoCompra(tx: Tx, id: string) {
+  const d = await travaDevolucao(tx, id);
   if (d.tipo !== 'compra') throw new AppError('conflict', devolucoesCompraMensagens.naoDeCompra);
   return d;
 }
-
-const hojeSaoPaulo = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
 
 /** Applies the devolução de compra's effects (its NF-e authorised). */
 export async function efetivaDevolucaoCompra(
@@ -90,7 +69,7 @@ export async function efetivaDevolucaoCompra(
       order by f.id for update of f`),
   );
   const { abatimentos, credito } = abaterDevolucao(d.valor_total, titulos);
-  const data = hojeSaoPaulo();
+  const data = businessToday();
   for (const a of abatimentos)
     await abateTitulo(tx, actor, {
       tituloId: a.titulo_id,
@@ -128,64 +107,4 @@ export async function verificaEstornoDevolucaoCompra(tx: Tx, id: string): Promis
     throw new AppError('conflict', devolucoesCompraMensagens.creditoUsado(disponivel, d.valor_credito), {
       reason: 'credito_usado',
     });
-}
-
-/** Undoes an effected devolução de compra (its NF-e cancelled) and cancels it. */
-export async function estornaDevolucaoCompra(
-  tx: Tx,
-  actor: Actor,
-  id: string,
-  motivo: string,
-): Promise<void> {
-  const d = await travaDevolucaoCompra(tx, id);
-  if (d.status === 'cancelada') return;
-  if (d.status === 'autorizada' || d.status === 'lancada') {
-    await verificaEstornoDevolucaoCompra(tx, id);
-    const movs = rowsOf<{
-      id: string;
-      product_id: string;
-      local_id: string;
-      lote_id: string | null;
-      quantidade: string;
-      custo_unitario: string;
-    }>(
-      await tx.execute(sql`select m.id, m.product_id, m.local_id, m.lote_id, m.quantidade::text, m.custo_unitario::text
-        from estoque_movimentos m
-        where m.origem = 'devolucao' and m.origem_id = ${id} and m.tipo = 'saida'
-          and not exists (select 1 from estoque_movimentos x where x.estorno_de = m.id)
-        order by m.id`),
-    );
-    await lancaNoRazao(
-      tx,
-      actor,
-      movs.map((m) => ({
-        op: {
-          tipo: 'estorno' as const,
-          original: {
-            produtoId: m.product_id,
-            localId: m.local_id,
-            loteId: m.lote_id,
-            tipo: 'saida' as const,
-            quantidade: m.quantidade,
-            custoUnitario: m.custo_unitario,
-          },
-        },
-        meta: {
-          estornoDe: Number(m.id),
-          origem: 'devolucao',
-          origemId: id,
-          observacao: `Cancelamento da devolução de compra nº ${d.numero}`,
-        },
-      })),
-    );
-    for (const a of await abatimentosDaDevolucao(tx, id)) await estornaAbatimento(tx, a);
-    if (Decimal.of(d.valor_credito).isPositive())
-      await tx.execute(sql`insert into creditos_movimentos (fornecedor_id, tipo, valor, devolucao_id, historico, user_id, usuario)
-        values (${d.fornecedor_id}, 'estorno', ${Decimal.of(d.valor_credito).negated().toFixed(2)}, ${id},
-          ${`Cancelamento da devolução de compra nº ${d.numero}`}, ${actor.userId}, ${actor.email ?? null})`);
-  } else if (d.status !== 'rascunho' && d.status !== 'emitida') {
-    throw new AppError('conflict', `Devolução «${statusDevolucaoLabels[d.status]}» não pode ser cancelada.`);
-  }
-  await tx.execute(sql`update devolucoes set status = 'cancelada', motivo_cancelamento = ${motivo},
-      versao = versao + 1, updated_at = now() where id = ${id}`);
 }

@@ -1,6 +1,7 @@
 import {
   abaterDevolucao,
   baseComissaoDaDevolucao,
+  businessToday,
   Decimal,
   devolucoesMensagens,
   estornoDeComissao,
@@ -16,7 +17,6 @@ import { lancaNoRazao } from '../estoque/razao.service.ts';
 import { abateTitulo, abatimentosDaDevolucao, estornaAbatimento } from '../financeiro/abatimentos.service.ts';
 import {
   efetivaDevolucaoCompra,
-  estornaDevolucaoCompra,
   verificaEstornoDevolucaoCompra,
 } from './efeitos-devolucao-compra.service.ts';
 
@@ -41,14 +41,16 @@ type DevolucaoTravada = {
   nota_id: string | null;
   pedido_id: string | null;
   cliente_id: string | null;
+  entrada_id: string | null;
+  fornecedor_id: string | null;
   valor_total: string;
   valor_credito: string;
 };
 
 export async function travaDevolucao(tx: Tx, id: string): Promise<DevolucaoTravada> {
   const [d] = rowsOf<DevolucaoTravada>(
-    await tx.execute(sql`select id, numero, tipo, status, nota_id, pedido_id, cliente_id, valor_total::text,
-      valor_credito::text from devolucoes where id = ${id} for update`),
+    await tx.execute(sql`select id, numero, tipo, status, nota_id, pedido_id, cliente_id, entrada_id, fornecedor_id,
+      valor_total::text, valor_credito::text from devolucoes where id = ${id} for update`),
   );
   if (!d) throw new AppError('not_found', devolucoesMensagens.naoEncontrada);
   return d;
@@ -63,8 +65,6 @@ type ItemEfeito = {
   custo_unitario: string;
   valores: ValoresDevolucao;
 };
-
-const hojeSaoPaulo = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
 
 /** Applies the devolução's effects; `para`: autorizada (our NF-e) or lancada (the customer's). */
 export async function efetivaDevolucao(
@@ -117,7 +117,7 @@ export async function efetivaDevolucao(
   // 3. commission to reverse, taken from the abated títulos' unearned commission
   let comissaoResta = Decimal.of(await estornoDaDevolucao(tx, d, itens));
   const comissaoTotal = comissaoResta;
-  const data = hojeSaoPaulo();
+  const data = businessToday();
   for (const a of abatimentos) {
     const t = titulos.find((x) => x.id === a.titulo_id)!;
     const naoGanha = t.comissao_valor ? Decimal.of(t.comissao_valor).minus(t.comissao_ganha) : Decimal.ZERO;
@@ -231,8 +231,10 @@ export async function saldoCreditoCliente(tx: Tx, clienteId: string): Promise<st
 /** Undoes an effected devolução (its note cancelled, or a posted one cancelled) and cancels it. */
 export async function estornaDevolucao(tx: Tx, actor: Actor, id: string, motivo: string): Promise<void> {
   const d = await travaDevolucao(tx, id);
-  if (d.tipo === 'compra') return estornaDevolucaoCompra(tx, actor, id, motivo);
   if (d.status === 'cancelada') return;
+  // a customer's goods came in (entrada rows), a supplier's went out (saída rows)
+  const venda = d.tipo === 'venda';
+  const rotulo = `Cancelamento da devolução${venda ? '' : ' de compra'} nº ${d.numero}`;
   if (d.status === 'autorizada' || d.status === 'lancada') {
     await verificaEstornoDevolucao(tx, id);
     const movs = rowsOf<{
@@ -245,7 +247,7 @@ export async function estornaDevolucao(tx: Tx, actor: Actor, id: string, motivo:
     }>(
       await tx.execute(sql`select m.id, m.product_id, m.local_id, m.lote_id, m.quantidade::text, m.custo_unitario::text
         from estoque_movimentos m
-        where m.origem = 'devolucao' and m.origem_id = ${id} and m.tipo = 'entrada'
+        where m.origem = 'devolucao' and m.origem_id = ${id} and m.tipo = ${venda ? 'entrada' : 'saida'}
           and not exists (select 1 from estoque_movimentos x where x.estorno_de = m.id)
         order by m.id`),
     );
@@ -259,24 +261,20 @@ export async function estornaDevolucao(tx: Tx, actor: Actor, id: string, motivo:
             produtoId: m.product_id,
             localId: m.local_id,
             loteId: m.lote_id,
-            tipo: 'entrada' as const,
+            tipo: venda ? ('entrada' as const) : ('saida' as const),
             quantidade: m.quantidade,
             custoUnitario: m.custo_unitario,
           },
         },
-        meta: {
-          estornoDe: Number(m.id),
-          origem: 'devolucao',
-          origemId: id,
-          observacao: `Cancelamento da devolução nº ${d.numero}`,
-        },
+        meta: { estornoDe: Number(m.id), origem: 'devolucao', origemId: id, observacao: rotulo },
       })),
     );
     for (const a of await abatimentosDaDevolucao(tx, id)) await estornaAbatimento(tx, a);
     if (Decimal.of(d.valor_credito).isPositive())
-      await tx.execute(sql`insert into creditos_movimentos (cliente_id, tipo, valor, devolucao_id, historico, user_id, usuario)
-        values (${d.cliente_id}, 'estorno', ${Decimal.of(d.valor_credito).negated().toFixed(2)}, ${id},
-          ${`Cancelamento da devolução nº ${d.numero}`}, ${actor.userId}, ${actor.email ?? null})`);
+      await tx.execute(sql`insert into creditos_movimentos (cliente_id, fornecedor_id, tipo, valor, devolucao_id,
+          historico, user_id, usuario)
+        values (${venda ? d.cliente_id : null}, ${venda ? null : d.fornecedor_id}, 'estorno',
+          ${Decimal.of(d.valor_credito).negated().toFixed(2)}, ${id}, ${rotulo}, ${actor.userId}, ${actor.email ?? null})`);
   } else if (d.status !== 'rascunho' && d.status !== 'emitida') {
     throw new AppError('conflict', `Devolução «${statusDevolucaoLabels[d.status]}» não pode ser cancelada.`);
   }

@@ -1,4 +1,10 @@
-import { Decimal, devolucoesMensagens, type ReembolsoCreditoInput, type UsarCreditoInput } from '@erp/shared';
+import {
+  businessToday,
+  Decimal,
+  devolucoesMensagens,
+  type ReembolsoCreditoInput,
+  type UsarCreditoInput,
+} from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
@@ -70,7 +76,7 @@ export async function usaCredito(db: Db, actor: Actor, clienteId: string, input:
       throw new AppError('unprocessable', devolucoesMensagens.creditoAcimaDoSaldo(t.saldo), {
         fields: { valor: [devolucoesMensagens.creditoAcimaDoSaldo(t.saldo)] },
       });
-    const data = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+    const data = businessToday();
     const abatimentoId = await abateTitulo(tx, actor, {
       tituloId: input.titulo_id,
       origem: 'credito',
@@ -102,7 +108,7 @@ export async function reembolsaCredito(
       throw new AppError('unprocessable', devolucoesMensagens.creditoInsuficiente(disponivel), {
         fields: { valor: [devolucoesMensagens.creditoInsuficiente(disponivel)] },
       });
-    const hoje = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+    const hoje = businessToday();
     const [p] = rowsOf<{ id: string }>(
       await tx.execute(sql`insert into financial_accounts (tipo, status, descricao, valor, saldo, data_emissao,
           data_vencimento, cliente_id, fornecedor_nome, pessoa_nome, documento, origem)
