@@ -49,6 +49,17 @@ type Autorizada = {
   eventos: { tpEvento: string; nSeq: number; nProt: string }[];
 };
 
+/** A handler of more services at `/<autorizador>/<servico>` (the MDF-e double). */
+export type AtendenteSefaz = {
+  servicos: readonly string[];
+  atende(r: {
+    servico: string;
+    envelope: string;
+    contentType: string;
+    clienteCn: string;
+  }): Promise<{ status: number; corpo: string } | 'derruba' | 'sem-resposta'>;
+};
+
 export type RequisicaoRecebida = { autorizador: string; servico: string; cStat: string; clienteCn: string };
 
 const NS = 'http://www.portalfiscal.inf.br/nfe';
@@ -113,7 +124,12 @@ const tag = (xml: string, nome: string) =>
  * client certificate is taken — but one is still required. Answers `url` (for
  * SEFAZ_URL_OVERRIDE) and `caPem` (for SEFAZ_CA_DIR).
  */
-export async function startSefazDouble(opts: { acClientePem?: string | string[]; schemasDir: string }) {
+export async function startSefazDouble(opts: {
+  acClientePem?: string | string[];
+  schemasDir: string;
+  /** Other services on the same server and routes (the MDF-e double, sefaz-double-mdfe.ts). */
+  extra?: AtendenteSefaz;
+}) {
   const id = identidadeServidor();
   const cenario: CenarioSefaz = {
     status: {},
@@ -327,6 +343,22 @@ export async function startSefazDouble(opts: { acClientePem?: string | string[];
             (
               req.socket as unknown as { getPeerCertificate(): { subject?: { CN?: string } } }
             ).getPeerCertificate()?.subject?.CN ?? '';
+          if (opts.extra?.servicos.includes(servico)) {
+            const r = await opts.extra.atende({
+              servico,
+              envelope: Buffer.concat(partes).toString('utf8'),
+              contentType: req.headers['content-type'] ?? '',
+              clienteCn,
+            });
+            if (r === 'sem-resposta') return; // hangs until the client gives up
+            if (r === 'derruba' || res.destroyed) {
+              req.socket.destroy();
+              return;
+            }
+            res.writeHead(r.status, { 'Content-Type': 'application/soap+xml; charset=utf-8' });
+            res.end(r.corpo);
+            return;
+          }
           if (cenario.fora.includes(aut)) {
             req.socket.destroy();
             return;

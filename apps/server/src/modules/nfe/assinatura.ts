@@ -130,12 +130,13 @@ export function verificaAssinaturaNfe(xml: string, agora = new Date()): Resultad
 
 /**
  * Verifies the XMLDSig of a signed SEFAZ message element other than the NF-e (infEvento of an
- * evento, infInut of an inutNFe): one Signature whose single Reference points at the element's Id,
- * checked with the certificate of its KeyInfo.
+ * evento, infInut of an inutNFe; infMDFe / infEvento of the MDF-e with its namespace): one Signature
+ * whose single Reference points at the element's Id, checked with the certificate of its KeyInfo.
  */
 export function verificaAssinaturaElemento(
   xml: string,
-  tag: 'infEvento' | 'infInut',
+  tag: 'infEvento' | 'infInut' | 'infMDFe',
+  namespace: string = NFE,
 ): { valida: true } | { valida: false; motivo: string } {
   let doc: Document;
   try {
@@ -143,7 +144,7 @@ export function verificaAssinaturaElemento(
   } catch {
     return { valida: false, motivo: assinaturaMensagens.malformado };
   }
-  const inf = doc?.documentElement ? firstNs(doc, NFE, tag) : null;
+  const inf = doc?.documentElement ? firstNs(doc, namespace, tag) : null;
   const sig = doc?.documentElement ? firstNs(doc, DSIG, 'Signature') : null;
   if (!sig) return { valida: false, motivo: assinaturaMensagens.ausente };
   if (!inf) return { valida: false, motivo: assinaturaMensagens.semReferencia };

@@ -3,7 +3,8 @@ import { namespaceServico, OPERACAO, type Servico } from './webservices.ts';
 
 // SOAP 1.2 over HTTPS with mutual TLS, as the NF-e 4.00 web services speak it: the message goes in
 // <nfeDadosMsg xmlns="http://www.portalfiscal.inf.br/nfe/wsdl/<Servico>">, the Content-Type carries
-// the action, the answer comes in <nfeResultMsg>. The client certificate is the emitente's A1 (PEM);
+// the action, the answer comes in <nfeResultMsg>. The MDF-e services differ only in those names and a
+// header (FormaSoap). The client certificate is the emitente's A1 (PEM);
 // the server is checked against the trust store only (never Node's default CAs).
 
 const SOAP12 = 'http://www.w3.org/2003/05/soap-envelope';
@@ -13,6 +14,7 @@ export const soapMensagens = {
   indisponivel: (d: string) => `Não foi possível falar com a SEFAZ: ${d}`,
   http: (status: number, d: string) => `A SEFAZ respondeu HTTP ${status}${d ? `: ${d}` : ''}.`,
   semResultado: 'A resposta da SEFAZ não tem nfeResultMsg.',
+  semElemento: (e: string) => `A resposta da SEFAZ não tem ${e}.`,
 } as const;
 
 /** No answer within the timeout: the message may or may not have been processed (query first). */
@@ -60,20 +62,46 @@ export class SefazErroHttp extends Error {
 /** A message without its XML declaration (it goes inside the envelope). */
 export const semDeclaracao = (xml: string) => xml.replace(/^\s*<\?xml[^?]*\?>\s*/, '');
 
-export function envelopeSoap(servico: Servico, mensagem: string): string {
+/**
+ * How one service speaks SOAP: the wsdl namespace, the action of the Content-Type, the body element
+ * of the request and of the answer, and an optional header. NF-e 4.00: nfeDadosMsg / nfeResultMsg;
+ * MDF-e 3.00 (mdfe-webservices.ts): mdfeDadosMsg / `<operação>Result` with an mdfeCabecMsg header.
+ */
+export type FormaSoap = {
+  namespace: string;
+  acao: string;
+  dados: string;
+  resultado: string;
+  /** Inner XML of the SOAP header (already in its namespace), when the service takes one. */
+  cabecalho?: string;
+};
+
+/** The NF-e 4.00 form of a service. */
+export const formaSoapNfe = (servico: Servico): FormaSoap => ({
+  namespace: namespaceServico(servico),
+  acao: `${namespaceServico(servico)}/${OPERACAO[servico]}`,
+  dados: 'nfeDadosMsg',
+  resultado: 'nfeResultMsg',
+});
+
+const formaDe = (s: Servico | FormaSoap) => (typeof s === 'string' ? formaSoapNfe(s) : s);
+
+export function envelopeSoap(servico: Servico | FormaSoap, mensagem: string): string {
+  const f = formaDe(servico);
   return (
     `<?xml version="1.0" encoding="utf-8"?>` +
     `<soap12:Envelope xmlns:soap12="${SOAP12}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">` +
-    `<soap12:Body><nfeDadosMsg xmlns="${namespaceServico(servico)}">${semDeclaracao(mensagem)}</nfeDadosMsg></soap12:Body>` +
+    (f.cabecalho ? `<soap12:Header>${f.cabecalho}</soap12:Header>` : '') +
+    `<soap12:Body><${f.dados} xmlns="${f.namespace}">${semDeclaracao(mensagem)}</${f.dados}></soap12:Body>` +
     `</soap12:Envelope>`
   );
 }
 
-export const contentTypeSoap = (servico: Servico) =>
-  `application/soap+xml; charset=utf-8; action="${namespaceServico(servico)}/${OPERACAO[servico]}"`;
+export const contentTypeSoap = (servico: Servico | FormaSoap) =>
+  `application/soap+xml; charset=utf-8; action="${formaDe(servico).acao}"`;
 
-/** The inner XML of a SOAP element (nfeDadosMsg / nfeResultMsg), byte for byte as received. */
-export function conteudoSoap(envelope: string, elemento: 'nfeDadosMsg' | 'nfeResultMsg'): string | null {
+/** The inner XML of a SOAP element (nfeDadosMsg / nfeResultMsg / mdfeDadosMsg…), byte for byte as received. */
+export function conteudoSoap(envelope: string, elemento: string): string | null {
   const re = new RegExp(`<(?:[\\w.-]+:)?${elemento}\\b[^>]*>([\\s\\S]*)</(?:[\\w.-]+:)?${elemento}\\s*>`);
   return re.exec(envelope)?.[1]?.trim() ?? null;
 }
@@ -86,10 +114,10 @@ export type TlsCliente = {
   ca: string[];
 };
 
-/** Posts one message and returns the service's answer (the content of nfeResultMsg). */
+/** Posts one message and returns the service's answer (the content of nfeResultMsg / its `resultado`). */
 export async function postSoap(opts: {
   url: string;
-  servico: Servico;
+  servico: Servico | FormaSoap;
   mensagem: string;
   tls: TlsCliente;
   timeoutMs: number;
@@ -131,12 +159,16 @@ export async function postSoap(opts: {
     });
     req.end(corpo);
   });
-  const resultado = conteudoSoap(resposta.texto, 'nfeResultMsg');
+  const resultado = conteudoSoap(resposta.texto, formaDe(opts.servico).resultado);
   if (resposta.status !== 200 || !resultado) {
     const motivo = /<(?:\w+:)?Text[^>]*>([^<]*)</.exec(resposta.texto)?.[1] ?? '';
     if (resposta.status !== 200)
       throw new SefazErroHttp(soapMensagens.http(resposta.status, motivo.slice(0, 200)), resposta.status);
-    throw new SefazErroHttp(soapMensagens.semResultado, resposta.status);
+    const esperado = formaDe(opts.servico).resultado;
+    throw new SefazErroHttp(
+      esperado === 'nfeResultMsg' ? soapMensagens.semResultado : soapMensagens.semElemento(esperado),
+      resposta.status,
+    );
   }
   return resultado;
 }
