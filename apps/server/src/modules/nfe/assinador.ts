@@ -6,7 +6,7 @@ import { C14nCanonicalization, findAncestorNs, SignedXml } from 'xml-crypto';
 // the signer's X509Certificate in KeyInfo. The Signature is appended right after the signed element
 // (inside NFe / evento / inutNFe). The private key is only used here — never logged or returned.
 
-export type TagAssinada = 'infNFe' | 'infEvento' | 'infInut';
+export type TagAssinada = 'infNFe' | 'infEvento' | 'infInut' | 'infMDFe';
 
 export type OpcoesAssinatura = {
   tag: TagAssinada;
