@@ -30,7 +30,10 @@ export function mdfeExemplo(o: OpcoesExemplo = {}) {
   const chave = comDv(`412611${CNPJ_EMITENTE}58001000000123${tpEmis}10000123`);
   const chaves1 = Array.from({ length: n1 }, (_, i) => chaveNfe(4501 + i));
   const chaves2 = Array.from({ length: n2 }, (_, i) => chaveNfe(4501 + n1 + i));
-  const qrCode = `https://dfe-portal.svrs.rs.gov.br/mdfe/qrCode?chMDFe=${chave}&tpAmb=${tpAmb}`;
+  // in contingência the URL carries the chave signed with the A1 (RSA 2048: 256 bytes, 344 base64
+  // characters); bytes that look random make the QR code as dense as a real one
+  const sign = Buffer.from(Array.from({ length: 256 }, (_, i) => (i * 73 + 41) % 256)).toString('base64');
+  const qrCode = `https://dfe-portal.svrs.rs.gov.br/mdfe/qrCode?chMDFe=${chave}&tpAmb=${tpAmb}${tpEmis === '2' ? `&sign=${sign}` : ''}`;
   const nProt = '941260000012345';
   const infNFe = (cs: string[]) => cs.map((c) => `<infNFe><chNFe>${c}</chNFe></infNFe>`).join('');
   const protocolo = o.semProtocolo

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import bwipjs from 'bwip-js/node';
@@ -9,6 +9,7 @@ import { chaveEmGrupos } from '../../nfe/danfe/formato.ts';
 import { TITULO } from './cabecalho.ts';
 import { geraDamdfePdf } from './damdfe.ts';
 import { mdfeExemplo } from './damdfe-exemplo.ts';
+import { simbolosPdf, temZbar } from './damdfe-test-support.ts';
 import { MdfeIlegivel } from './leitura.ts';
 import { HOMOLOGACAO } from './marcas.ts';
 import { barrasChave } from './simbolos.ts';
@@ -16,44 +17,12 @@ import { barrasChave } from './simbolos.ts';
 // The DAMDFE of the example mdfeProc (damdfe-exemplo.ts) read back: the text with pdftotext, the
 // QR code and the chave's CODE-128 decoded with zbarimg from a 200 dpi rendering (pdftoppm).
 
-const temZbar = (() => {
-  try {
-    execFileSync('zbarimg', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 if (!temPoppler) console.warn('damdfe.test: pdftotext (poppler-utils) ausente — DAMDFE não lido de volta');
 if (!temZbar)
   console.warn('damdfe.test: zbarimg ausente (apt-get install zbar-tools) — símbolos não decodificados');
 
 const dir = mkdtempSync(join(tmpdir(), 'damdfe-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-let n = 0;
-/** What zbarimg reads on each page at 200 dpi: ["CODE-128:…", "QR-Code:…"], sorted. */
-function simbolos(pdf: Buffer): string[][] {
-  const base = join(dir, `d${++n}`);
-  writeFileSync(`${base}.pdf`, pdf);
-  execFileSync('pdftoppm', ['-r', '200', '-png', `${base}.pdf`, base]);
-  const pngs = readdirSync(dir)
-    .filter((f) => f.startsWith(`d${n}-`) && f.endsWith('.png'))
-    .sort();
-  return pngs.map((png) => {
-    try {
-      const saida = execFileSync(
-        'zbarimg',
-        ['-q', '-Sdisable', '-Scode128.enable', '-Sqrcode.enable', join(dir, png)],
-        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
-      );
-      return saida.split('\n').filter(Boolean).sort();
-    } catch {
-      return []; // exit status 4: nothing decoded
-    }
-  });
-}
-
 const texto = async (xml: string) => {
   const paginas = paginasPdf(await geraDamdfePdf(xml));
   return { paginas, tudo: paginas.join('\n') };
@@ -120,10 +89,23 @@ describe.runIf(temPoppler)('DAMDFE read back', () => {
     'the QR code decodes to the exact qrCodMDFe URL and the barcode to the chave',
     async () => {
       const e = mdfeExemplo();
-      expect(simbolos(await geraDamdfePdf(e.xml))).toEqual([[`CODE-128:${e.chave}`, `QR-Code:${e.qrCode}`]]);
+      expect(simbolosPdf(await geraDamdfePdf(e.xml))).toEqual([
+        [`CODE-128:${e.chave}`, `QR-Code:${e.qrCode}`],
+      ]);
       expect(e.qrCode).toBe(
         'https://dfe-portal.svrs.rs.gov.br/mdfe/qrCode?chMDFe=41261112345678000195580010000001231100001235&tpAmb=2',
       );
+    },
+  );
+
+  it.runIf(temZbar)(
+    'a contingência QR code, with the 344-character signature, still decodes exactly',
+    async () => {
+      const e = mdfeExemplo({ tpEmis: '2', semProtocolo: true });
+      expect(e.qrCode).toMatch(/&sign=[A-Za-z0-9+/]{342}==$/);
+      expect(simbolosPdf(await geraDamdfePdf(e.xml))).toEqual([
+        [`CODE-128:${e.chave}`, `QR-Code:${e.qrCode}`],
+      ]);
     },
   );
 
@@ -171,6 +153,19 @@ describe.runIf(temPoppler)('DAMDFE read back', () => {
     expect(paginas[1]).toContain('(continuação)');
     expect(tudo).toContain('Descarregamento em 4314902 - Porto Alegre: 120 NF-e');
     expect(tudo).toContain('Descarregamento em 4305108 - Caxias do Sul: 80 NF-e');
+  });
+});
+
+describe.runIf(temPoppler)('a bare MDFe (signed, not yet sent)', () => {
+  it('prints with the not-authorised notice, or the contingency one when tpEmis is 2', async () => {
+    const nua = (x: string) => x.replace(/^[\s\S]*?(<MDFe[ >][\s\S]*<\/MDFe>)[\s\S]*$/, '$1');
+    const normal = (await texto(nua(mdfeExemplo({ tpAmb: '1' }).xml))).tudo;
+    expect(normal).toContain('MDF-e NÃO AUTORIZADO PELA SEFAZ');
+    expect(normal).toContain('MDF-e sem protocolo de autorização');
+    const conting = (await texto(nua(mdfeExemplo({ tpAmb: '1', tpEmis: '2' }).xml))).tudo;
+    expect(conting).toContain('EMISSÃO EM CONTINGÊNCIA');
+    expect(conting).toContain('168 horas');
+    expect(conting).not.toContain('NÃO AUTORIZADO');
   });
 });
 
