@@ -123,6 +123,7 @@ export * from './financeiro/titulo-status.ts';
 export * from './financeiro/titulos.schema.ts';
 export * from './fiscal/certificado-validade.ts';
 export * from './fiscal/configuracao-fiscal.schema.ts';
+export * from './fiscal/mdfe-configuracao.schema.ts';
 export * from './frota/campos.ts';
 export * from './frota/cnh.ts';
 export * from './frota/funcionarios.schema.ts';

@@ -1,4 +1,9 @@
-import { type ConfiguracoesGerais, FINANCEIRO_PADROES } from '@erp/shared';
+import {
+  type ConfiguracoesGerais,
+  FINANCEIRO_PADROES,
+  MDFE_CONFIGURACAO_PADRAO,
+  type MdfeConfiguracao,
+} from '@erp/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
@@ -18,6 +23,7 @@ export const settingDefaults: {
   comercial_venda_sem_estoque: boolean;
   entradas_impostos_recuperaveis: boolean;
   expedicao_exige_conferencia: boolean;
+  mdfe: MdfeConfiguracao;
 } = {
   permitir_novos_cadastros: true,
   /** Stock movements may leave disponível below zero (the ledger refuses it by default). */
@@ -40,6 +46,8 @@ export const settingDefaults: {
   entradas_impostos_recuperaveis: false,
   // Dispatch: an order is invoiced only after its blind check (conferência) — exigeConferencia().
   expedicao_exige_conferencia: true,
+  // MDF-e (issue 33): série, tpEmit, seguro, automatic emission, intrastate requirement.
+  mdfe: MDFE_CONFIGURACAO_PADRAO,
 };
 export type SettingKey = keyof typeof settingDefaults;
 

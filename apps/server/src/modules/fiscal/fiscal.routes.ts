@@ -2,6 +2,7 @@ import {
   configuracaoFiscalEntradaSchema,
   enviarCertificadoSchema,
   guards,
+  mdfeConfiguracaoSchema,
   nfeSerieSchema,
   nfeSerieUpdateSchema,
   uuidParam,
@@ -11,6 +12,7 @@ import { z } from 'zod';
 import { actorOf, requires } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { jsonBody, pathParams } from '../../lib/validate.ts';
+import { leMdfeConfiguracao, salvaMdfeConfiguracao } from '../mdfe/mdfe-configuracao.service.ts';
 import { enviaCertificado, infoCertificado, removeCertificado } from './certificado.service.ts';
 import { leConfiguracaoFiscal, salvaConfiguracaoFiscal } from './configuracao-fiscal.service.ts';
 import { atualizaSerie, criaSerie, listaSeries } from './series.service.ts';
@@ -32,7 +34,13 @@ export const fiscalRoutes = new Hono<AppEnv>()
     c.json(await atualizaSerie(c.var.deps.db, actorOf(c), c.req.valid('param').id, c.req.valid('json'))),
   )
   // the NF-e XSD package the server validates with (docs/decisions/0006-pacote-xsd-nfe.md)
-  .get('/schemas', requires(admin), (c) => c.json({ nfe: c.var.deps.config.nfeSchemas }))
+  .get('/schemas', requires(admin), (c) =>
+    c.json({ nfe: c.var.deps.config.nfeSchemas, mdfe: c.var.deps.config.mdfeSchemas }),
+  )
+  .get('/mdfe', requires(admin), async (c) => c.json(await leMdfeConfiguracao(c.var.deps.db)))
+  .put('/mdfe', requires(admin), jsonBody(mdfeConfiguracaoSchema), async (c) =>
+    c.json(await salvaMdfeConfiguracao(c.var.deps.db, actorOf(c), c.req.valid('json'))),
+  )
   .get('/certificado', requires(admin), async (c) =>
     c.json({ certificado: await infoCertificado(c.var.deps.db) }),
   )
