@@ -20,6 +20,7 @@ import { statusTituloLabels } from '../financeiro/titulo-status.ts';
 import { origemTituloLabels } from '../financeiro/titulos.schema.ts';
 import { funcaoLabels } from '../frota/funcionarios.schema.ts';
 import { tipoVeiculoLabels } from '../frota/habilitacao.ts';
+import { tipoCarroceriaLabels, tipoProprietarioLabels, tipoRodadoLabels } from '../frota/veiculos.schema.ts';
 import { statusNotaLabels } from '../notasfiscais/status-nota.ts';
 import { escopoTabelaLabels, regraPrecoLabels, tipoFaixaLabels } from '../precos/tabela-precos.schema.ts';
 import {
@@ -437,7 +438,13 @@ export const auditCampos = {
   'veiculos.valor_maximo_carga': money('Valor máximo de carga'),
   'veiculos.motorista_padrao_id': ref('Motorista padrão', 'funcionarios'),
   'veiculos.proprio': { rotulo: 'Próprio' },
+  'veiculos.tipo_rodado': codes('Tipo de rodado', tipoRodadoLabels),
+  'veiculos.tipo_carroceria': codes('Tipo de carroceria', tipoCarroceriaLabels),
   'veiculos.proprietario_nome': { rotulo: 'Proprietário' },
+  'veiculos.proprietario_documento': { rotulo: 'CPF/CNPJ do proprietário', formato: 'documento' },
+  'veiculos.proprietario_tipo': codes('Tipo de proprietário', tipoProprietarioLabels),
+  'veiculos.proprietario_ie': { rotulo: 'Inscrição estadual do proprietário' },
+  'veiculos.proprietario_uf': { rotulo: 'UF do proprietário' },
   'veiculos.rntrc': { rotulo: 'RNTRC' },
   'veiculos.licenciamento_vencimento': day('Vencimento do licenciamento'),
   // dispatch (issue 21)

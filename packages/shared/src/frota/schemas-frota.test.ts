@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { funcionarioCreateSchema, funcionariosListQuerySchema } from './funcionarios.schema.ts';
-import { isValidRntrc, veiculoCreateSchema, veiculosListQuerySchema } from './veiculos.schema.ts';
+import {
+  isValidCpfCnpj,
+  isValidRntrc,
+  tipoRodadoPadrao,
+  veiculoCreateSchema,
+  veiculosListQuerySchema,
+  veiculoUpdateSchema,
+} from './veiculos.schema.ts';
 
 function errors(r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
   return Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
@@ -98,21 +105,138 @@ describe('veículo schema', () => {
       volume: '32.500',
       valor_maximo_carga: '150000.00',
       motorista_padrao_id: null,
+      tipo_rodado: '01',
+      tipo_carroceria: '02',
       proprietario_nome: null,
+      proprietario_documento: null,
+      proprietario_tipo: null,
+      proprietario_ie: null,
+      proprietario_uf: null,
       rntrc: null,
     });
   });
-  it('a third-party vehicle needs the owner RNTRC (8 digits)', () => {
-    const terceiro = { ...truck, proprio: false };
+  it('an own vehicle drops whatever owner data came with it', () => {
+    const dono = {
+      proprietario_documento: '52998224725',
+      proprietario_tipo: '1',
+      proprietario_ie: '110042490114',
+      proprietario_uf: 'SP',
+      rntrc: '04567123',
+    };
+    expect(veiculoCreateSchema.parse({ ...truck, ...dono })).toMatchObject({
+      proprietario_nome: null,
+      proprietario_documento: null,
+      proprietario_tipo: null,
+      proprietario_ie: null,
+      proprietario_uf: null,
+      rntrc: null,
+    });
+  });
+  it('the tipo de rodado: the one sent, else the usual one for the tipo', () => {
+    expect(tipoRodadoPadrao).toEqual({
+      truck: '01',
+      toco: '02',
+      carreta: '03',
+      utilitario: '05',
+      vuc: '06',
+      tres_quartos: '06',
+    });
+    const rodado = (patch: object) => veiculoCreateSchema.parse({ ...truck, ...patch }).tipo_rodado;
+    expect(rodado({ tipo: 'carreta' })).toBe('03');
+    expect(rodado({ tipo: 'vuc' })).toBe('06');
+    expect(rodado({ tipo: 'utilitario', tipo_rodado: '04' })).toBe('04');
+    expect(rodado({ tipo: 'carreta', tipo_rodado: '01' })).toBe('01');
+    expect(veiculoUpdateSchema.parse({ ...truck, tipo: 'toco', versao: 3 }).tipo_rodado).toBe('02');
+    expect(errors(veiculoCreateSchema.safeParse({ ...truck, tipo_rodado: '07' }))).toEqual({
+      tipo_rodado: 'Tipo de rodado inválido',
+    });
+    expect(errors(veiculoCreateSchema.safeParse({ ...truck, tipo_carroceria: '2' }))).toEqual({
+      tipo_carroceria: 'Tipo de carroceria inválido',
+    });
+    expect(veiculoCreateSchema.parse({ ...truck, tipo_carroceria: '05' }).tipo_carroceria).toBe('05');
+  });
+  it('a third-party vehicle needs its owner: name, CPF or CNPJ and RNTRC (8 digits)', () => {
+    const terceiro = { ...truck, proprio: false, proprietario_nome: '' };
     expect(errors(veiculoCreateSchema.safeParse(terceiro))).toEqual({
+      proprietario_nome: 'Obrigatório para veículo de terceiro',
+      proprietario_documento: 'Obrigatório para veículo de terceiro',
       rntrc: 'Obrigatório para veículo de terceiro',
     });
-    expect(errors(veiculoCreateSchema.safeParse({ ...terceiro, rntrc: '1234567' }))).toEqual({
+    const dono = {
+      ...terceiro,
+      proprietario_nome: 'José Autônomo',
+      proprietario_documento: '529.982.247-25',
+    };
+    expect(errors(veiculoCreateSchema.safeParse({ ...dono, rntrc: '1234567' }))).toEqual({
       rntrc: 'RNTRC deve ter 8 dígitos',
     });
-    expect(veiculoCreateSchema.parse({ ...terceiro, rntrc: '04567123' })).toMatchObject({
+    expect(
+      errors(
+        veiculoCreateSchema.safeParse({
+          ...dono,
+          rntrc: '04567123',
+          proprietario_documento: '529.982.247-24',
+        }),
+      ),
+    ).toEqual({
+      proprietario_documento: 'CPF ou CNPJ inválido',
+    });
+    // tpProp «outros» unless told; IE and UF optional
+    expect(veiculoCreateSchema.parse({ ...dono, rntrc: '04567123' })).toMatchObject({
       rntrc: '04567123',
-      proprietario_nome: 'Ignorado',
+      proprietario_nome: 'José Autônomo',
+      proprietario_documento: '52998224725',
+      proprietario_tipo: '2',
+      proprietario_ie: null,
+      proprietario_uf: null,
+    });
+    expect(
+      veiculoCreateSchema.parse({
+        ...dono,
+        rntrc: '04567123',
+        proprietario_documento: '48.736.219/0001-80',
+        proprietario_tipo: '0',
+        proprietario_ie: '110.042.490.114',
+        proprietario_uf: 'SP',
+      }),
+    ).toMatchObject({
+      proprietario_documento: '48736219000180',
+      proprietario_tipo: '0',
+      proprietario_ie: '110042490114',
+      proprietario_uf: 'SP',
+    });
+  });
+  it('the owner IE and UF come together, the IE valid for that UF (or ISENTO)', () => {
+    const dono = {
+      ...truck,
+      proprio: false,
+      proprietario_nome: 'Transportes Serra Azul Ltda',
+      proprietario_documento: '48736219000180',
+      rntrc: '04567123',
+    };
+    const erros = (patch: object) => errors(veiculoCreateSchema.safeParse({ ...dono, ...patch }));
+    expect(erros({ proprietario_ie: '110042490114' })).toEqual({
+      proprietario_uf: 'Informe a UF da inscrição estadual',
+    });
+    expect(erros({ proprietario_uf: 'SP' })).toEqual({
+      proprietario_ie: 'Informe a inscrição estadual desta UF',
+    });
+    expect(erros({ proprietario_ie: '110042490115', proprietario_uf: 'SP' })).toEqual({
+      proprietario_ie: 'Inscrição estadual inválida para a UF SP',
+    });
+    // a valid SP number is not an MG one
+    expect(erros({ proprietario_ie: '110042490114', proprietario_uf: 'MG' })).toEqual({
+      proprietario_ie: 'Inscrição estadual inválida para a UF MG',
+    });
+    expect(erros({ proprietario_uf: 'XX', proprietario_ie: '1' })).toEqual({
+      proprietario_uf: 'UF inválida',
+    });
+    expect(erros({ proprietario_tipo: '3' })).toEqual({ proprietario_tipo: 'Tipo de proprietário inválido' });
+    expect(erros({ proprietario_ie: 'isento', proprietario_uf: 'SP' })).toEqual({});
+    expect(
+      veiculoCreateSchema.parse({ ...dono, proprietario_ie: 'isento', proprietario_uf: 'SP' }),
+    ).toMatchObject({
+      proprietario_ie: 'ISENTO',
     });
   });
   it.each([
@@ -142,6 +266,22 @@ describe('veículo schema', () => {
       proprio: false,
       licenciamento: 'vencidos',
     });
+  });
+});
+
+describe('CPF or CNPJ of the owner', () => {
+  it.each([
+    ['529.982.247-25', true],
+    ['52998224725', true],
+    ['529.982.247-24', false],
+    ['48.736.219/0001-80', true],
+    ['48736219000181', false],
+    // the alphanumeric CNPJ (from July 2026), the Receita Federal's example
+    ['12.ABC.345/01DE-35', true],
+    ['1234567890', false],
+    ['', false],
+  ])('%j valid: %s', (value, ok) => {
+    expect(isValidCpfCnpj(value)).toBe(ok);
   });
 });
 

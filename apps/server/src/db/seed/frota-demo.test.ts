@@ -47,6 +47,32 @@ describe('demo fleet', () => {
     ).toBe(true);
   });
 
+  it('what the MDF-e asks: tipo de rodado and carroceria of each, the third party with its whole owner', async () => {
+    const rows = await query<Record<string, string | null>>(
+      sql`select placa, tipo_rodado, tipo_carroceria, proprietario_nome, proprietario_documento, proprietario_tipo,
+        proprietario_ie, proprietario_uf, rntrc from veiculos order by placa`,
+    );
+    expect(rows.map((r) => [r.placa, r.tipo_rodado, r.tipo_carroceria])).toEqual([
+      ['FKM4521', '06', '02'],
+      ['FRT1A23', '05', '02'],
+      ['FRT2B34', '06', '02'],
+      ['FRT3C45', '02', '01'],
+      ['FRT4D56', '01', '05'],
+      ['FRT5E67', '03', '05'],
+      ['FRT6F78', '05', '02'],
+      ['QTS8G12', '03', '02'],
+    ]);
+    expect(rows.find((r) => r.placa === 'QTS8G12')).toMatchObject({
+      proprietario_nome: 'Transportes Serra Azul Ltda',
+      proprietario_documento: '48736219000180',
+      proprietario_tipo: '2',
+      proprietario_ie: '110042490114',
+      proprietario_uf: 'SP',
+      rntrc: '04567123',
+    });
+    expect(rows.filter((r) => r.proprietario_documento !== null)).toHaveLength(1);
+  });
+
   it('dispatch would refuse the expired driver his toco and the B driver a truck', async () => {
     const pares = await query<{
       nome: string;

@@ -8,6 +8,8 @@ import {
   type Funcao,
   funcionarioCreateSchema,
   placaMercosul,
+  type TipoCarroceria,
+  type TipoProprietario,
   type TipoVeiculo,
   veiculoCreateSchema,
 } from '@erp/shared';
@@ -18,7 +20,8 @@ import type { Tx } from '../client.ts';
 // within 30 days, expired, a category B driver who cannot take a truck) and eight vehicles from
 // a utilitário to a third-party carreta with its owner's RNTRC, one still on an old grey plate,
 // one with its licenciamento expired. Deterministic; dates relative to today. Every row goes
-// through the shared schema, as the API would take it.
+// through the shared schema, as the API would take it; the tipo de rodado is the one the schema
+// derives from the tipo (the form's proposal), the carroceria the one the model says.
 
 type Pessoa = {
   nome: string;
@@ -83,9 +86,18 @@ type Veiculo = {
   capacidade: number;
   volume: string;
   valor: string;
+  /** MDF-e tpCar */
+  carroceria: TipoCarroceria;
   /** index into FROTA_DEMO_FUNCIONARIOS */
   motorista: number | null;
-  terceiro?: { nome: string; rntrc: string };
+  terceiro?: {
+    nome: string;
+    documento: string;
+    tipo: TipoProprietario;
+    ie: string;
+    uf: string;
+    rntrc: string;
+  };
   licenciamentoEmDias: number;
 };
 
@@ -101,6 +113,7 @@ export const FROTA_DEMO_VEICULOS: Veiculo[] = [
     capacidade: 650,
     volume: '3.2',
     valor: '30000.00',
+    carroceria: '02',
     motorista: 4,
     licenciamentoEmDias: 200,
   },
@@ -115,6 +128,7 @@ export const FROTA_DEMO_VEICULOS: Veiculo[] = [
     capacidade: 1_420,
     volume: '9.5',
     valor: '60000.00',
+    carroceria: '02',
     motorista: 5,
     licenciamentoEmDias: 25,
   },
@@ -130,6 +144,7 @@ export const FROTA_DEMO_VEICULOS: Veiculo[] = [
     capacidade: 4_200,
     volume: '22',
     valor: '120000.00',
+    carroceria: '02',
     motorista: 3,
     licenciamentoEmDias: 120,
   },
@@ -144,6 +159,7 @@ export const FROTA_DEMO_VEICULOS: Veiculo[] = [
     capacidade: 6_500,
     volume: '32',
     valor: '180000.00',
+    carroceria: '01',
     motorista: 1,
     licenciamentoEmDias: -15,
   },
@@ -158,6 +174,7 @@ export const FROTA_DEMO_VEICULOS: Veiculo[] = [
     capacidade: 15_200,
     volume: '48',
     valor: '350000.00',
+    carroceria: '05',
     motorista: 2,
     licenciamentoEmDias: 300,
   },
@@ -172,6 +189,7 @@ export const FROTA_DEMO_VEICULOS: Veiculo[] = [
     capacidade: 32_000,
     volume: '90',
     valor: '600000.00',
+    carroceria: '05',
     motorista: 0,
     licenciamentoEmDias: 150,
   },
@@ -186,8 +204,16 @@ export const FROTA_DEMO_VEICULOS: Veiculo[] = [
     capacidade: 30_000,
     volume: '88',
     valor: '500000.00',
+    carroceria: '02',
     motorista: null,
-    terceiro: { nome: 'Transportes Serra Azul Ltda', rntrc: '04567123' },
+    terceiro: {
+      nome: 'Transportes Serra Azul Ltda',
+      documento: '48.736.219/0001-80',
+      tipo: '2',
+      ie: '110.042.490.114',
+      uf: 'SP',
+      rntrc: '04567123',
+    },
     licenciamentoEmDias: 60,
   },
   {
@@ -201,6 +227,7 @@ export const FROTA_DEMO_VEICULOS: Veiculo[] = [
     capacidade: 800,
     volume: '3',
     valor: '25000.00',
+    carroceria: '02',
     motorista: null,
     licenciamentoEmDias: 10,
   },
@@ -260,8 +287,13 @@ export async function seedFrotaDemo(
       volume: v.volume,
       valor_maximo_carga: v.valor,
       motorista_padrao_id: v.motorista === null ? null : ids[v.motorista]!.id,
+      tipo_carroceria: v.carroceria,
       proprio: !v.terceiro,
       proprietario_nome: v.terceiro?.nome ?? null,
+      proprietario_documento: v.terceiro?.documento ?? null,
+      proprietario_tipo: v.terceiro?.tipo ?? null,
+      proprietario_ie: v.terceiro?.ie ?? null,
+      proprietario_uf: v.terceiro?.uf ?? null,
       rntrc: v.terceiro?.rntrc ?? null,
       licenciamento_vencimento: addDays(hoje, v.licenciamentoEmDias),
     }),
@@ -281,8 +313,14 @@ export async function seedFrotaDemo(
       volume: v.volume,
       valorMaximoCarga: v.valor_maximo_carga,
       motoristaPadraoId: v.motorista_padrao_id,
+      tipoRodado: v.tipo_rodado,
+      tipoCarroceria: v.tipo_carroceria,
       proprio: v.proprio,
       proprietarioNome: v.proprietario_nome,
+      proprietarioDocumento: v.proprietario_documento,
+      proprietarioTipo: v.proprietario_tipo,
+      proprietarioIe: v.proprietario_ie,
+      proprietarioUf: v.proprietario_uf,
       rntrc: v.rntrc,
       licenciamentoVencimento: v.licenciamento_vencimento,
     })),

@@ -1,4 +1,11 @@
-import type { CategoriaCnh, Funcao, TipoVeiculo } from '@erp/shared';
+import type {
+  CategoriaCnh,
+  Funcao,
+  TipoCarroceria,
+  TipoProprietario,
+  TipoRodado,
+  TipoVeiculo,
+} from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -94,8 +101,21 @@ export const veiculos = pgTable(
     /** The insurance limit of the goods on board. */
     valorMaximoCarga: money('valor_maximo_carga'),
     motoristaPadraoId: uuid('motorista_padrao_id').references(() => funcionarios.id),
+    /**
+     * MDF-e tpRod (01 truck … 06 outros). An insert without it gets the tipo's usual one from the
+     * database (migration 0059's trigger, the same table as the shared tipoRodadoPadrao).
+     */
+    tipoRodado: text('tipo_rodado').$type<TipoRodado>().notNull(),
+    /** MDF-e tpCar (00 não aplicável … 05 sider). */
+    tipoCarroceria: text('tipo_carroceria').$type<TipoCarroceria>().notNull().default('02'),
     proprio: boolean('proprio').notNull().default(true),
     proprietarioNome: text('proprietario_nome'),
+    /** CPF (11 digits) or CNPJ (14 characters) of a third-party vehicle's owner, unformatted. */
+    proprietarioDocumento: text('proprietario_documento'),
+    /** MDF-e tpProp of a third-party vehicle's owner: 0 TAC agregado, 1 TAC independente, 2 outros. */
+    proprietarioTipo: text('proprietario_tipo').$type<TipoProprietario>(),
+    proprietarioIe: text('proprietario_ie'),
+    proprietarioUf: text('proprietario_uf'),
     /** ANTT RNTRC of a third-party vehicle's owner, 8 digits. */
     rntrc: text('rntrc'),
     licenciamentoVencimento: dateOnly('licenciamento_vencimento'),
@@ -120,5 +140,13 @@ export const veiculos = pgTable(
     ),
     check('veiculos_pesos_check', sql`${t.tara} > 0 and ${t.capacidade} > 0`),
     check('veiculos_terceiro_rntrc_check', sql`${t.proprio} or ${t.rntrc} is not null`),
+    check('veiculos_tipo_rodado_check', sql`${t.tipoRodado} in ('01', '02', '03', '04', '05', '06')`),
+    check('veiculos_tipo_carroceria_check', sql`${t.tipoCarroceria} in ('00', '01', '02', '03', '04', '05')`),
+    check('veiculos_proprietario_tipo_check', sql`${t.proprietarioTipo} in ('0', '1', '2')`),
+    check(
+      'veiculos_proprietario_ie_uf_check',
+      sql`(${t.proprietarioIe} is null) = (${t.proprietarioUf} is null)`,
+    ),
+    check('veiculos_terceiro_tipo_check', sql`${t.proprio} or ${t.proprietarioTipo} is not null`),
   ],
 );

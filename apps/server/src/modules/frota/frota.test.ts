@@ -28,6 +28,16 @@ const call = async (method: string, path: string, token: string | undefined, bod
   return { status: res.status, body: (res.status === 204 ? {} : await res.json()) as Body };
 };
 
+/** The constraint a statement violates (null when it passes). */
+const violada = async (q: ReturnType<typeof sql>) => {
+  try {
+    await t.db.execute(q);
+    return null;
+  } catch (err) {
+    return (err as { cause?: { constraint?: string } }).cause?.constraint ?? String(err);
+  }
+};
+
 const hoje = businessToday();
 const F = '/api/frota/funcionarios';
 const V = '/api/frota/veiculos';
@@ -163,7 +173,7 @@ describe('veículos', () => {
     expect(dupRenavam.body.details?.fields).toEqual({ renavam: ['Já existe um veículo com este RENAVAM.'] });
   });
 
-  it('a third-party carreta needs an RNTRC; the motorista padrão must be a driver', async () => {
+  it('a third-party carreta needs its owner (name, CPF/CNPJ, RNTRC); the motorista padrão must be a driver', async () => {
     const terceiro = {
       ...truck,
       placa: 'RIO2A18',
@@ -173,11 +183,25 @@ describe('veículos', () => {
       capacidade: 30000,
       proprio: false,
       proprietario_nome: 'Transportes Serra Azul Ltda',
+      proprietario_documento: '48.736.219/0001-80',
       licenciamento_vencimento: addDays(hoje, -1),
     };
-    const sem = await call('POST', V, tokens.admin, terceiro);
+    const sem = await call('POST', V, tokens.admin, { ...terceiro, proprietario_documento: '' });
     expect(sem.status).toBe(400);
-    expect(sem.body.details?.fields).toEqual({ rntrc: ['Obrigatório para veículo de terceiro'] });
+    expect(sem.body.details?.fields).toEqual({
+      proprietario_documento: ['Obrigatório para veículo de terceiro'],
+      rntrc: ['Obrigatório para veículo de terceiro'],
+    });
+    const ieErrada = await call('POST', V, tokens.admin, {
+      ...terceiro,
+      rntrc: '04567123',
+      proprietario_ie: '110.042.490.115',
+      proprietario_uf: 'SP',
+    });
+    expect(ieErrada.status).toBe(400);
+    expect(ieErrada.body.details?.fields).toEqual({
+      proprietario_ie: ['Inscrição estadual inválida para a UF SP'],
+    });
 
     const funcionarios = (await call('GET', `${F}?pageSize=100`, tokens.admin)).body.items ?? [];
     const ana = funcionarios.find((f) => f.nome === 'Ana Conferente')!;
@@ -205,16 +229,117 @@ describe('veículos', () => {
       motorista_padrao_id: joao.id,
     });
     expect(ok.status).toBe(201);
+    // a carreta is registered by its tractor: tpRod 03 cavalo mecânico; tpProp «outros» unless told
     expect(ok.body).toMatchObject({
       rntrc: '04567123',
       categoria_exigida: 'E',
       motorista_padrao_nome: 'João Batista Motorista',
+      tipo_rodado: '03',
+      tipo_carroceria: '02',
+      proprietario_nome: 'Transportes Serra Azul Ltda',
+      proprietario_documento: '48736219000180',
+      proprietario_tipo: '2',
+      proprietario_ie: null,
+      proprietario_uf: null,
+    });
+
+    // the owner turns out a TAC agregado with an IE: edited, audited with the new columns
+    const editado = await call('PUT', `${V}/${ok.body.id}`, tokens.admin, {
+      ...terceiro,
+      rntrc: '04567123',
+      motorista_padrao_id: joao.id,
+      tipo_carroceria: '05',
+      proprietario_tipo: '0',
+      proprietario_ie: '110.042.490.114',
+      proprietario_uf: 'SP',
+      versao: 1,
+    });
+    expect(editado.status).toBe(200);
+    expect(editado.body).toMatchObject({
+      tipo_rodado: '03',
+      tipo_carroceria: '05',
+      proprietario_tipo: '0',
+      proprietario_ie: '110042490114',
+      proprietario_uf: 'SP',
+      versao: 2,
+    });
+    const [audit] = rowsOf<{ antes: Record<string, unknown>; depois: Record<string, unknown> }>(
+      await t.db.execute(sql`select antes, depois from audit_log
+        where tabela = 'veiculos' and registro_id = ${ok.body.id as string} and acao = 'alteracao'`),
+    );
+    expect(audit?.depois).toMatchObject({
+      tipo_carroceria: '05',
+      proprietario_tipo: '0',
+      proprietario_ie: '110042490114',
+      proprietario_uf: 'SP',
+    });
+    expect(audit?.antes).toMatchObject({
+      tipo_carroceria: '02',
+      proprietario_tipo: '2',
+      proprietario_ie: null,
+      proprietario_uf: null,
     });
 
     // a driver with a vehicle is referenced: deleting him is refused, inactivating offered
     const del = await call('DELETE', `${F}/${joao.id}`, tokens.admin);
     expect(del.status).toBe(409);
     expect(del.body.details).toMatchObject({ referenciadoPor: 'veiculos', podeInativar: true });
+  });
+
+  it('the tipo de rodado proposed for the tipo is editable; writers that leave it out get it from the database', async () => {
+    const van = await call('POST', V, tokens.financeiro, {
+      ...truck,
+      placa: 'VAN1A23',
+      renavam: '',
+      tipo: 'utilitario',
+      tara: 1900,
+      capacidade: 1500,
+      tipo_rodado: '04',
+      tipo_carroceria: '00',
+    });
+    expect(van.status).toBe(201);
+    expect(van.body).toMatchObject({ tipo_rodado: '04', tipo_carroceria: '00', proprietario_tipo: null });
+    const bad = await call('POST', V, tokens.financeiro, {
+      ...truck,
+      placa: 'VAN1A24',
+      renavam: '',
+      tipo_rodado: '07',
+      tipo_carroceria: 'baú',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details?.fields).toEqual({
+      tipo_rodado: ['Tipo de rodado inválido'],
+      tipo_carroceria: ['Tipo de carroceria inválido'],
+    });
+    await call('DELETE', `${V}/${van.body.id}`, tokens.financeiro);
+
+    // an insert predating the MDF-e columns (as other modules' tests do): the database derives them
+    const rows = rowsOf<{
+      placa: string;
+      tipo_rodado: string;
+      tipo_carroceria: string;
+      proprietario_tipo: string | null;
+    }>(
+      await t.db.execute(sql`insert into veiculos (placa, placa_mercosul, uf, tipo, tara, capacidade, proprio, proprietario_nome, rntrc)
+        values ('TMP1A01', 'TMP1A01', 'SP', 'vuc', 2000, 1500, true, null, null),
+               ('TMP1A02', 'TMP1A02', 'SP', 'toco', 4000, 6000, false, 'Terceiro', '12345678')
+        returning placa, tipo_rodado, tipo_carroceria, proprietario_tipo`),
+    );
+    expect(rows).toEqual([
+      { placa: 'TMP1A01', tipo_rodado: '06', tipo_carroceria: '02', proprietario_tipo: null },
+      { placa: 'TMP1A02', tipo_rodado: '02', tipo_carroceria: '02', proprietario_tipo: '2' },
+    ]);
+    // the database holds the codes and the IE/UF pair too
+    for (const [set, constraint] of [
+      [sql`tipo_rodado = '07'`, 'veiculos_tipo_rodado_check'],
+      [sql`tipo_carroceria = '06'`, 'veiculos_tipo_carroceria_check'],
+      [sql`proprietario_tipo = '3'`, 'veiculos_proprietario_tipo_check'],
+      [sql`proprietario_ie = '110042490114'`, 'veiculos_proprietario_ie_uf_check'],
+      [sql`proprietario_tipo = null`, 'veiculos_terceiro_tipo_check'],
+    ] as const) {
+      expect(await violada(sql`update veiculos set ${set} where placa = 'TMP1A02'`)).toBe(constraint);
+    }
+    await t.db.execute(sql`delete from veiculos where placa in ('TMP1A01', 'TMP1A02')`);
   });
 
   it('filters by tipo, próprio/terceiro and licenciamento; searches by either plate', async () => {
@@ -233,5 +358,8 @@ describe('veículos', () => {
     expect(csv.status).toBe(200);
     const text = await csv.text();
     expect(text).toContain('ABC-1234;ABC1C34');
+    expect(text).toContain(
+      '03 - Cavalo mecânico;05 - Sider;Não;Transportes Serra Azul Ltda;48.736.219/0001-80;TAC agregado;110042490114;SP;04567123',
+    );
   });
 });

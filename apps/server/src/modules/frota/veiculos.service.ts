@@ -8,9 +8,13 @@ import type {
 } from '@erp/shared';
 import {
   categoriaExigida,
+  formatDocumento,
   formatPlaca,
   genericMessages,
   placaMercosul,
+  tipoCarroceriaLabels,
+  tipoProprietarioLabels,
+  tipoRodadoLabels,
   tipoVeiculoLabels,
   veiculoMensagens,
 } from '@erp/shared';
@@ -104,8 +108,20 @@ export const veiculoExportColumns: ExportColumn<VeiculoRow>[] = [
   { header: 'Valor máximo de carga', value: (r) => r.valor_maximo_carga, type: 'money' },
   { header: 'Categoria exigida', value: (r) => r.categoria_exigida },
   { header: 'Motorista padrão', value: (r) => r.motorista_padrao_nome },
+  { header: 'Tipo de rodado', value: (r) => `${r.tipo_rodado} - ${tipoRodadoLabels[r.tipo_rodado]}` },
+  {
+    header: 'Tipo de carroceria',
+    value: (r) => `${r.tipo_carroceria} - ${tipoCarroceriaLabels[r.tipo_carroceria]}`,
+  },
   { header: 'Próprio', value: (r) => r.proprio, type: 'boolean' },
   { header: 'Proprietário', value: (r) => r.proprietario_nome },
+  { header: 'CPF/CNPJ do proprietário', value: (r) => formatDocumento(r.proprietario_documento) || null },
+  {
+    header: 'Tipo de proprietário',
+    value: (r) => (r.proprietario_tipo ? tipoProprietarioLabels[r.proprietario_tipo] : null),
+  },
+  { header: 'IE do proprietário', value: (r) => r.proprietario_ie },
+  { header: 'UF do proprietário', value: (r) => r.proprietario_uf },
   { header: 'RNTRC', value: (r) => r.rntrc },
   { header: 'Vencimento do licenciamento', value: (r) => r.licenciamento_vencimento, type: 'date' },
   { header: 'Ativo', value: (r) => r.ativo, type: 'boolean' },
