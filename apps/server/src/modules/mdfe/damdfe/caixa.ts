@@ -158,16 +158,28 @@ export function quadro(
   return y + altura;
 }
 
-/** A box with a caption and a wrapped text (observações). Returns the y below it. */
-export function caixaTexto(d: Damdfe, y: number, rotulo: string, texto: string, alturaMinima = 24): number {
+/**
+ * A box with a caption and a wrapped text (observações), at most `alturaMaxima` tall: a longer text
+ * is cut with an ellipsis rather than letting pdfkit flow it onto a page of its own. Returns the y
+ * below it.
+ */
+export function caixaTexto(
+  d: Damdfe,
+  y: number,
+  rotulo: string,
+  texto: string,
+  alturaMaxima: number,
+  alturaMinima = 24,
+): number {
   const { doc } = d.pdf;
   doc.font('Helvetica').fontSize(7.5);
-  const h = Math.max(alturaMinima, 12 + doc.heightOfString(texto, { width: d.w - 6 }) + 4);
+  const natural = 12 + doc.heightOfString(texto, { width: d.w - 6 }) + 4;
+  const h = Math.max(alturaMinima, Math.min(natural, alturaMaxima));
   doc.lineWidth(0.5).strokeColor('#000').rect(d.x, y, d.w, h).stroke();
   doc
     .fontSize(FONTE_ROTULO)
     .fillColor('#000')
     .text(rotulo.toUpperCase(), d.x + 2, y + 1.5, { width: d.w - 4, lineBreak: false });
-  doc.fontSize(7.5).text(texto, d.x + 3, y + 10, { width: d.w - 6 });
+  doc.fontSize(7.5).text(texto, d.x + 3, y + 10, { width: d.w - 6, height: h - 14, ellipsis: true });
   return y + h;
 }

@@ -169,6 +169,32 @@ describe.runIf(temPoppler)('a bare MDFe (signed, not yet sent)', () => {
   });
 });
 
+describe.runIf(temPoppler)('long observações', () => {
+  it('are cut on the first sheet, never pushed onto a page of their own', async () => {
+    // infCpl at its 5,000 characters and infAdFisco at its 2,000: more than the box can hold
+    const frases = (n: number, de: string) =>
+      Array.from({ length: n }, (_, i) => `${de} ${i + 1}: conferir volumes e lacres na entrega.`).join(' ');
+    const cpl = frases(90, 'Observação');
+    const fisco = frases(36, 'Fisco');
+    expect([cpl.length <= 5000, fisco.length <= 2000]).toEqual([true, true]);
+    const e = mdfeExemplo();
+    const xml = e.xml.replace(
+      /<infCpl>[^<]*<\/infCpl>/,
+      `<infAdFisco>${fisco}</infAdFisco><infCpl>${cpl}</infCpl>`,
+    );
+    const { paginas, tudo } = await texto(xml);
+    expect(paginas[0]).toContain('Observação 1: conferir volumes e lacres na entrega.');
+    expect(paginas[0]).toContain('Observação 90: conferir volumes e lacres na entrega.');
+    expect(paginas[0]).toContain('Informações de interesse do fisco: Fisco 1:');
+    expect(tudo).not.toContain('Fisco 36:');
+    // the documents start on the first sheet under the box and continue on the second
+    expect(paginas).toHaveLength(2);
+    expect(paginas[0]).toContain(chaveEmGrupos(e.chaves[0]!));
+    expect(paginas[1]).not.toContain('Fisco');
+    for (const c of e.chaves) expect(tudo).toContain(chaveEmGrupos(c));
+  });
+});
+
 describe.runIf(temPoppler)('the logo', () => {
   it('is drawn beside the emitente (one image in the PDF; the symbols are vectors)', async () => {
     const logo = await bwipjs.toBuffer({ bcid: 'datamatrix', text: 'LOGO', scale: 4 });

@@ -145,5 +145,6 @@ export function observacoes(d: Damdfe, y: number): number {
     infAdic.infAdFisco ? `Informações de interesse do fisco: ${infAdic.infAdFisco}` : '',
     lacres.length ? `Lacres: ${lacres.join(', ')}` : '',
   ].filter(Boolean);
-  return caixaTexto(d, y, 'Observações', partes.join('\n'));
+  // leave the first sheet room for the documents' title and a few lines of chaves
+  return caixaTexto(d, y, 'Observações', partes.join('\n'), d.fundo - y - 60);
 }
