@@ -105,7 +105,8 @@ export function valePedagio(d: Damdfe, y: number): number {
 
 export function percurso(d: Damdfe, y: number): number {
   const { ide, municipiosCarrega } = d.m;
-  const ufs = [ide.UFIni, ...d.m.percurso, ide.UFFim];
+  // an intrastate trip is "SP", not "SP > SP"
+  const ufs = [ide.UFIni, ...d.m.percurso, ide.UFFim].filter((uf, i, l) => uf !== l[i - 1]);
   const carrega = municipiosCarrega.map((c) => `${c.cMun} - ${c.xMun}`).join('; ');
   return linhaDeCaixas(d, y, ALTURA_LINHA, [
     ['Percurso (UF de carregamento, UFs de passagem, UF de descarregamento)', ufs.join(' > '), 250],
