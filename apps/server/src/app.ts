@@ -27,6 +27,7 @@ import { financeiroRoutes } from './modules/financeiro/financeiro.routes.ts';
 import { configuraCofre } from './modules/fiscal/certificado-cofre.ts';
 import { fiscalRoutes } from './modules/fiscal/fiscal.routes.ts';
 import { frotaRoutes } from './modules/frota/frota.routes.ts';
+import { mdfeRoutes } from './modules/mdfe/mdfe.routes.ts';
 import { notasSaidaRoutes } from './modules/notasfiscais/notasfiscais.routes.ts';
 import { transmissaoRoutes } from './modules/notasfiscais/transmissao.routes.ts';
 import { precosRoutes } from './modules/precos/precos.routes.ts';
@@ -99,6 +100,7 @@ export function createApiRoutes() {
       .route('/frota', frotaRoutes)
       .route('/expedicao', expedicaoRoutes)
       .route('/expedicao', faturamentoRoutes)
+      .route('/expedicao', mdfeRoutes)
       .route('/tributacao', tributacaoRoutes)
       .route('/precos', precosRoutes)
       .route('/me', meRoutes)

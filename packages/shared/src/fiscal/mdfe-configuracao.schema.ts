@@ -15,7 +15,7 @@ export const mdfeConfiguracaoSchema = z
     /** Issue the MDF-e right after «Faturar carga» authorises the load's last note. */
     emitir_automaticamente: z.boolean().default(false),
     /** Inside the UF too (most states require it for an own fleet carrying several NF-e). */
-    exigir_intraestadual: z.boolean().default(true),
+    exigir_intraestadual: z.boolean().default(false),
     serie: z.coerce.number().int().min(0).max(999).default(1),
     tp_emit: z.enum(['1', '2']).default('2'),
     rntrc: z
@@ -38,7 +38,7 @@ export type MdfeConfiguracao = z.infer<typeof mdfeConfiguracaoSchema>;
 
 export const MDFE_CONFIGURACAO_PADRAO: MdfeConfiguracao = {
   emitir_automaticamente: false,
-  exigir_intraestadual: true,
+  exigir_intraestadual: false,
   serie: 1,
   tp_emit: '2',
   rntrc: null,

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { UFS } from '../cadastros/brasil.ts';
 import { isValidCnpj, isValidCpf } from '../documentos.ts';
 import { validaChave } from '../nfe/chave.ts';
+import { dataOpcional } from '../estoque/campos.ts';
+import { listQuerySchema, uuidParam } from '../list-params.ts';
 import { MAXIMO_UFS_PERCURSO } from './percurso-uf.ts';
+import { STATUS_MDFE } from './status-mdfe.ts';
 
 // Bodies of the MDF-e API (issue 33): emission options, cancelamento, encerramento, inclusão de
 // condutor, inclusão de DF-e. The percurso's border check needs UFIni/UFFim, known only from the
@@ -150,3 +153,12 @@ export const inclusaoDfeSchema = z.object({
     .max(990, 'No máximo 990 notas por evento'),
 });
 export type InclusaoDfeInput = z.output<typeof inclusaoDfeSchema>;
+
+/** GET /api/expedicao/mdfe — q: número, chave (or part), placa, número da carga. */
+export const mdfeListQuerySchema = listQuerySchema(['data', 'numero', 'status'], 'data', {
+  status: z.enum(STATUS_MDFE, { error: 'Situação inválida' }).optional(),
+  carga_id: uuidParam.optional(),
+  de: dataOpcional('Data inicial').optional(),
+  ate: dataOpcional('Data final').optional(),
+});
+export type MdfeListQuery = z.output<typeof mdfeListQuerySchema>;

@@ -20,6 +20,7 @@ import { notFoundMessage } from '../../lib/crud.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recusaSeNotaViva } from '../comercial/faturamento-nota.service.ts';
 import { transitaPedidoEm } from '../comercial/pedidos.service.ts';
+import { exigeMdfeParaSair } from '../mdfe/mdfe-exigencia.ts';
 import { leMotorista, leVeiculo, toArray } from './cargas-leitura.service.ts';
 import { cargas, cargasHistorico, cargasPedidos } from './expedicao.tables.ts';
 
@@ -530,6 +531,9 @@ export async function transitaCargaEm(
       if (n) recusa(cargaMensagens.naoFaturada(n));
       break;
     }
+    case 'em_rota':
+      await exigeMdfeParaSair(tx, id, c.numero);
+      break;
     case 'finalizada': {
       const [r] = rowsOf<{ n: number }>(
         await tx.execute(

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { actorOf, requires } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { jsonBody, pathParams, queryParams } from '../../lib/validate.ts';
+import { encerraMdfesDaCarga } from '../mdfe/eventos-mdfe.service.ts';
 import {
   adicionaPedidos,
   atualizaCarga,
@@ -112,7 +113,10 @@ export const expedicaoRoutes = new Hono<AppEnv>()
     jsonBody(cargaTransicaoSchema),
     async (c) => {
       const { id } = c.req.valid('param');
-      await transitaCarga(c.var.deps.db, ator(c), id, c.req.valid('json'));
+      const body = c.req.valid('json');
+      // finalizar closes the load's MDF-e at SEFAZ first (encerramento); a failure keeps it em rota
+      if (body.para === 'finalizada') await encerraMdfesDaCarga(c.var.deps.db, c.var.deps, ator(c), id);
+      await transitaCarga(c.var.deps.db, ator(c), id, body);
       return c.json(await getCarga(c.var.deps.db, id));
     },
   )

@@ -6,6 +6,7 @@ import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import type { Deps } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { garanteFila, type Jobs } from '../../lib/jobs/jobs.ts';
+import { emiteMdfeAutomatico } from '../mdfe/emissao-mdfe.service.ts';
 import { emiteNotaDoPedido } from '../notasfiscais/emissao.service.ts';
 import { consultaNota, transmiteNota } from '../notasfiscais/transmissao.service.ts';
 import { transitaCargaEm } from './cargas.service.ts';
@@ -179,7 +180,7 @@ export async function faturaPedido(
     throw e;
   }
   if (nota.status === 'autorizada') {
-    await concluiFaturamentoDaCarga(db, actor, dados.carga_id);
+    await concluiFaturamentoDaCarga(deps, actor, dados.carga_id);
     return { status: 'autorizada', nota_id: nota.id, c_stat: nota.c_stat, mensagem: null };
   }
   if (nota.status === 'rejeitada')
@@ -193,7 +194,8 @@ export async function faturaPedido(
 }
 
 /** Every order of the load with its note authorised → the load faturada (once; audited). */
-async function concluiFaturamentoDaCarga(db: Db, actor: Actor, cargaId: string) {
+async function concluiFaturamentoDaCarga(deps: Deps, actor: Actor, cargaId: string) {
+  const { db } = deps;
   const [r] = rowsOf<{ faltam: number; status: string }>(
     await db.execute(sql`select k.status, (select count(*)::int from cargas_pedidos cp
         where cp.carga_id = k.id and cp.ativo and not exists (select 1 from notas_fiscais n
@@ -211,7 +213,9 @@ async function concluiFaturamentoDaCarga(db: Db, actor: Actor, cargaId: string) 
   } catch (e) {
     // another worker closed it first
     if (!(e instanceof AppError && e.code === 'conflict')) throw e;
+    return;
   }
+  await emiteMdfeAutomatico(deps, actor, cargaId);
 }
 
 /** Starts the invoicing worker on the queue (main.ts and tests). */

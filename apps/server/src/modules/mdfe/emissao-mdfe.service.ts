@@ -500,3 +500,21 @@ export async function consultaEAdota(
     return null;
   });
 }
+
+/**
+ * After «Faturar carga» made the load faturada, when the company's setting says so: the MDF-e is
+ * emitted by the system. Whatever stops it (pendências, SEFAZ) is logged and left to «Emitir MDF-e»
+ * on the load, which shows the same reason — the invoicing itself is done and stays done.
+ */
+export async function emiteMdfeAutomatico(deps: MdfeDeps & { db: Db }, actor: Actor, cargaId: string) {
+  const config = await leMdfeConfiguracao(deps.db);
+  if (!config.emitir_automaticamente) return;
+  try {
+    await emiteMdfesDaCarga(deps.db, deps, actor, cargaId, {});
+  } catch (e) {
+    deps.logger.warn(
+      { cargaId, err: e instanceof Error ? e.message : String(e) },
+      'MDF-e automático não emitido',
+    );
+  }
+}

@@ -322,6 +322,12 @@ export async function incluiDfeMdfe(
  * each, today. Any failure stops here (503/422) and the load stays em rota.
  */
 export async function encerraMdfesDaCarga(db: Db, deps: MdfeDeps, actor: Actor, cargaId: string) {
+  // only when the load can in fact be finalised (em rota, no stop pendente): the transition decides
+  const [c] = rowsOf<{ status: string; pendentes: number }>(
+    await db.execute(sql`select k.status, (select count(*)::int from cargas_pedidos cp where cp.carga_id = k.id
+        and cp.ativo and cp.entrega_status = 'pendente') as pendentes from cargas k where k.id = ${cargaId}`),
+  );
+  if (c?.status !== 'em_rota' || Number(c.pendentes) > 0) return 0;
   const abertos = rowsOf<{ id: string; uf_fim: string; c_mun: string | null }>(
     await db.execute(sql`select m.id, m.uf_fim,
         (select n.c_mun_descarga from mdfe_notas n where n.mdfe_id = m.id order by n.created_at desc, n.id desc limit 1) as c_mun
