@@ -8,7 +8,9 @@ import { demoEmail, launchBrowser, newPage, signInAs } from './support/browser.t
 // Funcionários, a driver refused without a whole CNH and with wrong check digits, then saved;
 // Placas with the Mercosul equivalent of the demo's old plate, the propriedade filter, a new
 // vehicle typed on an old plate (its Mercosul equivalent and the CNH category it requires shown
-// live) and the same vehicle refused on its Mercosul plate. With E2E_SCREENSHOTS=<dir> it saves
+// live, the tipo de rodado proposed by the tipo), a third-party one refused without its owner
+// (name, CPF/CNPJ, RNTRC) and with an IE of another UF, then saved with the MDF-e fields shown on
+// its row, and the same vehicle refused on its Mercosul plate. With E2E_SCREENSHOTS=<dir> it saves
 // both screens and both forms at 1280 and 390 px.
 
 let browser: Browser;
@@ -18,14 +20,17 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const run = String(Date.now()).slice(-4);
+/** The vehicle's Tipo, not Tipo de rodado / carroceria / proprietário. */
+const tipoLabel = /^Tipo(?! de)/;
 const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
 
-async function foto(page: Page, nome: string) {
+/** `fullPage: false` for a dialog scrolled to a group: what the user sees, not the list behind. */
+async function foto(page: Page, nome: string, fullPage = true) {
   const dir = process.env.E2E_SCREENSHOTS;
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `frota-${nome}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(dir, `frota-${nome}.png`), fullPage });
 }
 
 describe('frota: funcionários', () => {
@@ -97,7 +102,11 @@ describe('frota: placas', () => {
     await page.getByRole('combobox', { name: 'Propriedade' }).selectOption('false');
     await expect.poll(() => page.getByText('1–1 de 1').isVisible()).toBe(true);
     const terceiro = page.getByRole('row').filter({ hasText: 'QTS8G12' });
-    expect(await terceiro.getByText('RNTRC 04567123').isVisible()).toBe(true);
+    expect(await terceiro.getByText('48.736.219/0001-80 · RNTRC 04567123').isVisible()).toBe(true);
+    expect(await terceiro.getByText('Transportes Serra Azul Ltda').isVisible()).toBe(true);
+    expect(await terceiro.getByText('Rodado cavalo mecânico · carroceria fechada/baú').isVisible()).toBe(
+      true,
+    );
     expect(await terceiro.getByText('CNH E').isVisible()).toBe(true);
     await page.getByRole('combobox', { name: 'Propriedade' }).selectOption('');
 
@@ -113,7 +122,10 @@ describe('frota: placas', () => {
     expect(await dialog.getByRole('textbox', { name: /^Placa/ }).inputValue()).toBe(`${letras}-${digitos}`);
     const mercosul = `${letras}${digitos[0]}${String.fromCharCode(65 + Number(digitos[1]))}${digitos.slice(2)}`;
     await expect.poll(() => dialog.getByText(`Equivalente Mercosul: ${mercosul}`).isVisible()).toBe(true);
-    await dialog.getByRole('combobox', { name: /^Tipo/ }).selectOption('vuc');
+    const rodado = dialog.getByRole('combobox', { name: /^Tipo de rodado/ });
+    await dialog.getByRole('combobox', { name: tipoLabel }).selectOption('vuc');
+    // the tipo proposes its tipo de rodado: a VUC has no code of its own (06 outros)
+    await expect.poll(() => rodado.inputValue()).toBe('06');
     await dialog.getByRole('textbox', { name: /^Tara/ }).fill('2000');
     await dialog.getByRole('textbox', { name: /^Capacidade de carga/ }).fill('1500');
     const categoria = dialog.getByTestId('categoria-exigida');
@@ -124,8 +136,13 @@ describe('frota: placas', () => {
     await expect
       .poll(async () => (await categoria.textContent()) ?? '')
       .toMatch(/3\.501 kg[\s\S]*Categoria C/);
-    await dialog.getByRole('combobox', { name: /^Tipo/ }).selectOption('carreta');
+    await dialog.getByRole('combobox', { name: tipoLabel }).selectOption('carreta');
     await expect.poll(async () => (await categoria.textContent()) ?? '').toMatch(/Categoria E/);
+    await expect.poll(() => rodado.inputValue()).toBe('03');
+    const carroceria = dialog.getByRole('combobox', { name: /^Tipo de carroceria/ });
+    expect(await carroceria.inputValue()).toBe('02');
+    await carroceria.selectOption('05');
+    await foto(page, 'placa-form-mdfe-1280', false);
     // a category B driver as its motorista padrão: warned (dispatch would refuse him)
     await dialog.getByRole('combobox', { name: /^Motorista padrão/ }).fill('fernando');
     await page.getByRole('option', { name: 'Fernando Gomes da Silva (CNH B)' }).click();
@@ -134,15 +151,38 @@ describe('frota: placas', () => {
         dialog.getByText('CNH categoria B não habilita para este veículo (exige categoria E).').isVisible(),
       )
       .toBe(true);
-    // a third-party vehicle asks for the owner's RNTRC
+    // a third-party vehicle asks for its owner as the MDF-e carries it: name, CPF/CNPJ, RNTRC
     await dialog.getByRole('switch', { name: 'Veículo próprio' }).click();
     await dialog.getByRole('button', { name: 'Salvar' }).click();
-    await expect.poll(() => dialog.getByText('Obrigatório para veículo de terceiro').isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText('Obrigatório para veículo de terceiro').count()).toBe(3);
+    await dialog.getByRole('textbox', { name: /^Proprietário/ }).fill(`José Autônomo ${run}`);
+    const documento = dialog.getByRole('textbox', { name: /^CPF\/CNPJ do proprietário/ });
+    await documento.pressSequentially('52998224725');
+    expect(await documento.inputValue()).toBe('529.982.247-25');
     await dialog.getByRole('textbox', { name: /^RNTRC/ }).fill('12345678');
+    await dialog.getByRole('combobox', { name: /^Tipo de proprietário/ }).selectOption('0');
+    // an SP inscrição estadual is not an MG one
+    await dialog.getByRole('textbox', { name: /^IE do proprietário/ }).fill('110.042.490.114');
+    await dialog.getByRole('combobox', { name: /^UF da IE/ }).selectOption('MG');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await expect
+      .poll(() => dialog.getByText('Inscrição estadual inválida para a UF MG').isVisible())
+      .toBe(true);
+    await dialog.getByRole('combobox', { name: /^UF da IE/ }).selectOption('SP');
     await foto(page, 'placa-form-1280');
+    await dialog.getByRole('textbox', { name: /^Proprietário/ }).scrollIntoViewIfNeeded();
+    await foto(page, 'placa-form-terceiro-1280', false);
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await toast(page, 'Veículo cadastrado com sucesso!');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await page.getByRole('searchbox').fill(`${letras}-${digitos}`);
+    const novo = page.getByRole('row').filter({ hasText: `${letras}-${digitos}` });
+    await expect
+      .poll(() => novo.getByText('Rodado cavalo mecânico · carroceria sider').isVisible())
+      .toBe(true);
+    expect(await novo.getByText(`José Autônomo ${run}`).isVisible()).toBe(true);
+    expect(await novo.getByText('529.982.247-25 · RNTRC 12345678').isVisible()).toBe(true);
+    await page.getByRole('searchbox').fill('');
 
     // the same vehicle on its Mercosul plate is a duplicate
     await page.getByRole('button', { name: 'Novo veículo' }).click();
@@ -177,6 +217,13 @@ describe('frota: phone (390 px)', () => {
       .poll(() => page.getByRole('dialog').getByRole('heading', { name: 'Novo veículo' }).isVisible())
       .toBe(true);
     await foto(page, 'placa-form-390');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: /^Tipo de rodado/ }).scrollIntoViewIfNeeded();
+    await foto(page, 'placa-form-mdfe-390', false);
+    await dialog.getByRole('switch', { name: 'Veículo próprio' }).click();
+    await dialog.getByRole('textbox', { name: /^CPF\/CNPJ do proprietário/ }).scrollIntoViewIfNeeded();
+    await foto(page, 'placa-form-terceiro-390', false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await context.close();
   });
 });

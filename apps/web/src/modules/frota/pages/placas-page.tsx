@@ -2,14 +2,25 @@ import {
   businessToday,
   categoriaExigida,
   formatDateBR,
+  formatDocumento,
   formatoPlaca,
   formatPlaca,
+  maskCnpj,
+  maskCpf,
   maskPlaca,
+  onlyDocumentChars,
   pesoBrutoTotal,
   placaMercosul,
   podeDirigir,
+  TIPOS_CARROCERIA,
+  TIPOS_PROPRIETARIO,
+  TIPOS_RODADO,
   TIPOS_VEICULO,
   type TipoVeiculo,
+  tipoCarroceriaLabels,
+  tipoProprietarioLabels,
+  tipoRodadoLabels,
+  tipoRodadoPadrao,
   tipoVeiculoLabels,
   UFS,
   type VeiculoRow,
@@ -18,7 +29,7 @@ import {
 } from '@erp/shared';
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { ativoColumn, type Column } from '@/components/data-table/data-table.tsx';
 import { AtivoFilter, FilterSelect } from '@/components/data-table/filter-select.tsx';
 import { type RegisterApi, RegisterPage } from '@/components/data-table/register-page.tsx';
@@ -43,11 +54,18 @@ import { filtroLicenciamentoOptions } from '../components/filtros.ts';
 
 // Placas (/frota/placas): the vehicles, each with its plate (and the Mercosul equivalent of an
 // old one), type, capacities, the CNH category it requires (CTB art. 143, shared rule),
-// motorista padrão, own or third-party (with the owner's RNTRC) and the licenciamento badge.
+// motorista padrão, own or third-party (with the owner's RNTRC) and the licenciamento badge; and
+// what the MDF-e carries of it (tipo de rodado, carroceria, the third-party owner's prop group).
 
 const queryKey = ['frota', 'veiculos'] as const;
 const api = veiculosApi as unknown as RegisterApi<VeiculoRow> & typeof veiculosApi;
 const tipoOptions = TIPOS_VEICULO.map((t) => ({ value: t, label: tipoVeiculoLabels[t] }));
+const codigoOptions = <C extends string>(codigos: readonly C[], labels: Record<C, string>) =>
+  codigos.map((c) => ({ value: c, label: `${c} - ${labels[c]}` }));
+const rodadoOptions = codigoOptions(TIPOS_RODADO, tipoRodadoLabels);
+const carroceriaOptions = codigoOptions(TIPOS_CARROCERIA, tipoCarroceriaLabels);
+const proprietarioTipoOptions = codigoOptions(TIPOS_PROPRIETARIO, tipoProprietarioLabels);
+const ufOptions = UFS.map((u) => ({ value: u, label: u }));
 const kg = (n: number) => `${n.toLocaleString('pt-BR')} kg`;
 
 const columns: Column<VeiculoRow>[] = [
@@ -82,6 +100,10 @@ const columns: Column<VeiculoRow>[] = [
         <div className="text-xs text-muted-foreground">
           {[r.marca, r.modelo, r.ano].filter(Boolean).join(' · ') || '—'}
         </div>
+        <div className="text-xs text-muted-foreground" title="Tipo de rodado e de carroceria (MDF-e)">
+          Rodado {tipoRodadoLabels[r.tipo_rodado].toLowerCase()} · carroceria{' '}
+          {tipoCarroceriaLabels[r.tipo_carroceria].toLowerCase()}
+        </div>
       </div>
     ),
   },
@@ -109,7 +131,15 @@ const columns: Column<VeiculoRow>[] = [
       ) : (
         <div>
           <div>Terceiro</div>
-          <div className="text-xs text-muted-foreground">RNTRC {r.rntrc}</div>
+          {r.proprietario_nome ? <div className="text-xs">{r.proprietario_nome}</div> : null}
+          <div className="text-xs text-muted-foreground">
+            {r.proprietario_documento ? (
+              <>
+                <span className="whitespace-nowrap">{formatDocumento(r.proprietario_documento)}</span> ·{' '}
+              </>
+            ) : null}
+            <span className="whitespace-nowrap">RNTRC {r.rntrc}</span>
+          </div>
         </div>
       ),
   },
@@ -195,8 +225,14 @@ function toValues(row: VeiculoRow | null) {
     volume: row?.volume ? decimalText(row.volume, 'quantity') : '',
     valor_maximo_carga: row?.valor_maximo_carga ? decimalText(row.valor_maximo_carga, 'money') : '',
     motorista_padrao_id: row?.motorista_padrao_id ?? '',
+    tipo_rodado: row?.tipo_rodado ?? tipoRodadoPadrao.toco,
+    tipo_carroceria: row?.tipo_carroceria ?? '02',
     proprio: row?.proprio ?? true,
     proprietario_nome: row?.proprietario_nome ?? '',
+    proprietario_documento: formatDocumento(row?.proprietario_documento),
+    proprietario_tipo: row?.proprietario_tipo ?? '2',
+    proprietario_ie: row?.proprietario_ie ?? '',
+    proprietario_uf: row?.proprietario_uf ?? '',
     rntrc: row?.rntrc ?? '',
     licenciamento_vencimento: row?.licenciamento_vencimento ?? '',
     ativo: row?.ativo ?? true,
@@ -228,12 +264,22 @@ function VeiculoForm({ id, onClose }: { id: string | null; onClose(): void }) {
           inputMode="numeric"
           hint="11 dígitos"
         />
-        <SelectField name="uf" label="UF" required options={UFS.map((u) => ({ value: u, label: u }))} />
-        <SelectField name="tipo" label="Tipo" required options={tipoOptions} />
+        <SelectField name="uf" label="UF" required options={ufOptions} />
+        <TipoField />
         <TextField name="marca" label="Marca" maxLength={60} />
         <TextField name="modelo" label="Modelo" maxLength={60} />
         <TextField name="ano" label="Ano" inputMode="numeric" maxLength={4} />
         <SwitchField name="ativo" label="Ativo" />
+      </FieldGroup>
+      <FieldGroup title="MDF-e">
+        <SelectField
+          name="tipo_rodado"
+          label="Tipo de rodado"
+          required
+          options={rodadoOptions}
+          hint="Proposto pelo tipo do veículo; altere se for outro"
+        />
+        <SelectField name="tipo_carroceria" label="Tipo de carroceria" required options={carroceriaOptions} />
       </FieldGroup>
       <FieldGroup title="Capacidade">
         <DecimalField name="tara" label="Tara" required kind="quantity" unit="kg" places={0} />
@@ -321,6 +367,22 @@ function AvisoMotorista({ motoristas }: { motoristas: Motorista[] }) {
   );
 }
 
+/** The tipo; choosing one proposes its usual tipo de rodado (shared tipoRodadoPadrao), still editable. */
+function TipoField() {
+  const { setValue } = useFormContext();
+  return (
+    <SelectField
+      name="tipo"
+      label="Tipo"
+      required
+      options={tipoOptions}
+      onValueChange={(tipo) =>
+        setValue('tipo_rodado', tipoRodadoPadrao[tipo as TipoVeiculo], { shouldDirty: true })
+      }
+    />
+  );
+}
+
 /** The plate, with the Mercosul equivalent of an old one under it. */
 function PlacaField() {
   const placa = useWatch({ name: 'placa' }) as string;
@@ -368,13 +430,32 @@ function CategoriaExigida() {
   );
 }
 
-/** A third-party vehicle: its owner and the owner's ANTT RNTRC. */
+/** CPF while it fits one (11 digits), CNPJ (numeric or alphanumeric) beyond. */
+function maskCpfCnpj(value: string): string {
+  const c = onlyDocumentChars(value);
+  return c.length <= 11 && /^\d*$/.test(c) ? maskCpf(c) : maskCnpj(c);
+}
+
+/** A third-party vehicle: its owner as the MDF-e's prop group carries it, with the ANTT RNTRC. */
 function TerceiroFields() {
   const proprio = useWatch({ name: 'proprio' }) as boolean;
   if (proprio) return null;
   return (
     <>
-      <TextField name="proprietario_nome" label="Proprietário" className="sm:col-span-2" maxLength={100} />
+      <TextField
+        name="proprietario_nome"
+        label="Proprietário"
+        required
+        className="sm:col-span-2"
+        maxLength={100}
+      />
+      <MaskedField
+        name="proprietario_documento"
+        label="CPF/CNPJ do proprietário"
+        required
+        mask={maskCpfCnpj}
+        autoCapitalize="characters"
+      />
       <MaskedField
         name="rntrc"
         label="RNTRC (ANTT)"
@@ -383,6 +464,15 @@ function TerceiroFields() {
         inputMode="numeric"
         hint="8 dígitos"
       />
+      <SelectField
+        name="proprietario_tipo"
+        label="Tipo de proprietário"
+        required
+        options={proprietarioTipoOptions}
+        hint="TAC: transportador autônomo de cargas"
+      />
+      <TextField name="proprietario_ie" label="IE do proprietário" maxLength={20} hint="Opcional; com a UF" />
+      <SelectField name="proprietario_uf" label="UF da IE" options={ufOptions} emptyLabel="—" />
     </>
   );
 }
