@@ -838,6 +838,7 @@ export const auditCampos = {
   'mdfe_notas.mdfe_id': ref('MDF-e', 'mdfes'),
   'mdfe_notas.nota_id': ref('NF-e', 'notas_fiscais'),
   'mdfe_notas.chave': { rotulo: 'Chave da NF-e' },
+  'mdfe_notas.sequencia': { rotulo: 'Ordem' },
   'mdfe_notas.c_mun_descarga': { rotulo: 'Município de descarregamento (IBGE)' },
   'mdfe_notas.x_mun_descarga': { rotulo: 'Município de descarregamento' },
   'mdfe_notas.uf_descarga': { rotulo: 'UF de descarregamento' },

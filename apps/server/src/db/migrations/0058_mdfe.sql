@@ -77,6 +77,8 @@ CREATE TABLE "mdfe_notas" (
 	"mdfe_id" uuid NOT NULL REFERENCES "mdfes"("id"),
 	"nota_id" uuid REFERENCES "notas_fiscais"("id"),
 	"chave" text NOT NULL,
+	-- the order of infMunDescarga/infNFe in the manifesto (delivery order); inclusões follow
+	"sequencia" integer DEFAULT 0 NOT NULL,
 	"c_mun_descarga" text NOT NULL,
 	"x_mun_descarga" text NOT NULL,
 	"uf_descarga" text NOT NULL,

@@ -25,6 +25,7 @@ import { type DadosCargaMdfe, dadosMdfe, entradaPendencias, leCargaParaMdfe } fr
 import { leMdfeConfiguracao } from './mdfe-configuracao.service.ts';
 import { MdfeSchemasIndisponiveis } from './pacote-mdfe.ts';
 import { MdfeInvalidoXsd, montaAssinaValida } from './xml/assina-mdfe.ts';
+import { MontaMdfeErro } from './xml/monta-mdfe.ts';
 import { montaMdfeProc } from './xml/proc-mdfe.ts';
 
 // Emission and transmission of a load's MDF-e (modules/mdfe/README.md). «Emitir MDF-e» plans one
@@ -136,6 +137,7 @@ function montaEValida(m: Montagem, args: Parameters<typeof dadosMdfe>[0]) {
     return montaAssinaValida(dadosMdfe(args), m.assinante, m.schemasDir);
   } catch (e) {
     if (e instanceof MdfeSchemasIndisponiveis) throw new AppError('unavailable', e.message);
+    if (e instanceof MontaMdfeErro) throw new AppError('unprocessable', e.message);
     if (e instanceof MdfeInvalidoXsd)
       throw new AppError('unprocessable', mdfeMensagens.xsdInvalido(e.erros[0] ?? ''), { erros: e.erros });
     throw e;
@@ -244,14 +246,7 @@ export async function emiteMdfesDaCarga(
             ${xml}, ${actor.userId ?? null})
           returning id`),
       );
-      for (const d of plano.descargas)
-        for (const ch of d.chaves) {
-          const n = m.dados.notas.find((x) => x.chave === ch)!;
-          await tx.execute(sql`insert into mdfe_notas (mdfe_id, nota_id, chave, c_mun_descarga, x_mun_descarga,
-              uf_descarga, peso, valor)
-            values (${row!.id}, ${n.id}, ${ch}, ${d.codigoMunicipio}, ${d.nomeMunicipio}, ${plano.ufFim},
-              ${n.pesoBrutoKg}, ${n.valorTotal})`);
-        }
+      await gravaNotas(tx, row!.id, plano, m.dados);
       await registraEvento(tx, row!.id, { tipo: 'emissao', userId: actor.userId ?? null });
       out.push(row!.id);
     }
@@ -270,6 +265,20 @@ export async function emiteMdfesDaCarga(
     }
   }
   return { ids, falhas };
+}
+
+/** The manifesto's notes, in the plan's order (infMunDescarga by município, then infNFe). */
+async function gravaNotas(tx: Tx, mdfeId: string, plano: MdfePlanejado, dados: DadosCargaMdfe) {
+  let sequencia = 0;
+  for (const d of plano.descargas)
+    for (const ch of d.chaves) {
+      const n = dados.notas.find((x) => x.chave === ch)!;
+      await tx.execute(sql`insert into mdfe_notas (mdfe_id, nota_id, chave, sequencia, c_mun_descarga, x_mun_descarga,
+          uf_descarga, peso, valor)
+        values (${mdfeId}, ${n.id}, ${ch}, ${++sequencia}, ${d.codigoMunicipio}, ${d.nomeMunicipio}, ${plano.ufFim},
+          ${n.pesoBrutoKg}, ${n.valorTotal})
+        on conflict (mdfe_id, chave) do nothing`);
+    }
 }
 
 export async function registraEvento(
@@ -390,15 +399,7 @@ async function reconstroi(tx: Tx, deps: MdfeDeps, m: MdfeLinha): Promise<MdfeLin
       v_carga = ${plano.vCarga}, status = 'assinado', versao = versao + 1, updated_at = now()
     where id = ${m.id}`);
   await tx.execute(sql`delete from mdfe_notas where mdfe_id = ${m.id} and not incluida_por_evento`);
-  for (const d of plano.descargas)
-    for (const ch of d.chaves) {
-      const n = mont.dados.notas.find((x) => x.chave === ch)!;
-      await tx.execute(sql`insert into mdfe_notas (mdfe_id, nota_id, chave, c_mun_descarga, x_mun_descarga,
-          uf_descarga, peso, valor)
-        values (${m.id}, ${n.id}, ${ch}, ${d.codigoMunicipio}, ${d.nomeMunicipio}, ${plano.ufFim},
-          ${n.pesoBrutoKg}, ${n.valorTotal})
-        on conflict (mdfe_id, chave) do nothing`);
-    }
+  await gravaNotas(tx, m.id, plano, mont.dados);
   return { ...m, xml, chave, status: 'assinado' };
 }
 

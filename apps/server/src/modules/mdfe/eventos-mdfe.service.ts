@@ -305,10 +305,11 @@ export async function incluiDfeMdfe(
     async (tx, m) => {
       for (const d of documentos) {
         const x = leNotaParaMdfe(d.nota.xml);
-        await tx.execute(sql`insert into mdfe_notas (mdfe_id, nota_id, chave, c_mun_descarga, x_mun_descarga,
-            uf_descarga, peso, valor, incluida_por_evento)
-          values (${id}, ${d.nota.id}, ${d.chNFe}, ${d.mun.codigo}, ${d.mun.nome}, ${m.uf_fim},
-            ${x.pesoBrutoKg}, ${d.nota.valor_total}, true)`);
+        await tx.execute(sql`insert into mdfe_notas (mdfe_id, nota_id, chave, sequencia, c_mun_descarga,
+            x_mun_descarga, uf_descarga, peso, valor, incluida_por_evento)
+          values (${id}, ${d.nota.id}, ${d.chNFe},
+            (select coalesce(max(sequencia), 0) + 1 from mdfe_notas where mdfe_id = ${id}),
+            ${d.mun.codigo}, ${d.mun.nome}, ${m.uf_fim}, ${x.pesoBrutoKg}, ${d.nota.valor_total}, true)`);
       }
       await tx.execute(sql`update mdfes set q_nfe = q_nfe + ${documentos.length},
           versao = versao + 1, updated_at = now() where id = ${id}`);
@@ -330,7 +331,7 @@ export async function encerraMdfesDaCarga(db: Db, deps: MdfeDeps, actor: Actor, 
   if (c?.status !== 'em_rota' || Number(c.pendentes) > 0) return 0;
   const abertos = rowsOf<{ id: string; uf_fim: string; c_mun: string | null }>(
     await db.execute(sql`select m.id, m.uf_fim,
-        (select n.c_mun_descarga from mdfe_notas n where n.mdfe_id = m.id order by n.created_at desc, n.id desc limit 1) as c_mun
+        (select n.c_mun_descarga from mdfe_notas n where n.mdfe_id = m.id order by n.sequencia desc limit 1) as c_mun
       from mdfes m where m.carga_id = ${cargaId} and m.status = 'autorizado' order by m.numero`),
   );
   for (const a of abertos) {

@@ -34,6 +34,8 @@ export type NotaDaCarga = NotaParaMdfe & {
   id: string;
   numero: number;
   cliente: { id: string; nome: string; codigoMunicipio: string | null };
+  /** enderDest/CEP (the unloading CEP of a carga lotação). */
+  cep: string | null;
   /** The item of the note with the highest vProd (produto predominante candidate). */
   maiorItem: { xProd: string; cEAN: string | null; NCM: string | null; vProd: string } | null;
 };
@@ -91,6 +93,7 @@ export function leNotaParaMdfe(xml: string) {
     codigoMunicipio: tag(dest, 'cMun'),
     nomeMunicipio: decodeXml(tag(dest, 'xMun') ?? ''),
     uf: tag(dest, 'UF'),
+    cep: tag(dest, 'CEP'),
     pesoBrutoKg: peso.toFixed(4),
     maiorItem: maior,
   };
@@ -184,6 +187,7 @@ export async function leCargaParaMdfe(
       nomeMunicipio: x.nomeMunicipio || mun?.nome || '',
       pesoBrutoKg: x.pesoBrutoKg,
       valorTotal: l.valor_total,
+      cep: x.cep,
       cliente: { id: l.cliente_id, nome: l.cliente_nome, codigoMunicipio: codigo },
       maiorItem: x.maiorItem,
     };
@@ -307,7 +311,17 @@ export function dadosMdfe(opts: {
 }): DadosMdfe {
   const e = opts.fiscal.emitente;
   const notasDoPlano = opts.carga.notas.filter((n) => n.uf === opts.plano.ufFim);
-  const produto = opts.produtoPredominante ?? produtoPredominanteDe(notasDoPlano, opts.config.tp_carga);
+  const produto = opts.produtoPredominante ??
+    produtoPredominanteDe(notasDoPlano, opts.config.tp_carga) ?? {
+      tpCarga: opts.config.tp_carga,
+      xProd: 'Mercadorias diversas',
+    };
+  // carga lotação (one NF-e): SEFAZ wants the CEPs where it is loaded and unloaded (rejeição 726)
+  const unica = opts.plano.qNFe === 1 ? notasDoPlano[0] : undefined;
+  const lotacao =
+    unica?.cep && e.endereco.cep
+      ? { cepCarregamento: e.endereco.cep.replace(/\D/g, ''), cepDescarregamento: unica.cep }
+      : null;
   return {
     tpAmb: tpAmbPorAmbiente[opts.fiscal.ambiente],
     tpEmit: opts.config.tp_emit,
@@ -348,7 +362,7 @@ export function dadosMdfe(opts: {
     },
     descargas: opts.plano.descargas,
     seguros: seguroXml(opts.seguro === undefined ? opts.config.seguro : opts.seguro),
-    produtoPredominante: produto,
+    produtoPredominante: { ...produto, lotacao },
     totais: { qNFe: opts.plano.qNFe, vCarga: opts.plano.vCarga, qCarga: opts.plano.qCarga },
     infAdic: { infCpl: `Carga nº ${opts.carga.carga.numero}` },
   };

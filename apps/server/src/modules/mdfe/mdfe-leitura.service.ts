@@ -132,7 +132,7 @@ export async function getMdfe(db: Db, id: string) {
         n.x_mun_descarga, n.uf_descarga, n.peso::text as peso, n.valor::text as valor, n.incluida_por_evento,
         cl.razao_social as cliente
       from mdfe_notas n left join notas_fiscais nf on nf.id = n.nota_id left join clientes cl on cl.id = nf.cliente_id
-      where n.mdfe_id = ${id} order by n.created_at, n.id`),
+      where n.mdfe_id = ${id} order by n.sequencia, n.id`),
   );
   const municipios: { codigo: string; nome: string; uf: string; notas: typeof notas }[] = [];
   for (const n of notas) {
@@ -145,7 +145,7 @@ export async function getMdfe(db: Db, id: string) {
   }
   const eventos = rowsOf<Record<string, unknown>>(
     await db.execute(sql`select e.id, e.tipo, e.tp_evento, e.n_seq_evento, e.c_stat, e.x_motivo, e.protocolo,
-        e.detalhe, e.created_at, (e.xml_proc is not null) as tem_xml, coalesce(p.nome, u.email) as usuario
+        e.detalhe, e.created_at, (e.xml_proc is not null) as tem_xml, coalesce(p.nome_completo, u.email) as usuario
       from mdfe_eventos e left join users u on u.id = e.created_by
       left join user_profiles p on p.user_id = e.created_by
       where e.mdfe_id = ${id} order by e.created_at, e.id`),
