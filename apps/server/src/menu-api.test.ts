@@ -48,6 +48,7 @@ const SCREEN_API: Record<string, string> = {
   '/expedicao/conferencia': '/api/expedicao/conferencia/pedidos',
   '/expedicao/cargas': '/api/expedicao/cargas',
   '/expedicao/faturamento': '/api/expedicao/cargas',
+  '/expedicao/mdfe': '/api/expedicao/mdfe',
   '/frota/funcionarios': '/api/frota/funcionarios',
   '/frota/placas': '/api/frota/veiculos',
   '/configuracoes/perfis': '/api/usuarios/por-papel',

@@ -47,7 +47,7 @@ const GROUP_ITEMS: Record<string, string[]> = {
     'Região de Entrega',
     'Situação do Cliente',
   ],
-  Expedição: ['Conferência', 'Gestão de Cargas', 'Faturamento de Cargas'],
+  Expedição: ['Conferência', 'Gestão de Cargas', 'Faturamento de Cargas', 'Manifestos (MDF-e)'],
   Frota: ['Funcionários', 'Placas'],
   Configurações: ['Perfis de Acesso', 'Fiscais', 'Tabela de Tributação', 'Usuários', 'Auditoria'],
 };

@@ -46,6 +46,7 @@ const SPEC_ROUTE_GUARDS: Array<[Rule, string[]]> = [
       '/expedicao/conferencia',
       '/expedicao/cargas',
       '/expedicao/faturamento',
+      '/expedicao/mdfe',
     ],
   ],
   [
@@ -273,6 +274,7 @@ describe('menu (spec section 2 "Shell" and section 6 "Menu visibility")', () => 
         ['Conferência', '/expedicao/conferencia'],
         ['Gestão de Cargas', '/expedicao/cargas'],
         ['Faturamento de Cargas', '/expedicao/faturamento'],
+        ['Manifestos (MDF-e)', '/expedicao/mdfe'],
       ],
     ],
     [

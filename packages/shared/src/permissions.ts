@@ -115,6 +115,7 @@ export const routePermissions: Record<string, Permission> = {
   '/expedicao/conferencia': ADMIN_COMERCIAL,
   '/expedicao/cargas': ADMIN_COMERCIAL,
   '/expedicao/faturamento': ADMIN_COMERCIAL,
+  '/expedicao/mdfe': ADMIN_COMERCIAL,
   '/estoque': ADMIN_ESTOQUE,
   '/estoque/produtos': ADMIN_ESTOQUE,
   '/estoque/entradas': ADMIN_ESTOQUE,
@@ -346,6 +347,7 @@ export const menu: readonly MenuGroup[] = [
       { label: 'Conferência', to: '/expedicao/conferencia', icon: 'clipboard-check' },
       { label: 'Gestão de Cargas', to: '/expedicao/cargas', icon: 'container' },
       { label: 'Faturamento de Cargas', to: '/expedicao/faturamento', icon: 'receipt' },
+      { label: 'Manifestos (MDF-e)', to: '/expedicao/mdfe', icon: 'file-text' },
     ],
   },
   {
@@ -447,6 +449,7 @@ const specBreadcrumbLabels: Record<string, string> = {
   '/expedicao/conferencia': 'Conferência de Pedidos',
   '/expedicao/cargas': 'Gestão de Cargas',
   '/expedicao/faturamento': 'Faturamento de Cargas',
+  '/expedicao/mdfe': 'Manifestos (MDF-e)',
   '/configuracoes': 'Configurações',
   '/configuracoes/perfis': 'Perfis de Acesso',
   '/usuarios': 'Usuários',

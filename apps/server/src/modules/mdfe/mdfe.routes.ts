@@ -34,7 +34,8 @@ export const mdfeRoutes = new Hono<AppEnv>()
   .get('/mdfe', requires(p), queryParams(mdfeListQuerySchema), async (c) =>
     c.json(await listMdfes(c.var.deps.db, c.req.valid('query'))),
   )
-  .get('/mdfe/nao-encerrados', requires(p), async (c) =>
+  // asks SEFAZ (MDFeConsNaoEnc): a POST, as every conversation with SEFAZ
+  .post('/mdfe/nao-encerrados', requires(p), async (c) =>
     c.json(await naoEncerrados(c.var.deps.db, c.var.deps)),
   )
   .get('/mdfe/:id', requires(p), pathParams(idParams), async (c) =>
