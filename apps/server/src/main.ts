@@ -87,7 +87,12 @@ async function main() {
     'Dados de demonstração',
     async () =>
       config.seedDemo
-        ? seedDemo(database.db, { onlyIfEmpty: true, logger, nfeSchemasDir: config.nfeSchemasDir })
+        ? seedDemo(database.db, {
+            onlyIfEmpty: true,
+            logger,
+            nfeSchemasDir: config.nfeSchemasDir,
+            mdfeSchemasDir: config.mdfeSchemasDir,
+          })
         : null,
     (r) =>
       r

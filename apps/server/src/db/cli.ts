@@ -43,6 +43,7 @@ async function run(command: string | undefined) {
         onlyIfEmpty: true,
         logger,
         nfeSchemasDir: config.nfeSchemasDir,
+        mdfeSchemasDir: config.mdfeSchemasDir,
       });
       console.log(
         seeded

@@ -71,7 +71,13 @@ async function autorizaNotaDemo(tx: Tx, notaId: string, quando: Date, seq: numbe
   });
 }
 
-async function notaDeVendaDemo(tx: Tx, ctx: ContextoEmissao, pedidoId: string, quando: Date, seq: number) {
+export async function notaDeVendaDemo(
+  tx: Tx,
+  ctx: ContextoEmissao,
+  pedidoId: string,
+  quando: Date,
+  seq: number,
+) {
   if (await conferenciaPendente(tx, pedidoId)) await conferePedidoDemo(tx, pedidoId);
   const notaId = await emiteNotaEm(tx, systemActor, ctx, { pedido_id: pedidoId }, quando);
   await autorizaNotaDemo(tx, notaId, new Date(quando.getTime() + 30_000), seq);

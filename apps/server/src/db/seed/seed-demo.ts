@@ -26,6 +26,7 @@ import { seedExpedicaoDemo } from './expedicao-demo.ts';
 import { seedFinanceiroDemo } from './financeiro-demo.ts';
 import { seedFiscalDemo } from './fiscal-demo.ts';
 import { seedFrotaDemo } from './frota-demo.ts';
+import { seedMdfeDemo } from './mdfe-demo.ts';
 import { seedNotasDemo } from './notasfiscais-demo.ts';
 import { seedPrecosDemo } from './precos-demo.ts';
 import { seedTributacaoDemo } from './tributacao-demo.ts';
@@ -43,7 +44,13 @@ async function insertChunked(tx: Tx, table: PgTable, rows: Record<string, unknow
  */
 export async function seedDemo(
   db: Db,
-  opts: { onlyIfEmpty?: boolean; logger?: Logger; today?: string; nfeSchemasDir?: string } = {},
+  opts: {
+    onlyIfEmpty?: boolean;
+    logger?: Logger;
+    today?: string;
+    nfeSchemasDir?: string;
+    mdfeSchemasDir?: string;
+  } = {},
 ): Promise<{
   products: number;
   clientes: number;
@@ -87,6 +94,9 @@ export async function seedDemo(
     if (opts.nfeSchemasDir) await seedNotasDemo(tx, opts.nfeSchemasDir, data.today);
     // returns (issue 32): sale notes authorised by a demo protocol and three devoluções de venda
     if (opts.nfeSchemasDir) await seedDevolucoesDemo(tx, opts.nfeSchemasDir, data.today);
+    // MDF-e (issue 33): a load em rota with its manifesto autorizado and one finalizada, encerrado
+    if (opts.nfeSchemasDir && opts.mdfeSchemasDir)
+      await seedMdfeDemo(tx, opts.nfeSchemasDir, opts.mdfeSchemasDir, data.today);
     // cobrança registrada: carteiras, boletos in every situação, a remessa and its retorno
     await seedCobrancaDemo(tx, data.today);
     const users = await seedDemoUsers(tx);

@@ -97,7 +97,7 @@ export function mensagemFalhaMdfe(e: FalhaSefaz): string {
 }
 
 /** Takes the série's next number (row locked until the caller's commit); a number is never given twice. */
-async function alocaNumeroMdfe(tx: Tx, serie: number): Promise<number> {
+export async function alocaNumeroMdfe(tx: Tx, serie: number): Promise<number> {
   const [s] = rowsOf<{ proximo_numero: number }>(
     await tx.execute(sql`select proximo_numero from mdfe_series where serie = ${serie} for update`),
   );
@@ -268,7 +268,7 @@ export async function emiteMdfesDaCarga(
 }
 
 /** The manifesto's notes, in the plan's order (infMunDescarga by município, then infNFe). */
-async function gravaNotas(tx: Tx, mdfeId: string, plano: MdfePlanejado, dados: DadosCargaMdfe) {
+export async function gravaNotas(tx: Tx, mdfeId: string, plano: MdfePlanejado, dados: DadosCargaMdfe) {
   let sequencia = 0;
   for (const d of plano.descargas)
     for (const ch of d.chaves) {
@@ -347,7 +347,7 @@ async function mdfeAbertoCitado(tx: Tx | Db, xMotivo: string) {
 }
 
 /** Applies an authorisation (ours or found by a consult): autorizado with the mdfeProc. */
-async function aplicaAutorizacao(
+export async function aplicaAutorizacao(
   tx: Tx,
   m: MdfeLinha,
   r: { protMDFe: string; nProt: string | null; dhRecbto: string | null; cStat: string; xMotivo: string },
