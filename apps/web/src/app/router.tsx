@@ -13,6 +13,7 @@ import { expedicaoRoutes } from '@/modules/expedicao/routes.tsx';
 import { financeiroRoutes } from '@/modules/financeiro/routes.tsx';
 import { fiscalRoutes } from '@/modules/fiscal/routes.tsx';
 import { frotaRoutes } from '@/modules/frota/routes.tsx';
+import { mdfeRoutes } from '@/modules/mdfe/routes.tsx';
 import { notasFiscaisRoutes } from '@/modules/notasfiscais/routes.tsx';
 import { precosRoutes } from '@/modules/precos/routes.tsx';
 import { tributacaoRoutes } from '@/modules/tributacao/routes.tsx';
@@ -35,6 +36,7 @@ const moduleRoutes: RouteObject[] = [
   ...financeiroRoutes,
   ...frotaRoutes,
   ...expedicaoRoutes,
+  ...mdfeRoutes,
   ...notasFiscaisRoutes,
   ...precosRoutes,
   ...tributacaoRoutes,
