@@ -24,6 +24,7 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useAuth } from '@/lib/auth/auth-context.ts';
 import { CancelarDialog } from '@/modules/comercial/components/cancelar-dialog.tsx';
+import { CargaMdfe } from '@/modules/mdfe/components/carga-mdfe.tsx';
 import { abrePdf, type Carga, type CargaCampos, cargasApi } from '../api/expedicao-api.ts';
 import { expedicaoKeys } from '../api/keys.ts';
 import { CargaCamposForm } from '../components/carga-campos.tsx';
@@ -177,6 +178,7 @@ export function CargaPage() {
           <span className="text-muted-foreground">· {c.motivo_cancelamento}</span>
         ) : null}
       </div>
+      <CargaMdfe carga={c} />
 
       <Card>
         <CardHeader>
