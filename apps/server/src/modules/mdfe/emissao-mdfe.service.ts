@@ -58,6 +58,8 @@ export const mdfeMensagens = {
   semRede: (codigo: string) =>
     `Este servidor está sem internet ou sem DNS (${codigo}): a SEFAZ não foi alcançada e o MDF-e não foi enviado.`,
   rejeitado: (cStat: string, xMotivo: string) => `${cStat} – ${xMotivo}`,
+  contingenciaSoAssinado:
+    'Só um MDF-e assinado e ainda não autorizado vai para contingência (um MDF-e rejeitado é corrigido e transmitido de novo).',
   serieEsgotada: (serie: number) => `A série ${serie} do MDF-e chegou ao número máximo.`,
   semSerie: (serie: number) => `A série ${serie} do MDF-e não existe: salve as configurações do MDF-e.`,
 } as const;
@@ -518,4 +520,25 @@ export async function emiteMdfeAutomatico(deps: MdfeDeps & { db: Db }, actor: Ac
       'MDF-e automático não emitido',
     );
   }
+}
+
+/**
+ * «Emitir em contingência» (tpEmis 2) when SVRS cannot be reached: the manifesto is signed again with
+ * tpEmis 2 — a new chave (tpEmis is in it) under the same número — and its DAMDFE (with the contingency
+ * notice and the QR's signature) lets the truck leave. It must be transmitted as soon as SEFAZ answers
+ * («Transmitir»); the number it had in normal emission was never authorised, so nothing is left behind.
+ */
+export async function contingenciaMdfe(db: Db, deps: MdfeDeps, actor: Actor, id: string) {
+  await writeTx(db, actor, async (tx) => {
+    const m = await travaMdfe(tx, id);
+    if (m.status !== 'assinado' || m.tp_emis === '2')
+      throw new AppError('conflict', mdfeMensagens.contingenciaSoAssinado);
+    await tx.execute(sql`update mdfes set tp_emis = '2' where id = ${id}`);
+    const r = await reconstroi(tx, deps, { ...m, tp_emis: '2' });
+    await registraEvento(tx, id, {
+      tipo: 'contingencia',
+      userId: actor.userId ?? null,
+      detalhe: { chave_anterior: m.chave, chave: r.chave },
+    });
+  });
 }

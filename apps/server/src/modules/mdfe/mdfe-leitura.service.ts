@@ -160,6 +160,7 @@ export async function getMdfe(db: Db, id: string) {
     eventos,
     acoes: {
       transmitir: m.status === 'assinado' || m.status === 'rejeitado',
+      contingencia: m.status === 'assinado' && m.tp_emis === '1',
       consultar: m.status !== 'cancelado',
       cancelar: cancelar.permitido ? null : cancelar.motivo,
       encerrar: encerrar.permitido ? null : encerrar.motivo,

@@ -14,7 +14,13 @@ import { actorOf, requires } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { jsonBody, pathParams, queryParams } from '../../lib/validate.ts';
 import { damdfePdfDoMdfe } from './damdfe-mdfe.service.ts';
-import { consultaEAdota, contextoMdfe, emiteMdfesDaCarga, transmiteMdfe } from './emissao-mdfe.service.ts';
+import {
+  consultaEAdota,
+  contextoMdfe,
+  contingenciaMdfe,
+  emiteMdfesDaCarga,
+  transmiteMdfe,
+} from './emissao-mdfe.service.ts';
 import {
   cancelaMdfe,
   encerraMdfe,
@@ -67,6 +73,12 @@ export const mdfeRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const r = await transmiteMdfe(c.var.deps.db, c.var.deps, actorOf(c), id);
     return c.json({ resultado: r, mdfe: await getMdfe(c.var.deps.db, id) });
+  })
+  // SEFAZ unreachable: signed again in contingência (tpEmis 2) so the truck may leave with its DAMDFE
+  .post('/mdfe/:id/contingencia', requires(p), pathParams(idParams), async (c) => {
+    const { id } = c.req.valid('param');
+    await contingenciaMdfe(c.var.deps.db, c.var.deps, actorOf(c), id);
+    return c.json({ mdfe: await getMdfe(c.var.deps.db, id) });
   })
   .post('/mdfe/:id/consultar', requires(p), pathParams(idParams), async (c) => {
     const { id } = c.req.valid('param');

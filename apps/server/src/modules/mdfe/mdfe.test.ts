@@ -275,4 +275,31 @@ describe.skipIf(!nfeDir || !mdfeDir)('MDF-e da carga (API + double da SEFAZ)', (
     );
     expect(mg).toEqual({ status: 'encerrado', encerramento_municipio: 'Belo Horizonte (3106200)' });
   }, 180_000);
+
+  it('SEFAZ fora do ar: fica assinado (503 na emissão); em contingência (tpEmis 2, nova chave) a carga sai; depois transmite e autoriza', async () => {
+    const carga = await cargaFaturada([[spCapital, '2']]);
+    double.cenario.derruba = true;
+    const r = await api(tk.comercial, 'POST', `/api/expedicao/cargas/${carga.id}/mdfe`, {});
+    double.cenario.derruba = false;
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const m = r.body.items[0];
+    expect(m.status).toBe('assinado');
+    expect(r.body.falhas[0].mensagem).toMatch(/^SEFAZ indisponível: /);
+    // the company requires the MDF-e inside the state too: the load cannot leave with it only signed
+    const cfg = await api(tk.admin, 'PUT', '/api/fiscal/mdfe', { exigir_intraestadual: true });
+    expect(cfg.status, JSON.stringify(cfg.body)).toBe(200);
+    const preso = await transita(carga.id, 'em_rota');
+    expect(preso.status).toBe(409);
+    expect(preso.body.message).toContain('exigido nas configurações do MDF-e');
+    const c = await api(tk.comercial, 'POST', `/api/expedicao/mdfe/${m.id}/contingencia`);
+    expect(c.status, JSON.stringify(c.body)).toBe(200);
+    expect(c.body.mdfe).toMatchObject({ status: 'assinado', tp_emis: '2', numero: m.numero });
+    expect(c.body.mdfe.chave).not.toBe(m.chave);
+    expect(c.body.mdfe.chave.slice(34, 35)).toBe('2');
+    const sai = await transita(carga.id, 'em_rota');
+    expect(sai.status, JSON.stringify(sai.body)).toBe(200);
+    const tr = await api(tk.comercial, 'POST', `/api/expedicao/mdfe/${m.id}/transmitir`);
+    expect(tr.status, JSON.stringify(tr.body)).toBe(200);
+    expect(tr.body.mdfe).toMatchObject({ status: 'autorizado', tp_emis: '2' });
+  }, 180_000);
 });
