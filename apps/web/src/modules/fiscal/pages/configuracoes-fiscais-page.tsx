@@ -36,6 +36,7 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { ConfirmDialog } from '@/modules/usuarios/components/confirm-dialog.tsx';
 import { useConfiguracaoFiscal, useSalvarConfiguracaoFiscal } from '../api/fiscal-api.ts';
 import { CertificadoCard } from '../components/certificado-card.tsx';
+import { MdfeConfiguracaoCard } from '../components/mdfe-configuracao-card.tsx';
 import { PacoteSchemasCard } from '../components/pacote-schemas-card.tsx';
 import { SeriesCard } from '../components/series-card.tsx';
 
@@ -442,6 +443,7 @@ export function ConfiguracoesFiscaisPage() {
           <SeriesCard />
           <PacoteSchemasCard />
           <ConfiguracaoForm dados={data} />
+          <MdfeConfiguracaoCard />
         </>
       ) : null}
     </div>
