@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { pacoteNpm } from '../../lib/pacote-schemas.ts';
 import { geraAcTeste, geraPfxTeste } from '../../test/pfx-teste.ts';
-import { createTestApp, OFFICIAL_NFE_SCHEMAS_DIR, type TestContext } from '../../test/test-app.ts';
+import {
+  createTestApp,
+  OFFICIAL_NFE_SCHEMAS_DIR,
+  TEST_MDFE_SCHEMAS_DIR,
+  type TestContext,
+} from '../../test/test-app.ts';
 import { dadosNfeExemplo } from '../notasfiscais/xml/exemplo-nfe.ts';
 import { montaNfe } from '../notasfiscais/xml/monta-nfe.ts';
 import { assinaXml } from './assinador.ts';
@@ -198,6 +203,17 @@ describe('GET /api/fiscal/schemas', () => {
         completo: true,
         cnpj_alfanumerico: false,
       },
+      // the MDF-e package of the tests: ../shared's official one read in place (or MDFE_SCHEMAS_DIR)
+      mdfe: TEST_MDFE_SCHEMAS_DIR
+        ? {
+            dir: path.resolve(TEST_MDFE_SCHEMAS_DIR),
+            origem: 'variavel',
+            nome: path.basename(TEST_MDFE_SCHEMAS_DIR),
+            fonte: null,
+            instalado_em: null,
+            completo: true,
+          }
+        : null,
     });
     const comercial = await t.signIn(['comercial']);
     const f = await t.app.request('/api/fiscal/schemas', {
