@@ -43,6 +43,8 @@ export * from './comercial/comissao.ts';
 export * from './comercial/pedido.schema.ts';
 export * from './comercial/posicao-credito.ts';
 export * from './comercial/status-pedido.ts';
+export * from './compras/pedido-compra.schema.ts';
+export * from './compras/status-pedido-compra.ts';
 export * from './configuracoes/configuracoes.schema.ts';
 export * from './dashboard/dashboard.schema.ts';
 export * from './dashboard/overdue.ts';

@@ -87,13 +87,27 @@ const ADMIN_ONLY = { roles: [] } as const satisfies Permission;
 /** Issue 14: the blocked orders, for sellers and for the roles that release blockers. */
 const PEDIDOS_BLOQUEADOS = { roles: ['comercial', 'financeiro', 'estoque'] } as const satisfies Permission;
 
+/** Issue 34: the Compras API (purchase suggestion, purchase orders), for admin and estoque. */
+const COMPRAS = { roles: ['estoque'] } as const satisfies Permission;
+
 export const guards = {
   adminComercial: ADMIN_COMERCIAL,
   adminEstoque: ADMIN_ESTOQUE,
   adminFinanceiro: ADMIN_FINANCEIRO,
   adminComercialEstoque: ADMIN_COMERCIAL_ESTOQUE,
   adminOnly: ADMIN_ONLY,
+  compras: COMPRAS,
 } as const;
+
+/**
+ * «Aprovar compras» above the company's limit (issue 34): admin always; besides, the roles the
+ * company lists in its setting compras_papeis_aprovadores (e.g. ['financeiro']). Within the limit
+ * the Compras guard is enough.
+ */
+export function aprovaCompras(userRoles: readonly string[], papeisAprovadores: readonly string[]): boolean {
+  if (userRoles.includes('admin')) return true;
+  return papeisAprovadores.some((r) => r !== 'admin' && isRole(r) && userRoles.includes(r));
+}
 
 /** Every route of the app with what it requires (spec section 2 and 6). */
 export const routePermissions: Record<string, Permission> = {
