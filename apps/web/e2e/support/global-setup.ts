@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { resolvePacoteNfe } from '../../../server/src/modules/nfe/pacote-nfe.ts';
 import { startSefazDouble } from '../../../server/src/test/sefaz-double.ts';
+import { criaSefazMdfe } from '../../../server/src/test/sefaz-double-mdfe.ts';
 import { startSmtpCapture } from '../../../server/src/test/smtp-capture.ts';
 
 const webDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -51,7 +52,14 @@ export default async function setup(project: TestProject) {
   const schemasDir = pacote.dir;
   // The local SEFAZ double (never the real services): the server's SEFAZ client is pointed at it and
   // trusts its test CA; it takes the demo A1 (made at seed time) as the client certificate.
-  const sefaz = await startSefazDouble({ schemasDir });
+  // The MDF-e web services answer on the same double (issue 33): MDFE_SCHEMAS_DIR or the official
+  // package read in place from ../shared (never copied into the repo); absent → the MDF-e spec skips.
+  const mdfeSchemasDir =
+    process.env.MDFE_SCHEMAS_DIR ||
+    path.resolve(webDir, '..', '..', '..', 'shared', 'mdfe', 'schemas', 'PL_MDFe_300a');
+  const temMdfe = fs.existsSync(path.join(mdfeSchemasDir, 'mdfe_v3.00.xsd'));
+  const mdfe = temMdfe ? criaSefazMdfe({ schemasDir: mdfeSchemasDir }) : null;
+  const sefaz = await startSefazDouble({ schemasDir, ...(mdfe ? { extra: mdfe.atendente } : {}) });
   const sefazCaDir = path.join(dataDir, 'sefaz-ca');
   fs.mkdirSync(sefazCaDir);
   fs.writeFileSync(path.join(sefazCaDir, 'double.pem'), sefaz.caPem);
@@ -88,6 +96,7 @@ export default async function setup(project: TestProject) {
       // NFE_SCHEMAS_DIR passes through from the environment when set (...process.env); else the npm default.
       SEFAZ_URL_OVERRIDE: sefaz.url,
       SEFAZ_CA_DIR: sefazCaDir,
+      ...(temMdfe ? { MDFE_SCHEMAS_DIR: mdfeSchemasDir } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -129,6 +138,7 @@ export default async function setup(project: TestProject) {
   project.provide('mailDir', mailDir);
   project.provide('chromiumPath', chromium);
   project.provide('sefazControle', `http://127.0.0.1:${controlePort}`);
+  project.provide('mdfeSchemas', temMdfe);
   return async () => {
     killServer();
     await new Promise((r) => setTimeout(r, 500));
@@ -146,5 +156,7 @@ declare module 'vitest' {
     chromiumPath: string;
     /** The SEFAZ double's scenario control (support/browser.ts cenarioSefaz). */
     sefazControle: string;
+    /** The MDF-e XSD package was found: the double answers the MDF-e services (mdfe.e2e skips otherwise). */
+    mdfeSchemas: boolean;
   }
 }

@@ -67,7 +67,7 @@ export function CargaMdfe({ carga: c }: { carga: Carga }) {
   };
 
   return (
-    <Card aria-labelledby="carga-mdfe-titulo">
+    <Card role="region" aria-labelledby="carga-mdfe-titulo">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
         <div>
           <CardTitle id="carga-mdfe-titulo" className="flex items-center gap-2">

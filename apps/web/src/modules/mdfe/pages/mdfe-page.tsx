@@ -1,4 +1,4 @@
-import { formatBRL, formatCpf, formatDateBR, formatDateTimeBR, municipioPorCodigo } from '@erp/shared';
+import { formatBRL, formatCpf, formatDateBR, formatDateTimeBR } from '@erp/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Download, FileText } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -71,7 +71,6 @@ function Mdfe({ m }: { m: MdfeDetalhe }) {
   const nome = `mdfe-${m.numero}-serie-${m.serie}`;
   const aberto = abertoDe(m);
   const [encerrandoAberto, setEncerrandoAberto] = useState(false);
-  const encerramento = municipioPorCodigo(m.encerramento_municipio);
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <PageHeader
@@ -98,7 +97,9 @@ function Mdfe({ m }: { m: MdfeDetalhe }) {
           {m.status === 'encerrado' && m.encerrado_em ? (
             <span className="text-muted-foreground">
               em {formatDateBR(m.encerramento_data ?? m.encerrado_em.slice(0, 10))}
-              {encerramento ? ` · ${encerramento.nome} - ${encerramento.uf}` : ''}
+              {m.encerramento_municipio
+                ? ` · ${m.encerramento_municipio}${m.encerramento_uf ? ` - ${m.encerramento_uf}` : ''}`
+                : ''}
             </span>
           ) : null}
           {m.status === 'assinado' ? (
