@@ -3,6 +3,7 @@ import { tipoBloqueioLabels } from '../comercial/bloqueios-pedido.ts';
 import { tipoDescontoLabels } from '../comercial/calculo-pedido.ts';
 import { modalidadeFreteLabels } from '../comercial/pedido.schema.ts';
 import { statusPedidoLabels } from '../comercial/status-pedido.ts';
+import { statusPedidoCompraLabels } from '../compras/status-pedido-compra.ts';
 import { destinoDevolucaoLabels, motivoDevolucaoLabels } from '../devolucoes/motivos.ts';
 import { statusDevolucaoLabels } from '../devolucoes/status-devolucao.ts';
 import { assinaturaLabels, statusEntradaLabels } from '../entradas/entradas.schema.ts';
@@ -103,6 +104,8 @@ const settingNames = {
   fiscal_ambiente: 'Ambiente da NF-e',
   fiscal_responsavel_tecnico: 'Responsável técnico da NF-e',
   fiscal_informacoes_complementares: 'Informações complementares padrão da NF-e',
+  compras_limite_aprovacao: 'Limite de valor dos pedidos de compra sem aprovação',
+  compras_papeis_aprovadores: 'Papéis que aprovam compras',
 };
 
 const linkKinds = {
@@ -845,6 +848,39 @@ export const auditCampos = {
   'mdfe_notas.peso': qty('Peso (kg)'),
   'mdfe_notas.valor': money('Valor'),
   'mdfe_notas.incluida_por_evento': { rotulo: 'Incluída por evento' },
+  // compras (issue 34): purchase orders, and what the purchase suggestion reads from the registers
+  'fornecedores.pedido_minimo': money('Pedido mínimo'),
+  'products.prazo_entrega_dias': { rotulo: 'Prazo de entrega do produto (dias)' },
+  'pedidos_compra.numero': { rotulo: 'Número' },
+  'pedidos_compra.fornecedor_id': ref('Fornecedor', 'fornecedores'),
+  'pedidos_compra.status': codes('Situação', statusPedidoCompraLabels),
+  'pedidos_compra.condicao_pagamento_id': ref('Condição de pagamento', 'condicoes_pagamento'),
+  'pedidos_compra.valor_produtos': money('Valor dos produtos'),
+  'pedidos_compra.frete': money('Frete'),
+  'pedidos_compra.valor_total': money('Valor do pedido'),
+  'pedidos_compra.previsao_entrega': day('Previsão de entrega'),
+  'pedidos_compra.observacao': { rotulo: 'Observação' },
+  'pedidos_compra.aprovado_por': ref('Aprovado por', 'users'),
+  'pedidos_compra.aprovado_em': instant('Aprovado em'),
+  'pedidos_compra.enviado_em': instant('Enviado ao fornecedor em'),
+  'pedidos_compra.enviado_para': { rotulo: 'E-mail do fornecedor' },
+  'pedidos_compra.cancelado_em': instant('Cancelado em'),
+  'pedidos_compra.motivo_cancelamento': { rotulo: 'Motivo do cancelamento' },
+  'pedidos_compra.created_by': ref('Registrado por', 'users'),
+  'pedido_compra_itens.pedido_id': ref('Pedido de compra', 'pedidos_compra'),
+  'pedido_compra_itens.sequencia': { rotulo: 'Item' },
+  'pedido_compra_itens.product_id': ref('Produto', 'products'),
+  'pedido_compra_itens.unidade': { rotulo: 'Unidade informada' },
+  'pedido_compra_itens.fator': qty('Fator da embalagem'),
+  'pedido_compra_itens.quantidade_informada': qty('Quantidade informada'),
+  'pedido_compra_itens.preco_informado': money('Preço negociado (unidade informada)'),
+  'pedido_compra_itens.quantidade': qty('Quantidade (unidade base)'),
+  'pedido_compra_itens.preco': money('Preço (unidade base)'),
+  'pedido_compra_itens.valor_total': money('Valor do item'),
+  'pedido_compra_itens.previsao_entrega': day('Previsão de entrega'),
+  'pedido_compra_itens.quantidade_recebida': qty('Quantidade recebida'),
+  'pedido_compra_itens.encerrado_em': instant('Encerrado em'),
+  'pedido_compra_itens.motivo_encerramento': { rotulo: 'Motivo do encerramento' },
 
   // keys of the sign-in and account events (recordAuthEvent)
   roles: { rotulo: 'Papéis', formato: 'papeis' },
@@ -1008,6 +1044,12 @@ export const auditEntidades: Readonly<Record<string, AuditEntidade>> = {
   devolucoes: { rotulo: 'Devolução', nome: { coluna: 'numero', prefixo: 'Devolução nº ' } },
   mdfes: { rotulo: 'MDF-e', nome: { coluna: 'numero', prefixo: 'MDF-e nº ' } },
   mdfe_notas: { rotulo: 'NF-e do MDF-e', nome: { tabela: 'mdfes', coluna: 'numero', prefixo: 'MDF-e nº ' } },
+  pedidos_compra: { rotulo: 'Pedido de compra', nome: { coluna: 'numero', prefixo: 'Pedido de compra nº ' } },
+  // the items are logged under their order's key (audit_attach_lote_exclusao with pedido_id)
+  pedido_compra_itens: {
+    rotulo: 'Item de pedido de compra',
+    nome: { tabela: 'pedidos_compra', coluna: 'numero', prefixo: 'Pedido de compra nº ' },
+  },
   devolucao_itens: {
     rotulo: 'Item de devolução',
     nome: { tabela: 'devolucoes', coluna: 'numero', prefixo: 'Devolução nº ' },
