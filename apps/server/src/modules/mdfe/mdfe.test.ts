@@ -22,6 +22,7 @@ import {
   produtoComRegra,
 } from '../notasfiscais/notas-saida-test-support.ts';
 import { simbolosPdf, temZbar } from './damdfe/damdfe-test-support.ts';
+import { emiteMdfeAutomatico } from './emissao-mdfe.service.ts';
 import { urlQrCodeMdfe } from './xml/qrcode-mdfe.ts';
 import { validaMdfeXsd } from './xsd-mdfe.ts';
 
@@ -301,5 +302,22 @@ describe.skipIf(!nfeDir || !mdfeDir)('MDF-e da carga (API + double da SEFAZ)', (
     const tr = await api(tk.comercial, 'POST', `/api/expedicao/mdfe/${m.id}/transmitir`);
     expect(tr.status, JSON.stringify(tr.body)).toBe(200);
     expect(tr.body.mdfe).toMatchObject({ status: 'autorizado', tp_emis: '2' });
+  }, 180_000);
+
+  it('«emitir automaticamente»: depois de a carga ficar faturada o sistema emite o MDF-e; desligado, nada', async () => {
+    const [v2] = await q<{
+      id: string;
+    }>(sql`insert into veiculos (placa, placa_mercosul, renavam, uf, tipo, tara, capacidade)
+      values ('DEF2G34', 'DEF2G34', '00987654321', 'SP', 'toco', 4000, 7000) returning id`);
+    const desligado = await cargaFaturada([[campinas, '1']], { veiculo: v2!.id });
+    await emiteMdfeAutomatico(t.deps, systemActor, desligado.id);
+    expect(await q(sql`select id from mdfes where carga_id = ${desligado.id}`)).toEqual([]);
+    const cfg = await api(tk.admin, 'PUT', '/api/fiscal/mdfe', { emitir_automaticamente: true });
+    expect(cfg.status, JSON.stringify(cfg.body)).toBe(200);
+    await emiteMdfeAutomatico(t.deps, systemActor, desligado.id);
+    const [m] = await q<{ status: string; created_by: string | null }>(
+      sql`select status, created_by from mdfes where carga_id = ${desligado.id}`,
+    );
+    expect(m).toEqual({ status: 'autorizado', created_by: null });
   }, 180_000);
 });
