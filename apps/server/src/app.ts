@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cadastrosRoutes } from './modules/cadastros/cadastros.routes.ts';
 import { comercialRoutes } from './modules/comercial/comercial.routes.ts';
 import { comercialConsultasRoutes } from './modules/comercial/consultas.routes.ts';
+import { comprasRoutes } from './modules/compras/compras.routes.ts';
 import { configuracoesRoutes } from './modules/configuracoes/configuracoes.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { devolucoesRoutes } from './modules/devolucoes/devolucoes.routes.ts';
@@ -91,6 +92,7 @@ export function createApiRoutes() {
       .route('/comercial/devolucoes', devolucoesRoutes)
       .route('/comercial', comercialRoutes)
       .route('/comercial', comercialConsultasRoutes)
+      .route('/compras', comprasRoutes)
       .route('/dashboard', dashboardRoutes)
       .route('/estoque/entradas', entradasRoutes)
       .route('/estoque/devolucoes-compra', devolucoesCompraRoutes)

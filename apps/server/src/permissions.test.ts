@@ -23,6 +23,7 @@ const GET_NEEDS_QUERY = [
   'GET /api/financeiro/cobranca/boletos/pdf',
   'GET /api/comercial/devolucoes/origem',
   'GET /api/estoque/devolucoes-compra/origem',
+  'GET /api/compras/em-pedido',
 ];
 
 /** The demo users' role sets (spec section 6 roles, and the user with no role). */

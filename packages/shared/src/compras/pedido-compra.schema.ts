@@ -27,7 +27,6 @@ export const pedidoCompraMensagens = {
   precoCasas: `Preço aceita no máximo ${CASAS_CUSTO} casas decimais.`,
   produtoInativo: 'Produto inativo: reative-o no cadastro ou escolha outro produto.',
   produtoInexistente: 'Produto não encontrado.',
-  produtoRepetido: 'Produto repetido no pedido: junte as quantidades numa linha só.',
   unidadeInvalida: (sigla: string, produto: string) =>
     `A unidade ${sigla} não é a unidade base nem uma embalagem de ${produto}.`,
   fornecedorInexistente: 'Fornecedor não encontrado.',
