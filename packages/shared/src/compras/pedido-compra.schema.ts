@@ -37,6 +37,9 @@ export const pedidoCompraMensagens = {
   semEmailFornecedor:
     'O fornecedor não tem e-mail no cadastro: informe o e-mail do fornecedor (ou envie o PDF por outro meio).',
   produtoIds: 'Informe os produtos (produto_ids, separados por vírgula).',
+  encerrarSoAposRecebimento:
+    'Só se encerram itens de um pedido parcialmente recebido; um pedido ainda não recebido é cancelado.',
+  semItensAbertos: 'Nenhum item pendente a encerrar neste pedido.',
 } as const;
 
 /** A price per the typed unit: > 0, at most 4 decimals ("R$ 59,90", "59.9" → "59.9000"). */
@@ -147,3 +150,18 @@ export const configuracaoComprasSchema = z.object({
     .transform((v) => [...new Set(v)]),
 });
 export type ConfiguracaoCompras = z.output<typeof configuracaoComprasSchema>;
+
+/**
+ * POST /api/compras/pedidos/:id/encerrar-itens — close lines short after a receipt started (the
+ * rest is no longer expected); without item_ids, every open line.
+ */
+export const encerrarItensPedidoCompraSchema = z.object({
+  item_ids: z
+    .array(uuidParam)
+    .min(1, 'Escolha ao menos um item')
+    .max(MAX_ITENS_PEDIDO_COMPRA)
+    .optional()
+    .transform((v) => v ?? null),
+  motivo: motivoCampo('Motivo do encerramento'),
+});
+export type EncerrarItensPedidoCompraInput = z.output<typeof encerrarItensPedidoCompraSchema>;

@@ -2,6 +2,7 @@ import {
   cancelarPedidoCompraSchema,
   configuracaoComprasSchema,
   emPedidoQuerySchema,
+  encerrarItensPedidoCompraSchema,
   guards,
   pedidoCompraSchema,
   pedidoCompraUpdateSchema,
@@ -21,6 +22,7 @@ import {
   atualizaPedidoCompra,
   cancelaPedidoCompra,
   criaPedidoCompra,
+  encerraItensPedidoCompra,
 } from './pedidos-compra.service.ts';
 import { getPedidoCompra, listPedidosCompra, quantidadesEmPedido } from './pedidos-compra-leitura.service.ts';
 
@@ -78,6 +80,17 @@ export const comprasRoutes = new Hono<AppEnv>()
     async (c) => {
       const { id } = c.req.valid('param');
       await cancelaPedidoCompra(c.var.deps.db, actorOf(c), id, c.req.valid('json').motivo);
+      return c.json(await getPedidoCompra(c.var.deps.db, id));
+    },
+  )
+  .post(
+    '/pedidos/:id/encerrar-itens',
+    requires(perm),
+    pathParams(idParams),
+    jsonBody(encerrarItensPedidoCompraSchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      await encerraItensPedidoCompra(c.var.deps.db, actorOf(c), id, c.req.valid('json'));
       return c.json(await getPedidoCompra(c.var.deps.db, id));
     },
   )

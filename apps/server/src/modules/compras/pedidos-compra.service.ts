@@ -2,6 +2,7 @@ import {
   aprovaCompras,
   CASAS_DINHEIRO,
   Decimal,
+  type EncerrarItensPedidoCompraInput,
   type ItemPedidoCompraInput,
   type PedidoCompraInput,
   type PedidoCompraUpdateInput,
@@ -159,7 +160,7 @@ export async function criaPedidoCompra(db: Db, actor: Actor, input: PedidoCompra
 type Cabecalho = { id: string; status: StatusPedidoCompra; versao: number; valor_total: string };
 
 /** The order locked for a write (404 when absent). */
-async function travaPedido(tx: Tx, id: string): Promise<Cabecalho> {
+export async function travaPedido(tx: Tx, id: string): Promise<Cabecalho> {
   const [p] = rowsOf<Cabecalho>(
     await tx.execute(
       sql`select id, status, versao, valor_total::text from pedidos_compra where id = ${id} for update`,
@@ -233,4 +234,37 @@ export async function cancelaPedidoCompra(db: Db, actor: Actor, id: string, moti
   });
 }
 
-export { travaPedido };
+/**
+ * POST /api/compras/pedidos/:id/encerrar-itens — a partly received order's open lines closed short
+ * (all of them, or those listed): their rest leaves «em pedido»; when no line is left open the order
+ * is recebido. An order not yet received is cancelled instead.
+ */
+export async function encerraItensPedidoCompra(
+  db: Db,
+  actor: Actor,
+  id: string,
+  input: EncerrarItensPedidoCompraInput,
+): Promise<void> {
+  await writeTx(db, actor, async (tx) => {
+    const p = await travaPedido(tx, id);
+    if (p.status !== 'parcialmente_recebido')
+      throw new AppError('conflict', pedidoCompraMensagens.encerrarSoAposRecebimento);
+    const filtro = input.item_ids
+      ? sql`and id = any(array(select jsonb_array_elements_text(${JSON.stringify(input.item_ids)}::jsonb)::uuid))`
+      : sql``;
+    const fechados = rowsOf<{ id: string }>(
+      await tx.execute(sql`update pedido_compra_itens set encerrado_em = now(), motivo_encerramento = ${input.motivo}
+        where pedido_id = ${id} and encerrado_em is null and quantidade_recebida < quantidade ${filtro}
+        returning id`),
+    );
+    if (!fechados.length) throw new AppError('conflict', pedidoCompraMensagens.semItensAbertos);
+    const [aberto] = rowsOf<{ n: number }>(
+      await tx.execute(sql`select count(*)::int as n from pedido_compra_itens
+        where pedido_id = ${id} and encerrado_em is null and quantidade_recebida < quantidade`),
+    );
+    await tx.execute(sql`update pedidos_compra set
+        status = ${Number(aberto!.n) === 0 ? 'recebido' : 'parcialmente_recebido'},
+        versao = versao + 1, updated_at = now()
+      where id = ${id}`);
+  });
+}

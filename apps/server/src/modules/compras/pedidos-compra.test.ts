@@ -397,6 +397,39 @@ describe('purchase orders: list and em pedido', () => {
     expect((await api(tk.estoque, 'GET', '/api/compras/em-pedido')).status).toBe(400);
   });
 
+  it('closes the open lines of a partly received order short: it is recebido, its rest leaves «em pedido»', async () => {
+    const [parcial] = await q<{ id: string }>(
+      sql`select id from pedidos_compra where status = 'parcialmente_recebido'`,
+    );
+    const [enviado] = await q<{ id: string }>(
+      sql`select id from pedidos_compra where status = 'enviado' limit 1`,
+    );
+    const cedo = await api(tk.estoque, 'POST', `${ROTA}/${enviado!.id}/encerrar-itens`, {
+      motivo: 'Fornecedor não tem o resto',
+    });
+    expect(cedo.status).toBe(409);
+    expect(cedo.body.message).toBe(
+      'Só se encerram itens de um pedido parcialmente recebido; um pedido ainda não recebido é cancelado.',
+    );
+    const r = await api(tk.estoque, 'POST', `${ROTA}/${parcial!.id}/encerrar-itens`, {
+      motivo: 'Fornecedor não tem o resto',
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.status).toBe('recebido');
+    expect(
+      (r.body.itens as Json[]).map((i) => [
+        i.quantidade_recebida,
+        i.quantidade_pendente,
+        i.motivo_encerramento,
+      ]),
+    ).toEqual([['10.000', '0.000', 'Fornecedor não tem o resto']]);
+    const em = await api(tk.estoque, 'GET', `/api/compras/em-pedido?produto_ids=${granola}`);
+    // 2138 − the 14 no longer expected
+    expect(em.body.itens).toEqual([
+      { produto_id: granola, quantidade: '2124.000', pedidos: 3, previsao_entrega: '2026-12-15' },
+    ]);
+  });
+
   it('lists with filters (status, supplier, número or name) and sorts', async () => {
     const todos = await api(tk.estoque, 'GET', `${ROTA}?sort=valor&dir=desc&pageSize=100`);
     expect(todos.body.total).toBe(7);
