@@ -89,6 +89,12 @@ const PEDIDOS_BLOQUEADOS = { roles: ['comercial', 'financeiro', 'estoque'] } as 
 
 /** Issue 34: the Compras API (purchase suggestion, purchase orders), for admin and estoque. */
 const COMPRAS = { roles: ['estoque'] } as const satisfies Permission;
+/**
+ * Issue 34: who may reach a purchase order to approve it — the Compras roles and any role a company
+ * may list as approver (compras_papeis_aprovadores); the server then requires the Compras guard or
+ * aprovaCompras for the user.
+ */
+const COMPRAS_APROVACAO = { roles: ['estoque', 'financeiro', 'comercial'] } as const satisfies Permission;
 
 export const guards = {
   adminComercial: ADMIN_COMERCIAL,
@@ -97,6 +103,7 @@ export const guards = {
   adminComercialEstoque: ADMIN_COMERCIAL_ESTOQUE,
   adminOnly: ADMIN_ONLY,
   compras: COMPRAS,
+  comprasAprovacao: COMPRAS_APROVACAO,
 } as const;
 
 /**

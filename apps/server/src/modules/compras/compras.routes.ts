@@ -14,7 +14,11 @@ import { z } from 'zod';
 import { actorOf, requires } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { jsonBody, pathParams, queryParams } from '../../lib/validate.ts';
-import { gravaConfiguracaoCompras, lerConfiguracaoCompras } from './configuracao-compras.service.ts';
+import {
+  exigeComprasOuAprovador,
+  gravaConfiguracaoCompras,
+  lerConfiguracaoCompras,
+} from './configuracao-compras.service.ts';
 import { enviaPedidoCompra } from './envio-pedido-compra.service.ts';
 import { pedidoCompraPdf } from './pedido-compra-pdf.ts';
 import {
@@ -30,6 +34,8 @@ import { getPedidoCompra, listPedidosCompra, quantidadesEmPedido } from './pedid
 // the company's limit is checked in the service (admin, or a role listed in the setting
 // compras_papeis_aprovadores); the settings themselves are edited by the admin.
 const perm = guards.compras;
+/** An order, its PDF and «Aprovar»: also for a role the company lists as approver (checked inside). */
+const permAprovacao = guards.comprasAprovacao;
 const idParams = z.object({ id: uuidParam });
 
 export const comprasRoutes = new Hono<AppEnv>()
@@ -40,9 +46,10 @@ export const comprasRoutes = new Hono<AppEnv>()
     const id = await criaPedidoCompra(c.var.deps.db, actorOf(c), c.req.valid('json'));
     return c.json(await getPedidoCompra(c.var.deps.db, id), 201);
   })
-  .get('/pedidos/:id', requires(perm), pathParams(idParams), async (c) =>
-    c.json(await getPedidoCompra(c.var.deps.db, c.req.valid('param').id)),
-  )
+  .get('/pedidos/:id', requires(permAprovacao), pathParams(idParams), async (c) => {
+    await exigeComprasOuAprovador(c.var.deps.db, c.var.user.roles);
+    return c.json(await getPedidoCompra(c.var.deps.db, c.req.valid('param').id));
+  })
   .put(
     '/pedidos/:id',
     requires(perm),
@@ -54,7 +61,8 @@ export const comprasRoutes = new Hono<AppEnv>()
       return c.json(await getPedidoCompra(c.var.deps.db, id));
     },
   )
-  .get('/pedidos/:id/pdf', requires(perm), pathParams(idParams), async (c) => {
+  .get('/pedidos/:id/pdf', requires(permAprovacao), pathParams(idParams), async (c) => {
+    await exigeComprasOuAprovador(c.var.deps.db, c.var.user.roles);
     const p = await getPedidoCompra(c.var.deps.db, c.req.valid('param').id);
     const pdf = await pedidoCompraPdf(c.var.deps.db, p);
     return c.body(new Uint8Array(pdf), 200, {
@@ -62,7 +70,8 @@ export const comprasRoutes = new Hono<AppEnv>()
       'content-disposition': `inline; filename="pedido-compra-${p.numero}.pdf"`,
     });
   })
-  .post('/pedidos/:id/aprovar', requires(perm), pathParams(idParams), async (c) => {
+  .post('/pedidos/:id/aprovar', requires(permAprovacao), pathParams(idParams), async (c) => {
+    await exigeComprasOuAprovador(c.var.deps.db, c.var.user.roles);
     const { id } = c.req.valid('param');
     await aprovaPedidoCompra(c.var.deps.db, actorOf(c), c.var.user.roles, id);
     return c.json(await getPedidoCompra(c.var.deps.db, id));

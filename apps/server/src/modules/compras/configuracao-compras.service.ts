@@ -1,7 +1,17 @@
-import { type ConfiguracaoCompras, Decimal, isRole, LIMITE_APROVACAO_COMPRAS_PADRAO } from '@erp/shared';
+import {
+  allows,
+  aprovaCompras,
+  type ConfiguracaoCompras,
+  Decimal,
+  genericMessages,
+  guards,
+  isRole,
+  LIMITE_APROVACAO_COMPRAS_PADRAO,
+} from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
+import { AppError } from '../../lib/errors.ts';
 
 // The company's purchase settings (app_settings, audited like every setting):
 // - compras_limite_aprovacao: orders above this total need an approver (money string; default
@@ -45,4 +55,15 @@ export async function gravaConfiguracaoCompras(
         on conflict (chave) do update set valor = excluded.valor, updated_at = now()`);
   });
   return lerConfiguracaoCompras(db);
+}
+
+/**
+ * The routes an approver reaches (an order, its PDF, «Aprovar») are open to the Compras guard and to
+ * a role the company lists as approver (e.g. financeiro); any other user: 403.
+ */
+export async function exigeComprasOuAprovador(db: Db, papeis: readonly string[]): Promise<void> {
+  if (allows(papeis, guards.compras)) return;
+  const cfg = await lerConfiguracaoCompras(db);
+  if (!aprovaCompras(papeis, cfg.papeis_aprovadores))
+    throw new AppError('forbidden', genericMessages.forbidden);
 }

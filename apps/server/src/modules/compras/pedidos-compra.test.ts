@@ -459,3 +459,29 @@ describe('purchase orders: list and em pedido', () => {
     expect((await api(tk.estoque, 'GET', `${ROTA}?sort=preco`)).status).toBe(400);
   });
 });
+
+describe('purchase orders: a role the company lists approves without the Compras permission', () => {
+  it('financeiro reads and approves an order above the limit only while listed', async () => {
+    const p = await rascunho('90'); // R$ 5.400,00
+    const fin = await t.signIn(['financeiro'], { email: 'gerente.financeiro@teste.com.br' });
+    expect((await api(fin.token, 'GET', `${ROTA}/${p.id}`)).status).toBe(403);
+    expect((await api(fin.token, 'POST', `${ROTA}/${p.id}/aprovar`)).status).toBe(403);
+    expect((await api(tk.comercial, 'GET', `${ROTA}/${p.id}`)).status).toBe(403);
+    await api(tk.admin, 'PUT', '/api/compras/configuracao', {
+      limite_aprovacao: '5000',
+      papeis_aprovadores: ['financeiro'],
+    });
+    expect((await api(fin.token, 'GET', `${ROTA}/${p.id}`)).body.exige_aprovacao).toBe(true);
+    expect((await api(fin.token, 'GET', `${ROTA}/${p.id}/pdf`)).status).toBe(200);
+    const r = await api(fin.token, 'POST', `${ROTA}/${p.id}/aprovar`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({
+      status: 'aprovado',
+      aprovado_por_email: 'gerente.financeiro@teste.com.br',
+    });
+    // the rest of the Compras API stays closed to the approver role
+    expect((await api(fin.token, 'POST', `${ROTA}/${p.id}/enviar`)).status).toBe(403);
+    expect((await api(fin.token, 'GET', ROTA)).status).toBe(403);
+    expect((await api(tk.comercial, 'POST', `${ROTA}/${p.id}/aprovar`)).status).toBe(403);
+  });
+});
