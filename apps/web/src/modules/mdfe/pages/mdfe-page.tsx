@@ -8,7 +8,6 @@ import { Campo, chaveEmGrupos } from '@/components/nfe/nota-campos.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { RecordLoader } from '@/components/ui/record-loader.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import {
   abreDamdfe,
   baixaXmlMdfe,
@@ -176,12 +175,12 @@ function Mdfe({ m }: { m: MdfeDetalhe }) {
           </>
         }
       >
-        <div className="grid gap-0 sm:grid-cols-4">
+        <div className="grid grid-cols-2 gap-0 sm:grid-cols-4">
           <Campo rotulo="Número">{m.numero}</Campo>
           <Campo rotulo="Série">{m.serie}</Campo>
           <Campo rotulo="Ambiente">{ambienteLabel(m.ambiente)}</Campo>
           <Campo rotulo="Tipo de emissão">{tpEmisLabels[m.tp_emis] ?? m.tp_emis}</Campo>
-          <Campo rotulo="Chave de acesso" className="sm:col-span-3">
+          <Campo rotulo="Chave de acesso" className="col-span-2 sm:col-span-3">
             <span className="font-mono text-xs">{chaveEmGrupos(m.chave)}</span>
           </Campo>
           <Campo rotulo="Protocolo">{m.protocolo ?? '—'}</Campo>
@@ -190,7 +189,7 @@ function Mdfe({ m }: { m: MdfeDetalhe }) {
               Carga nº {m.carga_numero}
             </Link>
           </Campo>
-          <Campo rotulo="Percurso" className="sm:col-span-3">
+          <Campo rotulo="Percurso" className="col-span-2 sm:col-span-3">
             {[m.uf_ini, ...m.percurso, m.uf_fim].filter((u, i, a) => i === 0 || u !== a[i - 1]).join(' → ')}
           </Campo>
         </div>
@@ -230,42 +229,39 @@ function Mdfe({ m }: { m: MdfeDetalhe }) {
               <h3 className="text-sm font-medium">
                 {g.nome} - {g.uf} <span className="text-xs text-muted-foreground">(IBGE {g.codigo})</span>
               </h3>
-              <Table aria-label={`Notas de ${g.nome}`}>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>NF-e</TableHead>
-                    <TableHead>Cliente</TableHead>
-                    <TableHead>Chave</TableHead>
-                    <TableHead className="text-right">Peso</TableHead>
-                    <TableHead className="text-right">Valor</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {g.notas.map((n) => (
-                    <TableRow key={n.id}>
-                      <TableCell className="whitespace-nowrap">
-                        {n.nota_id ? (
-                          <Link
-                            to={`/notasfiscais/saida/${n.nota_id}`}
-                            className="underline-offset-4 hover:underline"
-                          >
-                            NF-e nº {n.nota_numero}
-                          </Link>
-                        ) : (
-                          'NF-e'
-                        )}
-                        {n.incluida_por_evento ? (
-                          <span className="block text-xs text-muted-foreground">incluída por evento</span>
-                        ) : null}
-                      </TableCell>
-                      <TableCell className="min-w-40">{n.cliente ?? '—'}</TableCell>
-                      <TableCell className="font-mono text-xs">{chaveEmGrupos(n.chave)}</TableCell>
-                      <TableCell className={num}>{pesoKg(n.peso)}</TableCell>
-                      <TableCell className={num}>{formatBRL(n.valor)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <ul className="grid" aria-label={`Notas de ${g.nome}`}>
+                {g.notas.map((n) => (
+                  <li
+                    key={n.id}
+                    className="grid gap-0.5 border-t border-border py-2 text-sm first:border-0 sm:grid-cols-[10rem_minmax(0,1fr)_auto] sm:items-baseline sm:gap-x-4"
+                  >
+                    <span className="whitespace-nowrap">
+                      {n.nota_id ? (
+                        <Link
+                          to={`/notasfiscais/saida/${n.nota_id}`}
+                          className="font-medium underline-offset-4 hover:underline"
+                        >
+                          NF-e nº {n.nota_numero}
+                        </Link>
+                      ) : (
+                        'NF-e'
+                      )}
+                      {n.incluida_por_evento ? (
+                        <span className="text-xs text-muted-foreground"> · incluída por evento</span>
+                      ) : null}
+                    </span>
+                    <span className="grid min-w-0">
+                      <span>{n.cliente ?? '—'}</span>
+                      <span className="font-mono text-xs text-muted-foreground">
+                        {chaveEmGrupos(n.chave)}
+                      </span>
+                    </span>
+                    <span className="whitespace-nowrap tabular-nums sm:text-right">
+                      {pesoKg(n.peso)} · {formatBRL(n.valor)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
             </div>
           ))}
         </div>
