@@ -26,17 +26,33 @@ let browser: Browser;
 let mdfeOriginal: Record<string, unknown> | null = null;
 beforeAll(async () => {
   browser = await launchBrowser();
+  if (!temMdfe) return;
+  const ctx = await browser.newContext({ baseURL: baseURL() });
+  mdfeOriginal = (await (await apiComo(ctx.request, 'admin')).get('/api/fiscal/mdfe')) as unknown as Record<
+    string,
+    unknown
+  >;
+  await ctx.close();
 });
 afterAll(async () => {
   if (browser && mdfeOriginal) {
+    // both tests change the company's MDF-e settings: back to the demo's
     const ctx = await browser.newContext({ baseURL: baseURL() });
     await (await apiComo(ctx.request, 'admin')).put('/api/fiscal/mdfe', mdfeOriginal);
     await ctx.close();
   }
+  if (temMdfe) await cenarioMdfe(null);
   await browser?.close();
 });
 
 const run = String(Date.now()).slice(-5);
+
+/** The MDF-e services' scenario on the double (support/global-setup.ts); `null` resets it. */
+async function cenarioMdfe(cenario: Record<string, unknown> | null) {
+  const url = `${inject('sefazControle')}/mdfe/${cenario ? 'cenario' : 'reinicia'}`;
+  const res = await fetch(url, { method: 'POST', body: JSON.stringify(cenario ?? {}) });
+  if (!res.ok) throw new Error(`cenário do MDF-e: ${res.status}`);
+}
 type Json = Record<string, never>;
 
 const toast = (page: Page, text: string | RegExp) =>
@@ -181,7 +197,6 @@ describe.skipIf(!temMdfe)('MDF-e da carga', () => {
     const admin = await apiComo(context.request, 'admin');
     const comercial = await apiComo(context.request, 'comercial');
     // the company requires the MDF-e inside the state too (restored at the end)
-    mdfeOriginal = (await admin.get('/api/fiscal/mdfe')) as unknown as Record<string, unknown>;
     await admin.put('/api/fiscal/mdfe', { ...mdfeOriginal, exigir_intraestadual: true });
     const { carga, veiculo, placa, nota } = await cargaFaturada(admin, comercial);
 
@@ -223,11 +238,43 @@ describe.skipIf(!temMdfe)('MDF-e da carga', () => {
       capacidade: '1000',
       versao: v.versao,
     });
+    // SEFAZ rejects it once: the truck has an open manifesto (611 naming the demo's one on the road)
+    const aberto = (
+      (await comercial.get('/api/expedicao/mdfe?status=autorizado&pageSize=50')).items as unknown as {
+        id: string;
+        numero: number;
+        chave: string;
+        carga_status: string;
+      }[]
+    ).find((m) => m.carga_status === 'em_rota')!;
+    expect(aberto, 'the demo load on the road has its MDF-e').toBeTruthy();
+    await cenarioMdfe({
+      proxima: {
+        servico: 'MDFeRecepcaoSinc',
+        cStat: '611',
+        xMotivo: `Rejeição: Existe MDF-e não encerrado para esta placa, tipo de emitente e UF descarregamento [chMDFe: ${aberto.chave}][nProt:935260000000999]`,
+      },
+    });
     await dialogo.getByRole('button', { name: 'Emitir MDF-e' }).click();
-    await toast(page, /MDF-e nº \d+ autorizado/);
+    await toast(page, /MDF-e nº \d+ rejeitado: 611 – Rejeição: Existe MDF-e não encerrado/);
     const linha = bloco.getByRole('list', { name: 'MDF-e da carga' }).getByRole('listitem').first();
-    await linha.getByText('Autorizado', { exact: true }).waitFor();
+    await linha.getByText('Rejeitado', { exact: true }).waitFor();
     const numero = /MDF-e nº (\d+)/.exec((await linha.getByRole('link').textContent()) ?? '')![1]!;
+    // its page: SEFAZ's message and the open manifesto, linked, with «Encerrar» there
+    await linha.getByRole('link').click();
+    await page.getByRole('heading', { level: 1, name: `MDF-e nº ${numero}` }).waitFor();
+    const rejeicao = page.getByRole('alert').filter({ hasText: 'Rejeição da SEFAZ: 611' });
+    await rejeicao.getByText(`O veículo tem o MDF-e nº ${aberto.numero} aberto`).waitFor();
+    expect(
+      await rejeicao.getByRole('link', { name: `Abrir o MDF-e nº ${aberto.numero}` }).getAttribute('href'),
+    ).toBe(`/expedicao/mdfe/${aberto.id}`);
+    expect(await rejeicao.getByRole('button', { name: 'Encerrar' }).isVisible()).toBe(true);
+    await foto(page, 'rejeitado');
+    // sent again: authorised (the rejection was SEFAZ's once)
+    await page.getByRole('button', { name: 'Transmitir' }).click();
+    await toast(page, `MDF-e nº ${numero} autorizado`);
+    await page.goto(`/expedicao/cargas/${carga.id}`);
+    await linha.getByText('Autorizado', { exact: true }).waitFor();
     await foto(page, 'carga');
 
     // the list finds it by the plate
@@ -280,4 +327,29 @@ describe.skipIf(!temMdfe)('MDF-e da carga', () => {
     expect(final.items.map((m) => m.status)).toEqual(['encerrado']);
     await context.close();
   }, 240_000);
+
+  it('the company’s MDF-e settings: a transport provider needs its RNTRC, next to the field', async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    await signInAs(page, demoEmail('admin'));
+    await page.goto('/configuracoes/fiscais');
+    const form = page.getByRole('form', { name: 'Configurações do MDF-e' });
+    await form.waitFor();
+    await form.getByRole('combobox', { name: /^Tipo de emitente/ }).selectOption('1');
+    await form.getByRole('textbox', { name: /^RNTRC/ }).fill('');
+    await form.getByRole('button', { name: 'Salvar MDF-e' }).click();
+    await form
+      .getByText('Para emitente prestador de serviço de transporte, informe o RNTRC da empresa.')
+      .waitFor();
+    await form.getByRole('textbox', { name: /^RNTRC/ }).fill('12345678');
+    await form.getByRole('button', { name: 'Salvar MDF-e' }).click();
+    await toast(page, 'Configurações do MDF-e salvas.');
+    const salvo = (await (await apiComo(context.request, 'admin')).get('/api/fiscal/mdfe')) as unknown as {
+      tp_emit: string;
+      rntrc: string | null;
+    };
+    expect({ tp_emit: salvo.tp_emit, rntrc: salvo.rntrc }).toEqual({ tp_emit: '1', rntrc: '12345678' });
+    await form.scrollIntoViewIfNeeded();
+    await foto(page, 'configuracao');
+    await context.close();
+  }, 120_000);
 });

@@ -64,7 +64,7 @@ export default async function setup(project: TestProject) {
   fs.mkdirSync(sefazCaDir);
   fs.writeFileSync(path.join(sefazCaDir, 'double.pem'), sefaz.caPem);
   // The specs run in other processes: they set the double's scenario (SEFAZ down, back up) through
-  // this local port — POST /cenario with a partial CenarioSefaz, POST /reinicia.
+  // this local port — POST /cenario with a partial CenarioSefaz, POST /reinicia; the MDF-e's under /mdfe/.
   const controle = http.createServer((req, res) => {
     let corpo = '';
     req.on('data', (c) => {
@@ -72,6 +72,9 @@ export default async function setup(project: TestProject) {
     });
     req.on('end', () => {
       if (req.url === '/reinicia') sefaz.reinicia();
+      // the MDF-e services' own scenario (a one-shot rejection: { proxima: {servico, cStat, xMotivo} })
+      else if (req.url === '/mdfe/reinicia') mdfe?.reinicia();
+      else if (req.url === '/mdfe/cenario') Object.assign(mdfe?.cenario ?? {}, JSON.parse(corpo || '{}'));
       else Object.assign(sefaz.cenario, JSON.parse(corpo || '{}'));
       res.end('ok');
     });
