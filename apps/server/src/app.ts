@@ -15,6 +15,7 @@ import { cadastrosRoutes } from './modules/cadastros/cadastros.routes.ts';
 import { comercialRoutes } from './modules/comercial/comercial.routes.ts';
 import { comercialConsultasRoutes } from './modules/comercial/consultas.routes.ts';
 import { comprasRoutes } from './modules/compras/compras.routes.ts';
+import { sugestaoCompraRoutes } from './modules/compras/sugestao-compra.routes.ts';
 import { configuracoesRoutes } from './modules/configuracoes/configuracoes.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { devolucoesRoutes } from './modules/devolucoes/devolucoes.routes.ts';
@@ -93,6 +94,7 @@ export function createApiRoutes() {
       .route('/comercial', comercialRoutes)
       .route('/comercial', comercialConsultasRoutes)
       .route('/compras', comprasRoutes)
+      .route('/compras', sugestaoCompraRoutes)
       .route('/dashboard', dashboardRoutes)
       .route('/estoque/entradas', entradasRoutes)
       .route('/estoque/devolucoes-compra', devolucoesCompraRoutes)

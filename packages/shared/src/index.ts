@@ -47,6 +47,7 @@ export * from './compras/pedido-compra.schema.ts';
 export * from './compras/recebimento-pedido.ts';
 export * from './compras/status-pedido-compra.ts';
 export * from './compras/sugestao-compra.ts';
+export * from './compras/sugestao-compra-api.schema.ts';
 export * from './configuracoes/configuracoes.schema.ts';
 export * from './dashboard/dashboard.schema.ts';
 export * from './dashboard/overdue.ts';
