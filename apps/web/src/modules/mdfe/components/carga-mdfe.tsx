@@ -154,7 +154,7 @@ function LinhaMdfe({ m }: { m: MdfeResumo }) {
         {m.protocolo ? <span>Protocolo {m.protocolo}</span> : null}
       </div>
       {m.status === 'rejeitado' && (m.c_stat || m.x_motivo) ? (
-        <p className="text-xs text-red-800 dark:text-red-200">
+        <p className="text-xs text-red-800 [overflow-wrap:anywhere] dark:text-red-200">
           Rejeição da SEFAZ: {m.c_stat} – {m.x_motivo}
         </p>
       ) : null}

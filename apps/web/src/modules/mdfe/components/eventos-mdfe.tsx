@@ -40,7 +40,7 @@ export function EventosMdfe({ m }: { m: MdfeDetalhe }) {
               {e.protocolo ? ` · protocolo ${e.protocolo}` : ''}
             </span>
             {e.c_stat || e.x_motivo ? (
-              <span className="break-words text-xs">
+              <span className="text-xs [overflow-wrap:anywhere]">
                 {[e.c_stat, e.x_motivo].filter(Boolean).join(' – ')}
               </span>
             ) : null}

@@ -115,7 +115,7 @@ function Mdfe({ m }: { m: MdfeDetalhe }) {
       {m.status === 'rejeitado' && (m.c_stat || m.x_motivo) ? (
         <div
           role="alert"
-          className="grid gap-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+          className="grid gap-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 [overflow-wrap:anywhere] dark:border-red-900 dark:bg-red-950 dark:text-red-200"
         >
           <p>
             <span className="font-medium">Rejeição da SEFAZ:</span> {m.c_stat} – {m.x_motivo}
