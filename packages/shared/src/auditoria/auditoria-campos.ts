@@ -106,6 +106,8 @@ const settingNames = {
   fiscal_informacoes_complementares: 'Informações complementares padrão da NF-e',
   compras_limite_aprovacao: 'Limite de valor dos pedidos de compra sem aprovação',
   compras_papeis_aprovadores: 'Papéis que aprovam compras',
+  compras_tolerancia_quantidade_percentual: 'Tolerância de quantidade no recebimento do pedido de compra (%)',
+  compras_tolerancia_preco_percentual: 'Tolerância de preço no recebimento do pedido de compra (%)',
 };
 
 const linkKinds = {
@@ -535,6 +537,8 @@ export const auditCampos = {
   'entradas.lancada_em': instant('Lançada em'),
   'entradas.estornada_por': ref('Estornada por', 'users'),
   'entradas.estornada_em': instant('Estornada em'),
+  'entradas.pedido_compra_id': ref('Pedido de compra', 'pedidos_compra'),
+  'entradas.justificativa_divergencia': { rotulo: 'Justificativa da divergência com o pedido de compra' },
 
   // notasfiscais: outgoing NF-e and their events
   'notas_fiscais.pedido_id': ref('Pedido', 'sales_orders'),
@@ -628,6 +632,7 @@ export const auditCampos = {
     manual: 'Escolha manual',
   }),
   'entrada_itens.quantidade_conferida': qty('Quantidade conferida'),
+  'entrada_itens.pedido_compra_item_id': ref('Item do pedido de compra', 'pedido_compra_itens'),
   'entrada_itens.dados': { rotulo: 'Dados do item na nota' },
   'entrada_duplicatas.entrada_id': ref('Entrada', 'entradas'),
   'entrada_duplicatas.vencimento': day('Vencimento'),

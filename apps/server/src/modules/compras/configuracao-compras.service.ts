@@ -67,3 +67,60 @@ export async function exigeComprasOuAprovador(db: Db, papeis: readonly string[])
   if (!aprovaCompras(papeis, cfg.papeis_aprovadores))
     throw new AppError('forbidden', genericMessages.forbidden);
 }
+
+// The receipt-vs-purchase-order tolerances (issue 34), company settings beside the others:
+// - compras_tolerancia_quantidade_percentual: how much above the ordered quantity a receipt may
+//   bring without a justification (default 0 %: any excess is justified);
+// - compras_tolerancia_preco_percentual: how far the invoice's unit price may be from the order's
+//   either way (default 2 %: rounding of packaging prices, small freight passed in the price).
+// Percent strings with up to 2 decimals; an invalid stored value falls back to the default.
+
+const CHAVE_TOL_QUANTIDADE = 'compras_tolerancia_quantidade_percentual';
+const CHAVE_TOL_PRECO = 'compras_tolerancia_preco_percentual';
+export const TOLERANCIA_RECEBIMENTO_PADRAO = { quantidade_percentual: '0', preco_percentual: '2' } as const;
+
+export type ToleranciasRecebimento = { quantidade_percentual: string; preco_percentual: string };
+
+function percentual(valor: unknown, padrao: string): string {
+  if (typeof valor !== 'string' || !Decimal.isValid(valor)) return padrao;
+  const d = Decimal.of(valor);
+  return d.isNegative() || d.gt(1000) ? padrao : d.toString();
+}
+
+export async function lerToleranciasRecebimento(db: Db | Tx): Promise<ToleranciasRecebimento> {
+  const rows = rowsOf<{ chave: string; valor: unknown }>(
+    await db.execute(
+      sql`select chave, valor from app_settings where chave in (${CHAVE_TOL_QUANTIDADE}, ${CHAVE_TOL_PRECO})`,
+    ),
+  );
+  const valor = (chave: string) => rows.find((r) => r.chave === chave)?.valor;
+  return {
+    quantidade_percentual: percentual(
+      valor(CHAVE_TOL_QUANTIDADE),
+      TOLERANCIA_RECEBIMENTO_PADRAO.quantidade_percentual,
+    ),
+    preco_percentual: percentual(valor(CHAVE_TOL_PRECO), TOLERANCIA_RECEBIMENTO_PADRAO.preco_percentual),
+  };
+}
+
+/** Writes the tolerances (admin; audited as every app_settings row). Percent strings, 0 to 1000. */
+export async function gravaToleranciasRecebimento(
+  db: Db,
+  actor: Actor,
+  tol: ToleranciasRecebimento,
+): Promise<ToleranciasRecebimento> {
+  for (const [campo, v] of Object.entries(tol))
+    if (!/^\d{1,4}(\.\d{1,2})?$/.test(v) || Decimal.of(v).gt(1000))
+      throw new AppError('validation_failed', 'Informe um percentual entre 0 e 1000.', {
+        fields: { [campo]: ['Informe um percentual entre 0 e 1000.'] },
+      });
+  await writeTx(db, actor, async (tx) => {
+    for (const [chave, valor] of [
+      [CHAVE_TOL_QUANTIDADE, tol.quantidade_percentual],
+      [CHAVE_TOL_PRECO, tol.preco_percentual],
+    ] as const)
+      await tx.execute(sql`insert into app_settings (chave, valor) values (${chave}, ${JSON.stringify(valor)}::jsonb)
+        on conflict (chave) do update set valor = excluded.valor, updated_at = now()`);
+  });
+  return lerToleranciasRecebimento(db);
+}

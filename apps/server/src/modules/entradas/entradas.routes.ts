@@ -15,6 +15,14 @@ import { z } from 'zod';
 import { actorOf, requires } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { jsonBody, pathParams, queryParams } from '../../lib/validate.ts';
+import {
+  defineLinhaDoItem,
+  gravaJustificativaDivergencia,
+  justificativaDivergenciaSchema,
+  linhaPedidoDoItemSchema,
+  vinculaPedidoCompra,
+  vincularPedidoCompraSchema,
+} from '../compras/recebimento-pedido.service.ts';
 import { condicoesAtivas } from '../financeiro/condicoes-pagamento.service.ts';
 import { danfeDaEntrada } from './danfe-entrada.service.ts';
 import {
@@ -104,6 +112,40 @@ export const entradasRoutes = new Hono<AppEnv>()
     async (c) => {
       const p = c.req.valid('param');
       return c.json(await mapeiaItem(c.var.deps.db, actorOf(c), p.id, p.itemId, c.req.valid('json')));
+    },
+  )
+  // issue 34: the receipt checked against a purchase order of its supplier
+  .put(
+    '/:id/pedido-compra',
+    requires(estoque),
+    pathParams(idParams),
+    jsonBody(vincularPedidoCompraSchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      await vinculaPedidoCompra(c.var.deps.db, actorOf(c), id, c.req.valid('json'));
+      return c.json(await getEntrada(c.var.deps.db, id));
+    },
+  )
+  .put(
+    '/:id/itens/:itemId/pedido-compra',
+    requires(estoque),
+    pathParams(itemParams),
+    jsonBody(linhaPedidoDoItemSchema),
+    async (c) => {
+      const p = c.req.valid('param');
+      await defineLinhaDoItem(c.var.deps.db, actorOf(c), p.id, p.itemId, c.req.valid('json'));
+      return c.json(await getEntrada(c.var.deps.db, p.id));
+    },
+  )
+  .put(
+    '/:id/justificativa-divergencia',
+    requires(estoque),
+    pathParams(idParams),
+    jsonBody(justificativaDivergenciaSchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      await gravaJustificativaDivergencia(c.var.deps.db, actorOf(c), id, c.req.valid('json'));
+      return c.json(await getEntrada(c.var.deps.db, id));
     },
   )
   .post('/:id/conferencia', requires(estoque), pathParams(idParams), jsonBody(conferenciaSchema), async (c) =>

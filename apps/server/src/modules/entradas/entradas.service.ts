@@ -10,6 +10,11 @@ import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { contem, documentoDigitado, palavrasBusca } from '../../lib/busca-listas.ts';
 import { AppError } from '../../lib/errors.ts';
 import { listPage } from '../../lib/list-query.ts';
+import {
+  type PedidoCompraDaEntrada,
+  pedidoCompraDaEntrada,
+  pendenciaDoPedido,
+} from '../compras/recebimento-pedido.service.ts';
 import { leNfe, NfeIlegivel, type NotaNfe } from '../nfe/parser.ts';
 import type { entradas } from './entradas.tables.ts';
 
@@ -202,42 +207,48 @@ export type ItemEntrada = {
   mapeamento: 'memoria' | 'gtin' | 'manual' | null;
   local_id: string | null;
   quantidade_conferida: string | null;
+  /** The purchase-order line chosen by hand (or stored at posting); null: matched by product. */
+  pedido_compra_item_id: string | null;
   lotes: LoteItem[];
   /** The mapped product's packagings (the line's packaging picker), smallest factor first. */
   embalagens: Array<{ id: string; unidade: string; fator: string }>;
 };
 
-export type Entrada = EntradaResumo & {
-  versao: number;
-  natureza_operacao: string | null;
-  emitente: Record<string, unknown> | null;
-  totais: Record<
-    'produtos' | 'desconto' | 'frete' | 'seguro' | 'outros' | 'ipi' | 'icms_st' | 'icms' | 'nota',
-    string
-  >;
-  xsd_erros: string[];
-  assinatura_motivo: string | null;
-  certificado: Record<string, unknown> | null;
-  condicao_pagamento_id: string | null;
-  local_id: string | null;
-  observacoes: string | null;
-  conferida_em: string | null;
-  lancada_em: string | null;
-  estornada_em: string | null;
-  motivo_estorno: string | null;
-  pendencias: string[];
-  itens: ItemEntrada[];
-  duplicatas: Array<{ numero: string; vencimento: string; valor: string }>;
-  titulos: Array<{
-    id: string;
-    parcela: number;
-    vencimento: string;
-    valor: string;
-    saldo: string;
-    status: string;
-  }>;
-  divergencias: Array<{ item_id: string; n_item: number; esperado: string; contado: string }>;
-};
+export type Entrada = EntradaResumo &
+  PedidoCompraDaEntrada & {
+    versao: number;
+    /** The purchase order this receipt is checked against (issue 34), and why its divergences are accepted. */
+    pedido_compra_id: string | null;
+    justificativa_divergencia: string | null;
+    natureza_operacao: string | null;
+    emitente: Record<string, unknown> | null;
+    totais: Record<
+      'produtos' | 'desconto' | 'frete' | 'seguro' | 'outros' | 'ipi' | 'icms_st' | 'icms' | 'nota',
+      string
+    >;
+    xsd_erros: string[];
+    assinatura_motivo: string | null;
+    certificado: Record<string, unknown> | null;
+    condicao_pagamento_id: string | null;
+    local_id: string | null;
+    observacoes: string | null;
+    conferida_em: string | null;
+    lancada_em: string | null;
+    estornada_em: string | null;
+    motivo_estorno: string | null;
+    pendencias: string[];
+    itens: ItemEntrada[];
+    duplicatas: Array<{ numero: string; vencimento: string; valor: string }>;
+    titulos: Array<{
+      id: string;
+      parcela: number;
+      vencimento: string;
+      valor: string;
+      saldo: string;
+      status: string;
+    }>;
+    divergencias: Array<{ item_id: string; n_item: number; esperado: string; contado: string }>;
+  };
 
 export async function leItens(db: Db | Tx, entradaId: string): Promise<ItemEntrada[]> {
   const itens = rowsOf<ItemEntrada>(
@@ -249,7 +260,7 @@ export async function leItens(db: Db | Tx, entradaId: string): Promise<ItemEntra
       i.produto_id, p.codigo as produto_codigo, p.nome as produto_nome, p.unidade as unidade_base,
       coalesce(p.controla_lote, false) as controla_lote, i.embalagem_id, i.fator::text as fator,
       i.quantidade_base::text as quantidade_base, i.custo_unitario::text as custo_unitario, i.mapeamento,
-      i.local_id, i.quantidade_conferida::text as quantidade_conferida, '[]'::json as lotes,
+      i.local_id, i.quantidade_conferida::text as quantidade_conferida, i.pedido_compra_item_id, '[]'::json as lotes,
       coalesce((select json_agg(json_build_object('id', x.id, 'unidade', x.unidade, 'fator', x.fator::text)
         order by x.fator, x.unidade) from produto_embalagens x where x.produto_id = i.produto_id), '[]'::json)
         as embalagens
@@ -323,7 +334,7 @@ export async function getEntrada(db: Db | Tx, id: string): Promise<Entrada> {
       e.valor_seguro::text as seguro, e.valor_outros::text as outros, e.valor_ipi::text as ipi,
       e.valor_icms_st::text as icms_st, e.valor_icms::text as icms, e.valor_nota::text as nota,
       e.xsd_erros, e.assinatura_motivo, e.certificado, e.condicao_pagamento_id, e.local_id, e.observacoes,
-      e.conferida_em, e.lancada_em, e.estornada_em, e.motivo_estorno
+      e.conferida_em, e.lancada_em, e.estornada_em, e.motivo_estorno, e.pedido_compra_id, e.justificativa_divergencia
       ${from} where e.id = ${id}`),
   );
   if (!r) throw new AppError('not_found', entradaMensagens.naoEncontrada);
@@ -351,6 +362,10 @@ export async function getEntrada(db: Db | Tx, id: string): Promise<Entrada> {
           duplicatas.length > 0,
         )
       : [];
+  const compras = await pedidoCompraDaEntrada(db, id);
+  const pendenciaCompras = pendenciaDoPedido(compras.pedido_compra);
+  if (pendenciaCompras && (base.status === 'rascunho' || base.status === 'conferida'))
+    pendencias.push(pendenciaCompras);
   const divergencias = itens
     .filter((i) => i.quantidade_conferida !== null && i.quantidade_base !== null)
     .filter((i) => !Decimal.of(i.quantidade_conferida!).eq(i.quantidade_base!))
@@ -386,6 +401,9 @@ export async function getEntrada(db: Db | Tx, id: string): Promise<Entrada> {
     lancada_em: iso(r.lancada_em),
     estornada_em: iso(r.estornada_em),
     motivo_estorno: (r.motivo_estorno as string | null) ?? null,
+    pedido_compra_id: (r.pedido_compra_id as string | null) ?? null,
+    justificativa_divergencia: (r.justificativa_divergencia as string | null) ?? null,
+    ...compras,
     pendencias,
     itens,
     duplicatas,

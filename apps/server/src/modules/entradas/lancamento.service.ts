@@ -4,6 +4,10 @@ import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import { AppError } from '../../lib/errors.ts';
+import {
+  aplicaRecebimentoAoLancar,
+  desfazRecebimentoAoEstornar,
+} from '../compras/recebimento-pedido.service.ts';
 import { localPadrao } from '../estoque/alocacao.service.ts';
 import { type Lancamento, lancaNoRazao } from '../estoque/razao.service.ts';
 import { criarTitulos, criarTitulosDeCondicao } from '../financeiro/titulos.service.ts';
@@ -113,6 +117,9 @@ export async function lancaEntrada(db: Db, actor: Actor, id: string): Promise<En
     );
     if (pendencias.length)
       throw new AppError('unprocessable', entradaMensagens.pendencias, { reason: 'pendencias', pendencias });
+    // issue 34: checked against its purchase order (422 beyond tolerance without a justification);
+    // the order's lines and status move in this same transaction
+    await aplicaRecebimentoAoLancar(tx, id);
 
     // 1. stock: one ledger entrada per item (per lot), into the item's, the receipt's or the default location
     const padrao = cab!.local_id ?? (await localPadrao(tx, 'entrada'));
@@ -285,6 +292,7 @@ export async function estornaEntrada(db: Db, actor: Actor, id: string, motivo: s
     await tx.execute(sql`update financial_accounts set status = 'cancelado',
       motivo_cancelamento = ${`Estorno da entrada: ${motivo}`}, versao = versao + 1, updated_at = now()
       where origem = 'entrada' and origem_id = ${id} and status = 'em_aberto'`);
+    await desfazRecebimentoAoEstornar(tx, id);
     await tx.execute(sql`update entradas set status = 'estornada', estornada_por = ${actor.userId},
       estornada_em = now(), motivo_estorno = ${motivo}, versao = versao + 1, updated_at = now() where id = ${id}`);
   });
