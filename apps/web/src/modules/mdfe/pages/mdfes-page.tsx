@@ -26,7 +26,7 @@ import { StatusMdfeBadge } from '../components/status-mdfe-badge.tsx';
 
 const num = 'text-right whitespace-nowrap tabular-nums';
 
-/** «12.345,678 kg» → «12.346 kg»: the manifest's weight to the kilo. */
+/** The manifest's gross weight in kg, pt-BR, with the decimals it has (no trailing zeros forced). */
 export const pesoKg = (v: string) => `${formatDecimalBR(v, 0)} kg`;
 
 const columns: Column<MdfeResumo>[] = [
