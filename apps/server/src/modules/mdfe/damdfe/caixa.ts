@@ -1,9 +1,17 @@
 import type { Pdf } from '../../../lib/pdf.ts';
+import {
+  caixa as caixaBase,
+  type FolhaDeCaixas,
+  linhaDeCaixas as linhaBase,
+} from '../../../lib/pdf-caixas.ts';
 import type { Mdfe } from './leitura.ts';
+
+type CaixaArgs = Parameters<typeof caixaBase> extends [FolhaDeCaixas, ...infer R] ? R : never;
+type LinhaArgs = Parameters<typeof linhaBase> extends [FolhaDeCaixas, ...infer R] ? R : never;
 
 // Drawing primitives of the DAMDFE, in the DANFE's style: 0.5 pt boxes with a small caption at the
 // top and the value below it (captions 5.5 pt, values 7.5–9 pt), bold block titles, and small
-// tables of boxed cells. (The DANFE's caixa.ts is typed to its own context, hence this copy.)
+// tables of boxed cells. The boxes themselves are lib/pdf-caixas.ts, shared with the DANFE.
 
 export const FONTE_ROTULO = 5.5;
 export const FONTE_VALOR = 8;
@@ -22,64 +30,15 @@ export type Damdfe = {
   logo?: Buffer;
 };
 
-export type OpcoesCaixa = {
-  alinhamento?: 'left' | 'right' | 'center';
-  negrito?: boolean;
-  fonte?: number;
-};
+export type { OpcoesCaixa } from '../../../lib/pdf-caixas.ts';
 
-/** A box with its caption; the value (one line, shrunk to fit) near the bottom. */
-export function caixa(
-  d: Damdfe,
-  x: number,
-  y: number,
-  w: number,
-  h: number,
-  rotulo: string,
-  valor: string,
-  o: OpcoesCaixa = {},
-) {
-  const { doc } = d.pdf;
-  doc.lineWidth(0.5).strokeColor('#000').rect(x, y, w, h).stroke();
-  if (rotulo)
-    doc
-      .font('Helvetica')
-      .fontSize(FONTE_ROTULO)
-      .fillColor('#000')
-      .text(rotulo.toUpperCase(), x + 2, y + 1.5, { width: w - 4, lineBreak: false, height: 7 });
-  if (!valor) return;
-  let fonte = o.fonte ?? FONTE_VALOR;
-  doc.font(o.negrito ? 'Helvetica-Bold' : 'Helvetica').fontSize(fonte);
-  while (fonte > 5 && doc.widthOfString(valor) > w - 4) {
-    fonte -= 0.5;
-    doc.fontSize(fonte);
-  }
-  doc.text(valor, x + 2, y + h - fonte - 3, {
-    width: w - 4,
-    align: o.alinhamento ?? 'left',
-    lineBreak: false,
-    ellipsis: true,
-    height: fonte + 2,
-  });
-}
+const VALOR = { fonte: FONTE_VALOR, recuo: 3 };
+
+/** A box with its caption; the value (one line, shrunk to fit) near the bottom (lib/pdf-caixas.ts). */
+export const caixa = (d: Damdfe, ...resto: CaixaArgs) => caixaBase({ ...d, valor: VALOR }, ...resto);
 
 /** A row of boxes of the given widths (the last one takes what is left of d.w). Returns the y below. */
-export function linhaDeCaixas(
-  d: Damdfe,
-  y: number,
-  h: number,
-  caixas: Array<[rotulo: string, valor: string, largura: number, opcoes?: OpcoesCaixa]>,
-  x0 = d.x,
-  largura = d.w,
-): number {
-  let x = x0;
-  caixas.forEach(([rotulo, valor, w0, o], i) => {
-    const w = i === caixas.length - 1 ? x0 + largura - x : w0;
-    caixa(d, x, y, w, h, rotulo, valor, o);
-    x += w;
-  });
-  return y + h;
-}
+export const linhaDeCaixas = (d: Damdfe, ...resto: LinhaArgs) => linhaBase({ ...d, valor: VALOR }, ...resto);
 
 /** A bold block title on a grey band ("MODAL RODOVIÁRIO DE CARGA"). Returns the y below it. */
 export function tituloBloco(d: Damdfe, y: number, titulo: string, x = d.x, w = d.w): number {

@@ -1,5 +1,14 @@
 import type { Pdf } from '../../../lib/pdf.ts';
+import {
+  caixa as caixaBase,
+  type FolhaDeCaixas,
+  linhaDeCaixas as linhaBase,
+  type OpcoesCaixa,
+} from '../../../lib/pdf-caixas.ts';
 import type { NotaNfe } from '../parser.ts';
+
+type CaixaArgs = Parameters<typeof caixaBase> extends [FolhaDeCaixas, ...infer R] ? R : never;
+type LinhaArgs = Parameters<typeof linhaBase> extends [FolhaDeCaixas, ...infer R] ? R : never;
 
 // Drawing primitives of the DANFE: boxes with a small caption at the top and the value below it
 // (captions 5.5 pt, values 7–8 pt, 0.5 pt lines), section titles, and the drawing context.
@@ -20,63 +29,15 @@ export type Danfe = {
   folhas: Array<{ x: number; y: number; w: number }>;
 };
 
-export type OpcoesCaixa = {
-  alinhamento?: 'left' | 'right' | 'center';
-  negrito?: boolean;
-  fonte?: number;
-};
+export type { OpcoesCaixa } from '../../../lib/pdf-caixas.ts';
 
-/** A box with its caption; the value (one line, shrunk to fit) near the bottom. */
-export function caixa(
-  d: Danfe,
-  x: number,
-  y: number,
-  w: number,
-  h: number,
-  rotulo: string,
-  valor: string,
-  o: OpcoesCaixa = {},
-) {
-  const { doc } = d.pdf;
-  doc.lineWidth(0.5).strokeColor('#000').rect(x, y, w, h).stroke();
-  if (rotulo)
-    doc
-      .font('Helvetica')
-      .fontSize(FONTE_ROTULO)
-      .fillColor('#000')
-      .text(rotulo.toUpperCase(), x + 2, y + 1.5, { width: w - 4, lineBreak: false, height: 7 });
-  if (!valor) return;
-  let fonte = o.fonte ?? FONTE_VALOR;
-  const fonteNome = o.negrito ? 'Helvetica-Bold' : 'Helvetica';
-  doc.font(fonteNome).fontSize(fonte);
-  while (fonte > 5 && doc.widthOfString(valor) > w - 4) {
-    fonte -= 0.5;
-    doc.fontSize(fonte);
-  }
-  doc.text(valor, x + 2, y + h - fonte - 2.5, {
-    width: w - 4,
-    align: o.alinhamento ?? 'left',
-    lineBreak: false,
-    ellipsis: true,
-    height: fonte + 2,
-  });
-}
+const VALOR = { fonte: FONTE_VALOR, recuo: 2.5 };
+
+/** A box with its caption; the value (one line, shrunk to fit) near the bottom (lib/pdf-caixas.ts). */
+export const caixa = (d: Danfe, ...resto: CaixaArgs) => caixaBase({ ...d, valor: VALOR }, ...resto);
 
 /** A row of boxes of the given widths (the last one takes what is left of d.w). */
-export function linhaDeCaixas(
-  d: Danfe,
-  y: number,
-  h: number,
-  caixas: Array<[rotulo: string, valor: string, largura: number, opcoes?: OpcoesCaixa]>,
-): number {
-  let x = d.x;
-  caixas.forEach(([rotulo, valor, largura, o], i) => {
-    const w = i === caixas.length - 1 ? d.x + d.w - x : largura;
-    caixa(d, x, y, w, h, rotulo, valor, o);
-    x += w;
-  });
-  return y + h;
-}
+export const linhaDeCaixas = (d: Danfe, ...resto: LinhaArgs) => linhaBase({ ...d, valor: VALOR }, ...resto);
 
 /** The bold title above a block ("DESTINATÁRIO / REMETENTE"). Returns the y below it. */
 export function tituloBloco(d: Danfe, y: number, titulo: string): number {
