@@ -86,6 +86,8 @@ export type EventoMdfe = {
 
 export type AcoesMdfe = {
   transmitir: boolean;
+  /** SEFAZ unreachable: sign again in contingência (tpEmis 2) so the truck may leave with its DAMDFE. */
+  contingencia: boolean;
   consultar: boolean;
   /** null: allowed; else why not. */
   cancelar: string | null;
@@ -159,6 +161,7 @@ export const mdfeApi = {
     )) as unknown as EmissaoMdfe,
   transmitir: (id: string) => acao(m[':id'].transmitir.$post({ param: { id } })),
   consultar: (id: string) => acao(m[':id'].consultar.$post({ param: { id } })),
+  contingencia: (id: string) => acao(m[':id'].contingencia.$post({ param: { id } })),
   cancelar: (id: string, json: CancelamentoMdfeInput) =>
     acao(m[':id'].cancelar.$post({ param: { id }, json })),
   encerrar: (id: string, json: EncerramentoMdfeInput) =>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Ban, FileCheck2, FilePlus2, RefreshCw, Send, UserPlus } from 'lucide-react';
+import { Ban, FileCheck2, FilePlus2, RefreshCw, Send, ShieldAlert, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
@@ -12,7 +12,7 @@ import { IncluirCondutorDialog } from './incluir-condutor-dialog.tsx';
 import { IncluirNfeDialog } from './incluir-nfe-dialog.tsx';
 
 // The actions of one manifesto (its page), as the server's `acoes` says: Transmitir (assinado or
-// rejeitado), Consultar, Cancelar (within 24 h and before the trip), Encerrar, Incluir condutor and
+// rejeitado), Emitir em contingência (assinado, never sent in contingência), Consultar, Cancelar (within 24 h and before the trip), Encerrar, Incluir condutor and
 // Incluir NF-e (autorizado). Cancelar and Encerrar, when refused, stay visible, disabled, with the reason.
 
 export const mensagemDe = (err: unknown, padrao: string) => (err instanceof ApiError ? err.message : padrao);
@@ -44,9 +44,18 @@ export function AcoesMdfe({ m }: { m: MdfeDetalhe }) {
   const recarrega = useRecarregaMdfe();
   const [dialogo, setDialogo] = useState<Dialogo>(null);
   const envia = useMutation({
-    mutationFn: (acao: 'transmitir' | 'consultar') =>
-      acao === 'transmitir' ? mdfeApi.transmitir(m.id) : mdfeApi.consultar(m.id),
-    onSuccess: avisaResultado,
+    mutationFn: (acao: 'transmitir' | 'consultar' | 'contingencia') =>
+      acao === 'transmitir'
+        ? mdfeApi.transmitir(m.id)
+        : acao === 'consultar'
+          ? mdfeApi.consultar(m.id)
+          : mdfeApi.contingencia(m.id),
+    onSuccess: (r, acao) =>
+      acao === 'contingencia'
+        ? toast.success(
+            `MDF-e nº ${r.mdfe.numero} assinado em contingência: imprima o DAMDFE para a viagem e transmita-o assim que a SEFAZ voltar.`,
+          )
+        : avisaResultado(r),
     onError: (err) => toast.error(mensagemDe(err, 'Não foi possível falar com a SEFAZ.')),
     onSettled: recarrega,
   });
@@ -60,6 +69,17 @@ export function AcoesMdfe({ m }: { m: MdfeDetalhe }) {
         <Button disabled={envia.isPending} onClick={() => envia.mutate('transmitir')}>
           {envia.isPending && envia.variables === 'transmitir' ? <Spinner /> : <Send aria-hidden />}
           Transmitir
+        </Button>
+      ) : null}
+      {a.contingencia ? (
+        <Button
+          variant="outline"
+          disabled={envia.isPending}
+          title="A SEFAZ não responde: assina de novo em contingência (nova chave, mesmo número) para o caminhão sair com o DAMDFE"
+          onClick={() => envia.mutate('contingencia')}
+        >
+          {envia.isPending && envia.variables === 'contingencia' ? <Spinner /> : <ShieldAlert aria-hidden />}
+          Emitir em contingência
         </Button>
       ) : null}
       {a.consultar ? (
