@@ -17,6 +17,7 @@ import type { Db, Tx } from '../client.ts';
 import { rowsOf } from '../client.ts';
 import { seedCobrancaDemo } from './cobranca-demo.ts';
 import { seedComercialDemo } from './comercial-demo.ts';
+import { seedComprasDemo } from './compras-demo.ts';
 import { generateDemoData } from './demo-data.ts';
 import { seedDemoUsers } from './demo-users.ts';
 import { seedDevolucoesDemo } from './devolucoes-demo.ts';
@@ -90,6 +91,7 @@ export async function seedDemo(
     const pedidos = (await seedComercialDemo(tx, data)) + (await seedExpedicaoDemo(tx, data)).pedidos;
     // goods receipts (drafts) from NF-e XML built by the seed
     await seedEntradasDemo(tx, data.today);
+    await seedComprasDemo(tx, data.today); // purchase orders in every status, tied to posted notes
     // a few outgoing NF-e of released orders, signed with the demo certificate (XSD folder needed)
     if (opts.nfeSchemasDir) await seedNotasDemo(tx, opts.nfeSchemasDir, data.today);
     // returns (issue 32): sale notes authorised by a demo protocol and three devoluções de venda
