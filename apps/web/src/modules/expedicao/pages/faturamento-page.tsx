@@ -10,7 +10,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCheck, FileText, PackageX, Truck, Undo2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { LoadErrorAlert } from '@/components/data-table/list-states.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -127,6 +127,7 @@ function DetalheCarga({ id }: { id: string }) {
   const carga = useQuery({ queryKey: expedicaoKeys.carga(id), queryFn: () => cargasApi.get(id) });
   const [ocupado, setOcupado] = useState(false);
   const [devolvendo, setDevolvendo] = useState<ParadaCarga | null>(null);
+  const navigate = useNavigate();
   const c = carga.data;
   const aplica = (n: Carga) => {
     qc.setQueryData(expedicaoKeys.carga(id), n);
@@ -138,7 +139,13 @@ function DetalheCarga({ id }: { id: string }) {
       aplica(await fn());
       toast.success(ok);
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : 'Não foi possível salvar.');
+      // a load that needs its MDF-e (issue 33): the message says why, the action leads to the emission
+      if (err instanceof ApiError && err.body.details?.reason === 'mdfe')
+        toast.error(err.message, {
+          duration: 15_000,
+          action: { label: 'Emitir MDF-e', onClick: () => void navigate(`/expedicao/cargas/${id}`) },
+        });
+      else toast.error(err instanceof ApiError ? err.message : 'Não foi possível salvar.');
     } finally {
       setOcupado(false);
     }
