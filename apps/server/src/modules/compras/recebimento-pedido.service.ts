@@ -409,9 +409,15 @@ export async function pedidoCompraDaEntrada(db: Db | Tx, entradaId: string): Pro
   return { pedido_compra: pedidoCompra, pedidos_compra_propostos: propostas };
 }
 
-/** The line of «Pendências» while the justification is missing (null when none is needed). */
+/**
+ * The line of «Pendências» while the chosen order is no longer open (cancelled or completed after it
+ * was chosen) or the justification is missing; null when nothing blocks.
+ */
 export function pendenciaDoPedido(r: RecebimentoPedido | null): string | null {
-  if (!r?.exige_justificativa || r.justificativa_divergencia) return null;
+  if (!r) return null;
+  if (!(STATUS_PEDIDO_ABERTO as readonly string[]).includes(r.pedido.status))
+    return recebimentoPedidoMensagens.pedidoFechado(r.pedido.numero, statusTexto[r.pedido.status]);
+  if (!r.exige_justificativa || r.justificativa_divergencia) return null;
   return recebimentoPedidoMensagens.pendencia(r.pedido.numero);
 }
 

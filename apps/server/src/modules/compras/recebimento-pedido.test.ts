@@ -433,3 +433,42 @@ describe('manual receipt tied to an order', () => {
     expect(tarde.status).toBe(409);
   });
 });
+
+describe('the chosen order cancelled afterwards', () => {
+  it('is a pendência and «Lançar» is refused (409), nothing posted', async () => {
+    const p = await chama(t, tok, 'POST', '/api/compras/pedidos', {
+      fornecedor_id: forn,
+      itens: [{ produto_id: aveia, unidade: 'UN', quantidade: '10', preco: '2' }],
+    });
+    expect((await chama(t, tok, 'POST', `/api/compras/pedidos/${p.body.id}/aprovar`)).status).toBe(200);
+    const m = await chama(t, tok, 'POST', api('/manual'), {
+      fornecedor_id: forn,
+      numero: 78,
+      emissao: '2026-03-21',
+      itens: [{ produto_id: aveia, quantidade: '10', custo_unitario: '2' }],
+      duplicatas: [{ numero: '1', vencimento: '2026-04-20', valor: '20,00' }],
+    });
+    const v = await chama(t, tok, 'PUT', api(`/${m.body.id}/pedido-compra`), { pedido_compra_id: p.body.id });
+    expect(v.body.pendencias).toEqual([]);
+    // the receipt had duplicatas: the order's condição (none here anyway) is not forced on it
+    expect(v.body.pedido_compra).toMatchObject({ status_resultante: 'recebido', exige_justificativa: false });
+    const c = await chama(t, tok, 'POST', `/api/compras/pedidos/${p.body.id}/cancelar`, {
+      motivo: 'Fornecedor sem estoque',
+    });
+    expect(c.status).toBe(200);
+    const mensagem = `O pedido de compra nº ${p.body.numero} está cancelado: só um pedido aprovado, enviado ou parcialmente recebido recebe mercadoria.`;
+    const g = await chama(t, tok, 'GET', api(`/${m.body.id}`));
+    expect(g.body.pendencias).toEqual([mensagem]);
+    expect(g.body.pedidos_compra_propostos.map((x: Json) => x.id)).not.toContain(p.body.id);
+    const l = await chama(t, tok, 'POST', api(`/${m.body.id}/lancar`));
+    expect(l.status).toBe(409);
+    expect(l.body.message).toBe(mensagem);
+    const [e] = await q<{ status: string }>(sql`select status from entradas where id = ${m.body.id}`);
+    expect(e!.status).toBe('rascunho');
+    // dropping the order lets it be posted as an ordinary receipt
+    expect(
+      (await chama(t, tok, 'PUT', api(`/${m.body.id}/pedido-compra`), { pedido_compra_id: null })).status,
+    ).toBe(200);
+    expect((await chama(t, tok, 'POST', api(`/${m.body.id}/lancar`))).status).toBe(200);
+  });
+});
