@@ -36,6 +36,9 @@ const SCREEN_API: Record<string, string> = {
   '/estoque/grupos': '/api/estoque/grupos',
   '/estoque/categorias': '/api/estoque/categorias',
   '/estoque/tabela-tributacao': '/api/tributacao/regras',
+  // the suggestion needs a supplier to ask for: its screen opens on the purchasing settings' read
+  '/compras/sugestao': '/api/compras/configuracao',
+  '/compras/pedidos': '/api/compras/pedidos',
   '/financeiro/pagar': '/api/financeiro/pagar',
   '/financeiro/receber': '/api/financeiro/receber',
   '/financeiro/contas-bancarias': '/api/financeiro/contas-bancarias',

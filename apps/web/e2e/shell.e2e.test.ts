@@ -26,6 +26,8 @@ const GROUP_ITEMS: Record<string, string[]> = {
     'Grupos',
     'Categorias',
   ],
+  // issue 34 (not in the spec's list): purchasing, for the buyers
+  Compras: ['Sugestão de Compra', 'Pedidos de Compra'],
   Financeiro: [
     'Pagar',
     'Receber',
@@ -65,6 +67,7 @@ const EXPECTED_MENU: Record<Who, Array<[string, string[]]>> = {
     ['Dashboard', []],
     ['Comercial', GROUP_ITEMS.Comercial!],
     ['Estoque', GROUP_ITEMS.Estoque!],
+    ['Compras', GROUP_ITEMS.Compras!],
     ['Financeiro', GROUP_ITEMS.Financeiro!],
     ['Cadastros Básicos', GROUP_ITEMS['Cadastros Básicos']!],
     ['Expedição', GROUP_ITEMS.Expedição!],
@@ -83,6 +86,7 @@ const EXPECTED_MENU: Record<Who, Array<[string, string[]]>> = {
     ['Dashboard', []],
     // issue 29: Tabela de Preços is the admin's (its guard), so the clerk no longer sees it
     ['Estoque', GROUP_ITEMS.Estoque!.filter((i) => i !== 'Tabela de Preços')],
+    ['Compras', GROUP_ITEMS.Compras!],
     ['Cadastros Básicos', CADASTROS_ESTOQUE],
     ['Perfil', []],
   ],

@@ -178,7 +178,7 @@ describe('users administration', () => {
         },
         { timeout: 20_000, interval: 1_000 },
       )
-      .toEqual(['Dashboard', 'Estoque', 'Cadastros Básicos', 'Perfil']);
+      .toEqual(['Dashboard', 'Estoque', 'Compras', 'Cadastros Básicos', 'Perfil']);
     await user.goto('/estoque/produtos');
     await user.locator('main [data-page-heading]', { hasText: 'Produtos' }).waitFor();
     expect(new URL(user.url()).pathname).toBe('/estoque/produtos');
@@ -344,6 +344,9 @@ describe('access profiles and general settings (admin)', () => {
     );
     expect(await cell('estoque', 'Financeiro')).toBe('Não');
     expect(await cell('comercial', 'Expedição')).toBe('Sim');
+    // issue 34: purchasing is the buyers'
+    expect(await cell('estoque', 'Compras')).toBe('Sim');
+    expect(await cell('comercial', 'Compras')).toBe('Não');
     expect(await cell('financeiro', 'Frota')).toBe('Sim');
     expect(await cell('comercial', 'Auditoria')).toBe('Não');
     expect(await cell('admin', 'Auditoria')).toBe('Sim');

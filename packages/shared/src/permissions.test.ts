@@ -65,6 +65,9 @@ const SPEC_ROUTE_GUARDS: Array<[Rule, string[]]> = [
       '/estoque/unidades',
       '/estoque/grupos',
       '/estoque/categorias',
+      // issue 34's purchasing, for the buyers (not in the spec's list)
+      '/compras/sugestao',
+      '/compras/pedidos',
     ],
   ],
   [
@@ -237,6 +240,15 @@ describe('menu (spec section 2 "Shell" and section 6 "Menu visibility")', () => 
       ],
     ],
     [
+      // issue 34 (not in the spec's list): purchasing, for the buyers
+      'Compras',
+      ['estoque'],
+      [
+        ['Sugestão de Compra', '/compras/sugestao'],
+        ['Pedidos de Compra', '/compras/pedidos'],
+      ],
+    ],
+    [
       'Financeiro',
       ['financeiro'],
       [
@@ -371,6 +383,7 @@ describe('menu (spec section 2 "Shell" and section 6 "Menu visibility")', () => 
     expect(menuGroupOf('/financeiro/receber')?.label).toBe('Financeiro');
     expect(menuGroupOf('/estoque/tabela-tributacao')?.label).toBe('Configurações');
     expect(menuGroupOf('/matriz/fornecedores/novo')?.label).toBe('Cadastros Básicos');
+    expect(menuGroupOf('/compras/pedidos/0f8fad5b-d9cb-469f-a165-70867728950e')?.label).toBe('Compras');
     expect(menuGroupOf('/matriz/clientes', visibleMenu(['estoque']))).toBeUndefined();
     expect(menuGroupOf('/matriz/clientes', visibleMenu(['comercial']))?.label).toBe('Comercial');
     expect(menuGroupOf('/')).toBeUndefined();
@@ -401,6 +414,8 @@ describe('breadcrumbs (spec section 2 "Shell")', () => {
     expect(crumbs('/usuarios')).toEqual(['Início', 'Usuários']);
     expect(crumbs('/notasfiscais/entrada')).toEqual(['Início', 'Notas Fiscais', 'Entrada']);
     expect(crumbs('/notasfiscais/saida')).toEqual(['Início', 'Notas Fiscais', 'Saída']);
+    expect(crumbs('/compras/pedidos/novo')).toEqual(['Início', 'Compras', 'Pedidos de Compra']);
+    expect(crumbs('/compras/sugestao')).toEqual(['Início', 'Compras', 'Sugestão de Compra']);
   });
 
   it('link targets are the path prefixes; ids and unknown segments are skipped', () => {

@@ -146,6 +146,10 @@ export const routePermissions: Record<string, Permission> = {
   '/estoque/lotes': ADMIN_ESTOQUE,
   // not in the spec's table: the inventory counts of issue 12, guarded like the stock screens
   '/estoque/inventarios': ADMIN_ESTOQUE,
+  // not in the spec's table: issue 34's purchasing (suggestion, purchase orders), for the buyers —
+  // the roles of the Compras API (guards.compras)
+  '/compras/sugestao': COMPRAS,
+  '/compras/pedidos': COMPRAS,
   '/financeiro': ADMIN_FINANCEIRO,
   '/financeiro/pagar': ADMIN_FINANCEIRO,
   '/financeiro/receber': ADMIN_FINANCEIRO,
@@ -215,6 +219,8 @@ export function permissionForPath(pathname: string): Permission | undefined {
 export type MenuIcon =
   | 'layout-dashboard'
   | 'shopping-cart'
+  | 'shopping-bag'
+  | 'lightbulb'
   | 'clipboard-list'
   | 'square-kanban'
   | 'users'
@@ -322,6 +328,17 @@ export const menu: readonly MenuGroup[] = [
       { label: 'Unidades', to: '/estoque/unidades', icon: 'ruler' },
       { label: 'Grupos', to: '/estoque/grupos', icon: 'folder-tree' },
       { label: 'Categorias', to: '/estoque/categorias', icon: 'shapes' },
+    ],
+  },
+  {
+    // not in the spec's list: issue 34's purchasing, for the buyers (admin, estoque)
+    id: 'compras',
+    label: 'Compras',
+    icon: 'shopping-bag',
+    visibleTo: { roles: ['estoque'] },
+    items: [
+      { label: 'Sugestão de Compra', to: '/compras/sugestao', icon: 'lightbulb' },
+      { label: 'Pedidos de Compra', to: '/compras/pedidos', icon: 'clipboard-list' },
     ],
   },
   {
@@ -487,6 +504,9 @@ const extraBreadcrumbLabels: Record<string, string> = {
   '/comercial/kanban': 'Kanban de Pedidos',
   '/comercial/bloqueados': 'Pedidos Bloqueados',
   '/comercial/devolucoes': 'Devoluções',
+  '/compras': 'Compras',
+  '/compras/sugestao': 'Sugestão de Compra',
+  '/compras/pedidos': 'Pedidos de Compra',
   '/matriz/grupos': 'Grupo Empresarial',
   '/matriz/segmentos': 'Segmentos',
   '/matriz/regioes': 'Região de Entrega',

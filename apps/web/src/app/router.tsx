@@ -3,6 +3,7 @@ import { auditoriaRoutes } from '@/modules/auditoria/routes.tsx';
 import { authRoutes } from '@/modules/auth/routes.tsx';
 import { cadastrosRoutes } from '@/modules/cadastros/routes.tsx';
 import { comercialRoutes } from '@/modules/comercial/routes.tsx';
+import { comprasRoutes } from '@/modules/compras/routes.tsx';
 import { configuracoesRoutes } from '@/modules/configuracoes/routes.tsx';
 import { dashboardRoutes } from '@/modules/dashboard/routes.tsx';
 import { devolucoesRoutes } from '@/modules/devolucoes/routes.tsx';
@@ -33,6 +34,7 @@ const moduleRoutes: RouteObject[] = [
   ...devolucoesCompraRoutes,
   ...estoqueRoutes,
   ...entradasRoutes,
+  ...comprasRoutes,
   ...financeiroRoutes,
   ...frotaRoutes,
   ...expedicaoRoutes,

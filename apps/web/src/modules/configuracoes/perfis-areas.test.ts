@@ -12,6 +12,7 @@ describe('Perfis de Acesso areas', () => {
       'Notas Fiscais',
       'Expedição',
       'Estoque',
+      'Compras',
       'Financeiro',
       'Frota',
       'Configurações',
@@ -43,6 +44,7 @@ describe('Perfis de Acesso areas', () => {
       'Notas Fiscais': 'total',
       Expedição: 'total',
       Estoque: 'nenhum',
+      Compras: 'nenhum',
       Financeiro: 'nenhum',
       Frota: 'nenhum',
       Configurações: 'nenhum',
@@ -52,6 +54,8 @@ describe('Perfis de Acesso areas', () => {
     expect(row(['estoque'])).toMatchObject({
       Cadastros: 'parcial',
       Estoque: 'parcial',
+      // issue 34: purchasing is the buyers'
+      Compras: 'total',
       Expedição: 'nenhum',
       // issue 14: the blocked orders, where stock blockers are released
       Comercial: 'parcial',
@@ -60,6 +64,7 @@ describe('Perfis de Acesso areas', () => {
       Financeiro: 'total',
       Frota: 'total',
       Expedição: 'nenhum',
+      Compras: 'nenhum',
       Comercial: 'parcial',
     });
     expect(new Set(Object.values(row(['admin'])))).toEqual(new Set(['total']));
