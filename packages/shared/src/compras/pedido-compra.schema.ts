@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalRef, optionalText, versao } from '../cadastros/campos.ts';
+import { decimalBR, optionalRef, optionalText, versao } from '../cadastros/campos.ts';
 import { CASAS_CUSTO, Decimal } from '../decimal.ts';
 import { siglaUnidade } from '../estoque/cadastros-estoque.schema.ts';
 import { dataOpcional, quantidadeCampo, refObrigatoria } from '../estoque/campos.ts';
@@ -140,7 +140,7 @@ export const emPedidoQuerySchema = z.object({
 /** The roles a company may let approve purchases above the limit (admin always does). */
 export const PAPEIS_APROVADORES_COMPRAS = ROLES.filter((r) => r !== 'admin');
 
-/** PUT /api/compras/configuracao (admin): the approval limit and the roles that approve. */
+/** PUT /api/compras/configuracao (admin): the approval limit, the roles that approve and the receipt tolerances. */
 export const configuracaoComprasSchema = z.object({
   limite_aprovacao: dinheiroCampo('Limite de aprovação'),
   papeis_aprovadores: z
@@ -148,6 +148,13 @@ export const configuracaoComprasSchema = z.object({
     .max(PAPEIS_APROVADORES_COMPRAS.length)
     .default([])
     .transform((v) => [...new Set(v)]),
+  // The receipt-vs-order tolerances (percent, 0–1000, 2 decimals); absent keeps the stored value so a
+  // form that only knows the approval settings does not reset them.
+  tolerancia_quantidade_percentual: decimalBR('Tolerância de quantidade', {
+    max: 1000,
+    genero: 'a',
+  }).optional(),
+  tolerancia_preco_percentual: decimalBR('Tolerância de preço', { max: 1000, genero: 'a' }).optional(),
 });
 export type ConfiguracaoCompras = z.output<typeof configuracaoComprasSchema>;
 

@@ -11,13 +11,16 @@ import {
 } from '@erp/shared';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { actorOf, requires } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { jsonBody, pathParams, queryParams } from '../../lib/validate.ts';
 import {
   exigeComprasOuAprovador,
   gravaConfiguracaoCompras,
+  gravaToleranciasRecebimento,
   lerConfiguracaoCompras,
+  lerToleranciasRecebimento,
 } from './configuracao-compras.service.ts';
 import { enviaPedidoCompra } from './envio-pedido-compra.service.ts';
 import { pedidoCompraPdf } from './pedido-compra-pdf.ts';
@@ -106,7 +109,27 @@ export const comprasRoutes = new Hono<AppEnv>()
   .get('/em-pedido', requires(perm), queryParams(emPedidoQuerySchema), async (c) =>
     c.json({ itens: await quantidadesEmPedido(c.var.deps.db, c.req.valid('query').produto_ids) }),
   )
-  .get('/configuracao', requires(perm), async (c) => c.json(await lerConfiguracaoCompras(c.var.deps.db)))
-  .put('/configuracao', requires(guards.adminOnly), jsonBody(configuracaoComprasSchema), async (c) =>
-    c.json(await gravaConfiguracaoCompras(c.var.deps.db, actorOf(c), c.req.valid('json'))),
-  );
+  .get('/configuracao', requires(perm), async (c) => c.json(await configuracaoCompleta(c.var.deps.db)))
+  .put('/configuracao', requires(guards.adminOnly), jsonBody(configuracaoComprasSchema), async (c) => {
+    const db = c.var.deps.db;
+    const cfg = c.req.valid('json');
+    await gravaConfiguracaoCompras(db, actorOf(c), cfg);
+    if (cfg.tolerancia_quantidade_percentual !== undefined || cfg.tolerancia_preco_percentual !== undefined) {
+      const atual = await lerToleranciasRecebimento(db);
+      await gravaToleranciasRecebimento(db, actorOf(c), {
+        quantidade_percentual: cfg.tolerancia_quantidade_percentual ?? atual.quantidade_percentual,
+        preco_percentual: cfg.tolerancia_preco_percentual ?? atual.preco_percentual,
+      });
+    }
+    return c.json(await configuracaoCompleta(db));
+  });
+
+/** The approval settings plus the receipt-vs-order tolerances, as GET|PUT /configuracao answer them. */
+async function configuracaoCompleta(db: Db) {
+  const tol = await lerToleranciasRecebimento(db);
+  return {
+    ...(await lerConfiguracaoCompras(db)),
+    tolerancia_quantidade_percentual: tol.quantidade_percentual,
+    tolerancia_preco_percentual: tol.preco_percentual,
+  };
+}

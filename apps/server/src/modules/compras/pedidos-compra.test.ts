@@ -98,6 +98,8 @@ describe('purchase orders: permission', () => {
     expect((await api(tk.estoque, 'GET', '/api/compras/configuracao')).body).toEqual({
       limite_aprovacao: '5000.00',
       papeis_aprovadores: [],
+      tolerancia_quantidade_percentual: '0',
+      tolerancia_preco_percentual: '2',
     });
     expect(
       (
@@ -283,7 +285,12 @@ describe('purchase orders: approval by value', () => {
       limite_aprovacao: '2.000,00',
       papeis_aprovadores: ['estoque'],
     });
-    expect(cfg.body).toEqual({ limite_aprovacao: '2000.00', papeis_aprovadores: ['estoque'] });
+    expect(cfg.body).toEqual({
+      limite_aprovacao: '2000.00',
+      papeis_aprovadores: ['estoque'],
+      tolerancia_quantidade_percentual: '0',
+      tolerancia_preco_percentual: '2',
+    });
     const grande = await rascunho('50'); // R$ 3.000,00 > R$ 2.000,00
     expect(grande.exige_aprovacao).toBe(true);
     expect((await api(tk.estoque, 'POST', `${ROTA}/${grande.id}/aprovar`)).status).toBe(200);
@@ -295,6 +302,47 @@ describe('purchase orders: approval by value', () => {
       limite_aprovacao: '5000',
       papeis_aprovadores: [],
     });
+  });
+
+  it('the receipt tolerances: written with the settings, kept when absent, 0–1000 with 2 decimals', async () => {
+    const put = (body: object) => api(tk.admin, 'PUT', '/api/compras/configuracao', body);
+    const base = { limite_aprovacao: '5000', papeis_aprovadores: [] };
+    const r = await put({
+      ...base,
+      tolerancia_quantidade_percentual: '5,5',
+      tolerancia_preco_percentual: '0',
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({
+      limite_aprovacao: '5000.00',
+      papeis_aprovadores: [],
+      tolerancia_quantidade_percentual: '5.5',
+      tolerancia_preco_percentual: '0',
+    });
+    // a form that only knows the approval settings leaves the tolerances alone
+    expect((await put({ ...base, tolerancia_preco_percentual: '1.25' })).body).toMatchObject({
+      tolerancia_quantidade_percentual: '5.5',
+      tolerancia_preco_percentual: '1.25',
+    });
+    expect((await put(base)).body).toMatchObject({
+      tolerancia_quantidade_percentual: '5.5',
+      tolerancia_preco_percentual: '1.25',
+    });
+    const invalida = await put({ ...base, tolerancia_preco_percentual: '1000,01' });
+    expect(invalida.status).toBe(400);
+    expect(invalida.body.details.fields).toEqual({
+      tolerancia_preco_percentual: ['Tolerância de preço deve ser no máximo 1000'],
+    });
+    expect((await put({ ...base, tolerancia_quantidade_percentual: '-1' })).status).toBe(400);
+    expect((await api(tk.estoque, 'GET', '/api/compras/configuracao')).body).toMatchObject({
+      tolerancia_quantidade_percentual: '5.5',
+      tolerancia_preco_percentual: '1.25',
+    });
+    const [audit] = await q<{ n: number }>(
+      sql`select count(*)::int as n from audit_log where tabela = 'app_settings' and registro_id = 'compras_tolerancia_preco_percentual'`,
+    );
+    expect(audit!.n).toBe(2);
+    await put({ ...base, tolerancia_quantidade_percentual: '0', tolerancia_preco_percentual: '2' });
   });
 });
 
