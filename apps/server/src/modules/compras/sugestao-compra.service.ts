@@ -123,52 +123,55 @@ function filtroProdutos(q: SugestaoCompraQuery): SQL {
 }
 
 /**
- * Both sales windows of every product in ONE pass over the ledger (estoque_movimentos_product_idx:
- * product_id, ocorrido_em): the rows since the previous window's start, grouped per product and
- * São Paulo day into what was sold (saída/estorno of origem 'pedido': an NF-e's cancellation gives
- * back what it took) and the balance at the day's end (saldo_produto of its last row). A day holds
- * its end balance until the next day with movements (lead), so days without movements are counted
- * without generating them; a sentinel row per product the day before carries the balance before the
- * window (the last ledger row before it). Value sold = −quantity × the row's unit cost: the ledger
- * knows no sale price, and the ABC of what we BUY by cost of goods is what the buyer weighs.
+ * Both sales windows of every product in ONE statement over the ledger, product by product (a
+ * LATERAL per product: one range of estoque_movimentos_product_idx, an index-only scan since
+ * migration 0061 — the quantities are in the index — and every sort and window below is over that
+ * product's ~180 days, never over the whole read). The rows since the previous window's start are
+ * grouped per São Paulo day into plain sums: the net quantity, what was sold (saída/estorno of origem
+ * 'pedido': an NF-e's cancellation gives back what it took) and its value. A row's saldo_produto is the
+ * product's running total, so a day's end balance is the balance before the windows (the last row
+ * before them, as a row the day before) plus the running sum of the days' net quantities — no ordered
+ * aggregate. A day holds its end balance until the next day with movements (lead), so days without
+ * movements are counted without being generated. Value sold = −quantity × the row's unit cost: the
+ * ledger knows no sale price, and the ABC of what we BUY by cost of goods is what the buyer weighs.
  */
 function sqlHistorico(filtro: SQL, d: Datas): SQL {
   const tIni = sql`(${d.prevDe}::date::timestamp at time zone ${TZ})`;
   const tFim = sql`(${d.hoje}::date::timestamp at time zone ${TZ})`;
   const venda = sql`m.origem = 'pedido' and m.tipo in ('saida', 'estorno')`;
   const dias = (de: string, ate: string) =>
-    sql`greatest(0, least(ate, ${ate}::date + 1) - greatest(dia, ${de}::date))`;
-  return sql`with p as (select p.id from products p where ${filtro}),
-    ini as (
-      select p.id as product_id, ${d.prevDe}::date - 1 as dia, 0::numeric as vendido, 0::numeric as valor,
-        a.saldo_produto as saldo_final, a.saldo_produto is not null as real
-      from p left join lateral (
-        select m.saldo_produto from estoque_movimentos m
-        where m.product_id = p.id and m.ocorrido_em < ${tIni}
-        order by m.ocorrido_em desc, m.id desc limit 1) a on true
-    ),
-    mov as (
-      select m.product_id, (m.ocorrido_em at time zone ${TZ})::date as dia,
-        coalesce(-sum(m.quantidade) filter (where ${venda}), 0) as vendido,
-        coalesce(-sum(m.quantidade * m.custo_unitario) filter (where ${venda}), 0) as valor,
-        (array_agg(m.saldo_produto order by m.ocorrido_em desc, m.id desc))[1] as saldo_final, true as real
-      from p join estoque_movimentos m on m.product_id = p.id
-      where m.ocorrido_em >= ${tIni} and m.ocorrido_em < ${tFim}
-      group by 1, 2
-    ),
-    seq as (
-      select x.*, coalesce(lead(dia) over (partition by product_id order by dia), ${d.hoje}::date) as ate
-      from (select * from ini union all select * from mov) x
-    )
-    select product_id,
-      coalesce(sum(${dias(d.curDe, d.curAte)}) filter (where coalesce(saldo_final, 0) <= 0), 0)::int as cur_sem,
-      coalesce(sum(vendido) filter (where dia >= ${d.curDe}::date and saldo_final > 0), 0)::numeric(18,3)::text as cur_vendido,
-      coalesce(sum(valor) filter (where dia >= ${d.curDe}::date), 0)::numeric(18,2)::text as cur_valor,
-      coalesce(sum(${dias(d.prevDe, d.prevAte)}) filter (where coalesce(saldo_final, 0) <= 0), 0)::int as prev_sem,
-      coalesce(sum(vendido) filter (where dia <= ${d.prevAte}::date and saldo_final > 0), 0)::numeric(18,3)::text as prev_vendido,
-      coalesce(sum(valor) filter (where dia <= ${d.prevAte}::date), 0)::numeric(18,2)::text as prev_valor,
-      coalesce(bool_or(real and dia < ${d.curDe}::date), false) as tem_anterior
-    from seq group by product_id`;
+    sql`greatest(0, least(s.ate, ${ate}::date + 1) - greatest(s.dia, ${de}::date))`;
+  return sql`select p.id as product_id, h.* from products p cross join lateral (
+    select
+      coalesce(sum(${dias(d.curDe, d.curAte)}) filter (where s.saldo_final <= 0), 0)::int as cur_sem,
+      coalesce(sum(s.vendido) filter (where s.dia >= ${d.curDe}::date and s.saldo_final > 0), 0)::numeric(18,3)::text as cur_vendido,
+      coalesce(sum(s.valor) filter (where s.dia >= ${d.curDe}::date), 0)::numeric(18,2)::text as cur_valor,
+      coalesce(sum(${dias(d.prevDe, d.prevAte)}) filter (where s.saldo_final <= 0), 0)::int as prev_sem,
+      coalesce(sum(s.vendido) filter (where s.dia <= ${d.prevAte}::date and s.saldo_final > 0), 0)::numeric(18,3)::text as prev_vendido,
+      coalesce(sum(s.valor) filter (where s.dia <= ${d.prevAte}::date), 0)::numeric(18,2)::text as prev_valor,
+      coalesce(bool_or(s.real and s.dia < ${d.curDe}::date), false) as tem_anterior
+    from (
+      select x.dia, x.vendido, x.valor, x.real, sum(x.liquido) over w as saldo_final,
+        coalesce(lead(x.dia) over w, ${d.hoje}::date) as ate
+      from (
+        select ${d.prevDe}::date - 1 as dia, coalesce(a.saldo_produto, 0) as liquido, 0::numeric as vendido,
+          0::numeric as valor, a.saldo_produto is not null as real
+        from (select 1) um left join lateral (
+          select m.saldo_produto from estoque_movimentos m
+          where m.product_id = p.id and m.ocorrido_em < ${tIni}
+          order by m.ocorrido_em desc, m.id desc limit 1) a on true
+        union all
+        select (m.ocorrido_em at time zone ${TZ})::date, sum(m.quantidade),
+          coalesce(-sum(m.quantidade) filter (where ${venda}), 0),
+          coalesce(-sum(m.quantidade * m.custo_unitario) filter (where ${venda}), 0), true
+        from estoque_movimentos m
+        where m.product_id = p.id and m.ocorrido_em >= ${tIni} and m.ocorrido_em < ${tFim}
+        group by 1
+      ) x
+      window w as (order by x.dia)
+    ) s
+  ) h
+  where ${filtro}`;
 }
 
 /**
@@ -248,7 +251,12 @@ export async function sugestaoCompra(
       from products p left join produto_embalagens e on e.produto_id = p.id and e.padrao_compra
       where ${filtro} order by p.codigo`)
       .then((r) => rowsOf<LinhaProduto>(r)),
-    db.execute(sqlHistorico(filtro, d)).then((r) => rowsOf<LinhaHistorico>(r)),
+    // JIT off: the plan's cost (thousands of per-product scans) triggers it, and compiling costs
+    // more than it saves on these short per-product loops (bench: ~1 s of 5).
+    db.transaction(async (tx) => {
+      await tx.execute(sql`set local jit = off`);
+      return rowsOf<LinhaHistorico>(await tx.execute(sqlHistorico(filtro, d)));
+    }),
     db.execute(sqlEstoque(filtro)).then((r) => rowsOf<LinhaEstoque>(r)),
   ]);
   const fornecedor = {
