@@ -26,6 +26,19 @@ export const entradasApi = {
   conferencia: (id: string, contagens: { item_id: string; quantidade: string }[]) =>
     unwrap(e[':id'].conferencia.$post({ param: { id }, json: { contagens } })),
   lancar: (id: string) => unwrap(e[':id'].lancar.$post({ param: { id } })),
+  /** Choose the purchase order the receipt is checked against (null: none). */
+  pedidoCompra: (id: string, pedido_compra_id: string | null) =>
+    unwrap(e[':id']['pedido-compra'].$put({ param: { id }, json: { pedido_compra_id } })),
+  /** An item's order line chosen by hand (null: back to the automatic matching). */
+  linhaPedidoCompra: (id: string, itemId: string, pedido_compra_item_id: string | null) =>
+    unwrap(
+      e[':id'].itens[':itemId']['pedido-compra'].$put({
+        param: { id, itemId },
+        json: { pedido_compra_item_id },
+      }),
+    ),
+  justificativaDivergencia: (id: string, justificativa: string | null) =>
+    unwrap(e[':id']['justificativa-divergencia'].$put({ param: { id }, json: { justificativa } })),
   estornar: (id: string, motivo: string) =>
     unwrap(e[':id'].estornar.$post({ param: { id }, json: { motivo } })),
   excluir: async (id: string) => {
@@ -42,6 +55,8 @@ export const notasEntradaApi = {
 export type EntradaResumo = Awaited<ReturnType<typeof entradasApi.list>>['items'][number];
 export type Entrada = Awaited<ReturnType<typeof entradasApi.get>>;
 export type ItemEntrada = Entrada['itens'][number];
+export type RecebimentoPedido = NonNullable<Entrada['pedido_compra']>;
+export type PropostaPedidoCompra = Entrada['pedidos_compra_propostos'][number];
 export type NotaEntrada = Awaited<ReturnType<typeof notasEntradaApi.get>>;
 export type ResultadoImportacao = Awaited<ReturnType<typeof entradasApi.importar>>['resultados'][number];
 

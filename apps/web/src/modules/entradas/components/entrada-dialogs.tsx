@@ -1,4 +1,4 @@
-import { formaPlural, formatBRL } from '@erp/shared';
+import { formaPlural, formatBRL, statusPedidoCompraLabels } from '@erp/shared';
 import { CheckCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
@@ -12,6 +12,7 @@ import {
 } from '@/components/ui/dialog.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { ApiError } from '@/lib/api-client.ts';
 import { type Entrada, entradasApi } from '../api/entradas-api.ts';
 export function Confirmacao({
   titulo,
@@ -60,15 +61,42 @@ import { useAcao } from './use-acao-entrada.ts';
 
 export function LancarDialog({ e, onClose }: { e: Entrada; onClose(): void }) {
   const lancar = useAcao(entradasApi.lancar, 'Entrada lançada: estoque e contas a pagar atualizados.');
+  // «Lançar» refused for divergences with the purchase order (422): the sentences as the server sent them
+  const [divergencias, setDivergencias] = useState<string[] | null>(null);
+  const pc = e.pedido_compra;
   return (
     <Confirmacao
       titulo="Lançar a entrada?"
-      texto={`${formaPlural(e.itens_total, 'O item entra', `Os ${e.itens_total} itens entram`)} no estoque com o custo da nota (o custo médio é recalculado) e as contas a pagar de ${formatBRL(e.totais.nota)} são criadas.`}
+      texto={`${formaPlural(e.itens_total, 'O item entra', `Os ${e.itens_total} itens entram`)} no estoque com o custo da nota (o custo médio é recalculado) e as contas a pagar de ${formatBRL(e.totais.nota)} são criadas.${pc?.status_resultante ? ` O pedido de compra nº ${pc.pedido.numero} fica ${statusPedidoCompraLabels[pc.status_resultante]}.` : ''}`}
       acao="Lançar"
       pendente={lancar.isPending}
-      onConfirmar={() => lancar.mutate([e.id], { onSuccess: onClose })}
+      onConfirmar={() =>
+        lancar.mutate([e.id], {
+          onSuccess: onClose,
+          onError: (err) => {
+            const d = err instanceof ApiError ? err.body.details : undefined;
+            if (d?.reason === 'divergencia_pedido_compra' && Array.isArray(d.divergencias))
+              setDivergencias(d.divergencias.map(String));
+          },
+        })
+      }
       onClose={onClose}
-    />
+    >
+      {divergencias ? (
+        <div
+          role="alert"
+          className="grid gap-1 rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm"
+        >
+          <p className="font-medium">Divergências com o pedido de compra além da tolerância:</p>
+          <ul className="list-disc pl-4">
+            {divergencias.map((d) => (
+              <li key={d}>{d}</li>
+            ))}
+          </ul>
+          <p>Informe a justificativa da divergência no bloco «Pedido de compra» para lançar.</p>
+        </div>
+      ) : null}
+    </Confirmacao>
   );
 }
 

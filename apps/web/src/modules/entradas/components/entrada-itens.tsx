@@ -8,6 +8,7 @@ import { useOpcoesEstoque } from '@/modules/estoque/api/queries.ts';
 import { formatCusto, formatQtd } from '@/modules/estoque/components/formato.ts';
 import { type Entrada, entradasApi, type ItemEntrada } from '../api/entradas-api.ts';
 import { textoConversao, textoEmbalagem } from './conversao.ts';
+import { LinhaPedidoDoItem } from './pedido-compra-entrada.tsx';
 export const mapeamentoTexto = { memoria: 'código do fornecedor', gtin: 'GTIN', manual: 'manual' } as const;
 
 import { useAcao } from './use-acao-entrada.ts';
@@ -63,6 +64,7 @@ export function Itens({ e, onMapear }: { e: Entrada; onMapear: ((i: ItemEntrada)
                   ) : (
                     <Badge variant="warning">Não identificado</Badge>
                   )}
+                  {onMapear ? <LinhaPedidoDoItem e={e} item={i} /> : null}
                   {i.produto_id && !i.fator ? (
                     <div className="text-xs text-destructive">
                       Cadastre no produto a embalagem {i.u_com} (com o fator) e identifique de novo.

@@ -29,6 +29,7 @@ import {
 } from '../components/entrada-dialogs.tsx';
 import { Itens } from '../components/entrada-itens.tsx';
 import { MapearItemDialog } from '../components/mapear-item-dialog.tsx';
+import { PedidoCompraEntrada } from '../components/pedido-compra-entrada.tsx';
 import { numeroNota, StatusEntradaBadge } from '../components/status-entrada.tsx';
 import { erroDe, useAcao } from '../components/use-acao-entrada.ts';
 
@@ -200,6 +201,7 @@ function Detalhe({ e }: { e: Entrada }) {
           {e.duplicatas.length ? null : <CondicaoPagamento e={e} />}
         </div>
       ) : null}
+      <PedidoCompraEntrada e={e} editavel={editavel} />
       <Itens e={e} onMapear={editavel ? setMapeando : null} />
       {editavel && e.itens.some((i) => i.produto_id) ? <Conferencia entrada={e} /> : null}
       <Financeiro e={e} />
