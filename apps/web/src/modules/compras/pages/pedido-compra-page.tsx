@@ -102,7 +102,12 @@ function Pedido({ p }: { p: PedidoCompra }) {
         </div>
       </Secao>
       <Secao titulo="Itens">
-        <Table>
+        <ul className="grid gap-2 md:hidden">
+          {p.itens.map((i) => (
+            <ItemCartao key={i.id} i={i} previsao={p.previsao_entrega} />
+          ))}
+        </ul>
+        <Table containerClassName="hidden md:block">
           <TableHeader>
             <TableRow>
               <TableHead>#</TableHead>
@@ -133,6 +138,32 @@ function Pedido({ p }: { p: PedidoCompra }) {
         </dl>
       </Secao>
     </div>
+  );
+}
+
+/** On a phone, one item as a card: what was ordered, its value, what was received and is pending. */
+function ItemCartao({ i, previsao }: { i: ItemPedidoCompra; previsao: string | null }) {
+  const data = i.previsao_entrega ?? previsao;
+  return (
+    <li className="grid gap-1 rounded-md border border-border p-3 text-sm">
+      <div>
+        <span className="font-mono text-xs text-muted-foreground">{i.codigo}</span> {i.nome}
+      </div>
+      <div className="flex flex-wrap justify-between gap-x-3 tabular-nums">
+        <span>
+          {qtd(i.quantidade_informada, i.unidade)} × {formatCusto(i.preco_informado)}
+          {i.unidade !== i.unidade_base ? (
+            <span className="text-xs text-muted-foreground"> ({qtd(i.quantidade, i.unidade_base)})</span>
+          ) : null}
+        </span>
+        <span className="font-medium">{formatBRL(i.valor_total)}</span>
+      </div>
+      <div className="text-xs text-muted-foreground tabular-nums">
+        Previsão {data ? formatDateBR(data) : '—'} · recebido{' '}
+        {Decimal.of(i.quantidade_recebida).isZero() ? '—' : qtd(i.quantidade_recebida, i.unidade_base)} ·{' '}
+        {i.encerrado_em ? 'encerrado' : `pendente ${qtd(i.quantidade_pendente, i.unidade_base)}`}
+      </div>
+    </li>
   );
 }
 

@@ -225,7 +225,9 @@ function Grade({ s, fornecedorId }: { s: SugestaoResposta; fornecedorId: string 
               <TableHead className={cn(cab, soLargo, 'text-right')}>Cobertura</TableHead>
               <TableHead className={cn(cab, 'text-right')}>Sugerido</TableHead>
               <TableHead className={cn(cab, soLargo)}>Embalagem</TableHead>
-              <TableHead className={cn(cab, 'text-right')}>Valor (custo)</TableHead>
+              <TableHead className={cn(cab, 'text-right')}>
+                Valor<span className="hidden md:inline"> (custo)</span>
+              </TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -339,14 +341,14 @@ function Linha({
   return (
     <>
       <TableRow className={p.alertas.length ? 'border-b-0' : undefined} data-produto={p.codigo}>
-        <TableCell className={cn(celula, 'min-w-36 md:min-w-40')}>
+        <TableCell className={cn(celula, 'min-w-32 md:min-w-40')}>
           <span className="block font-mono text-xs text-muted-foreground">{p.codigo}</span>
           {p.nome}
           <span className="block text-xs text-muted-foreground md:hidden">
             ABC {p.classeAbc} · {formatDecimalBR(p.demandaDiaria, 0)}/dia
             {tendenciaTexto ? ` (${tendenciaTexto})` : ''} · disp. {formatQtd(p.disponivel)}
             {emPedido ? ` · em pedido ${emPedido}` : ''}
-            {cobertura ? ` · ${cobertura}` : ''}
+            {cobertura ? ` · ${cobertura}` : ''} · custo {formatCusto(p.custoUnitario)}/{p.unidade}
           </span>
         </TableCell>
         <TableCell className={cn(celula, soLargo, 'text-center')}>
@@ -367,7 +369,7 @@ function Linha({
         <TableCell className={cn(celula, soLargo, num)}>{formatQtd(p.disponivel)}</TableCell>
         <TableCell className={cn(celula, soLargo, num)}>{emPedido ?? '—'}</TableCell>
         <TableCell className={cn(celula, soLargo, num)}>{cobertura ?? '—'}</TableCell>
-        <TableCell className={cn(celula, 'w-28 min-w-24 text-right')}>
+        <TableCell className={cn(celula, 'w-24 min-w-20 text-right md:w-28')}>
           <Input
             ref={inputRef}
             aria-label={`Quantidade sugerida de ${p.nome}`}
@@ -410,7 +412,7 @@ function Linha({
         </TableCell>
         <TableCell className={cn(celula, num)}>
           <span className="font-medium">{calculada.valor ? formatBRL(calculada.valor) : '—'}</span>
-          <span className="block text-xs text-muted-foreground">
+          <span className="hidden text-xs text-muted-foreground md:block">
             {formatCusto(p.custoUnitario)}/{p.unidade}
           </span>
         </TableCell>
