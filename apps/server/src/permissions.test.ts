@@ -24,6 +24,7 @@ const GET_NEEDS_QUERY = [
   'GET /api/comercial/devolucoes/origem',
   'GET /api/estoque/devolucoes-compra/origem',
   'GET /api/compras/em-pedido',
+  'GET /api/compras/sugestao',
 ];
 
 /** The demo users' role sets (spec section 6 roles, and the user with no role). */
