@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { UFS } from '../cadastros/brasil.ts';
 import { isValidCnpj, isValidCpf } from '../documentos.ts';
-import { validaChave } from '../nfe/chave.ts';
 import { dataOpcional } from '../estoque/campos.ts';
 import { listQuerySchema, uuidParam } from '../list-params.ts';
+import { validaChave } from '../nfe/chave.ts';
 import { MAXIMO_UFS_PERCURSO } from './percurso-uf.ts';
 import { STATUS_MDFE } from './status-mdfe.ts';
 

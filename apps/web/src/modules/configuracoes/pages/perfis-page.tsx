@@ -29,7 +29,8 @@ const rowHeader = `${stickyFirst} text-sm font-medium normal-case tracking-norma
 const roleDescriptions: Record<Role | 'nenhum', string> = {
   admin: 'Acesso a tudo, inclusive usuários, auditoria e configurações.',
   comercial: 'Vendas: pedidos, clientes, vendedores, notas fiscais e expedição.',
-  estoque: 'Produtos, entradas de mercadorias, posição de estoque, lotes e locais, sugestão e pedidos de compra.',
+  estoque:
+    'Produtos, entradas de mercadorias, posição de estoque, lotes e locais, sugestão e pedidos de compra.',
   financeiro: 'Contas a pagar e a receber, bancos, centros de custo e frota.',
   nenhum: 'Sem papel, a pessoa vê apenas o Dashboard e o Perfil.',
 };
