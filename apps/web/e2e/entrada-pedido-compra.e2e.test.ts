@@ -22,6 +22,11 @@ const dirFotos = process.env.E2E_SCREENSHOTS || '/tmp/entrada-pc-shots';
 
 async function foto(page: Page, nome: string) {
   fs.mkdirSync(dirFotos, { recursive: true });
+  await page
+    .locator('[data-sonner-toast]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 8000 })
+    .catch(() => {});
   const bloco = page.getByRole('region', { name: 'Pedido de compra' });
   await bloco.screenshot({ path: path.join(dirFotos, `entrada-pc-${nome}-1280.png`) });
   const vp = page.viewportSize();
@@ -120,11 +125,15 @@ describe('entrada contra o pedido de compra', () => {
     await outro.click();
     const tabela2 = bloco.getByRole('table', { name: `Conferência com o pedido nº ${novo.numero}` });
     await tabela2.waitFor();
-    const linha = tabela2.locator('tbody tr');
-    expect(await linha.count()).toBe(1);
+    const linha = tabela2.getByTestId('linha-pedido-1');
+    expect(await tabela2.locator('tbody tr').count()).toBe(2); // the line and its divergences
     expect(await linha.locator('td').last().textContent()).toBe('Divergente');
-    expect(await linha.textContent()).toContain('Quantidade acima do pedido');
-    expect(await bloco.getByRole('status').locator('li').count()).toBe(2);
+    expect(await tabela2.getByTestId('divergencias-linha-1').textContent()).toBe(
+      'Quantidade acima do pedido: 40 recebidas de 10 pedidas (+300,00 %, tolerância 0 %). Justifique ou corrija a quantidade',
+    );
+    const semPedido = await bloco.getByRole('status').locator('li').allTextContents();
+    expect(semPedido).toHaveLength(2);
+    expect(semPedido[0]).toMatch(/^Item 2 — FARINHA DE TRIGO/);
     expect(await bloco.textContent()).toContain('Ao lançar esta entrada, o pedido ficará Recebido.');
     const lancar = page.getByRole('button', { name: 'Lançar', exact: true });
     expect(await lancar.isDisabled()).toBe(true);

@@ -164,7 +164,7 @@ function Comparacao({ e, pc, editavel }: { e: Entrada; pc: RecebimentoPedido; ed
           <TableBody>
             {pc.linhas.map((l) => {
               const diverge = l.divergencias.length > 0;
-              return (
+              return [
                 <TableRow
                   key={l.id}
                   data-testid={`linha-pedido-${l.sequencia}`}
@@ -178,15 +178,11 @@ function Comparacao({ e, pc, editavel }: { e: Entrada; pc: RecebimentoPedido; ed
                     {l.itens.length ? (
                       <div className="text-xs text-muted-foreground">
                         {l.itens.length === 1 ? 'Item' : 'Itens'} da nota{' '}
-                        {l.itens.map((i) => `${i.n_item}${i.escolhida ? ' (escolhido)' : ''}`).join(', ')}
+                        {l.itens
+                          .map((i) => `${i.n_item}${i.escolhida && editavel ? ' (escolhido)' : ''}`)
+                          .join(', ')}
                       </div>
                     ) : null}
-                    {l.divergencias.map((d) => (
-                      <div key={d.codigo} className="flex items-start gap-1 text-xs text-destructive">
-                        <AlertTriangle aria-hidden className="mt-0.5 size-3 shrink-0" />
-                        <span>{d.mensagem}</span>
-                      </div>
-                    ))}
                   </TableCell>
                   <TableCell className="text-right whitespace-nowrap tabular-nums">
                     {formatQtd(l.pedida)} {l.unidade}
@@ -230,8 +226,28 @@ function Comparacao({ e, pc, editavel }: { e: Entrada; pc: RecebimentoPedido; ed
                       </Badge>
                     )}
                   </TableCell>
-                </TableRow>
-              );
+                </TableRow>,
+                // the divergences across the whole row: readable at 390 px too, next to their line
+                diverge ? (
+                  <TableRow
+                    key={`${l.id}-divergencias`}
+                    data-testid={`divergencias-linha-${l.sequencia}`}
+                    className="bg-destructive/5 hover:bg-destructive/10"
+                  >
+                    <TableCell colSpan={9} className="pt-0 whitespace-normal">
+                      {/* sticky and no wider than the screen: readable without scrolling the table sideways */}
+                      <div className="sticky left-2 grid max-w-[calc(100vw-6rem)] gap-0.5">
+                        {l.divergencias.map((d) => (
+                          <div key={d.codigo} className="flex items-start gap-1 text-xs text-destructive">
+                            <AlertTriangle aria-hidden className="mt-0.5 size-3 shrink-0" />
+                            <span>{d.mensagem}</span>
+                          </div>
+                        ))}
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                ) : null,
+              ];
             })}
           </TableBody>
         </Table>
@@ -241,7 +257,9 @@ function Comparacao({ e, pc, editavel }: { e: Entrada; pc: RecebimentoPedido; ed
           <p className="font-medium">Itens sem linha no pedido</p>
           <ul className="list-disc pl-4">
             {pc.itens_sem_pedido.map((i) => (
-              <li key={i.item_id}>{i.mensagem}</li>
+              <li key={i.item_id}>
+                Item {i.n_item} — {i.x_prod}: {i.mensagem}
+              </li>
             ))}
           </ul>
         </Aviso>
