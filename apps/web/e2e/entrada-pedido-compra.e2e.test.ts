@@ -9,7 +9,8 @@ import { DEMO_PASSWORD, demoEmail, launchBrowser, newPage, signInAs } from './su
 // boxes; 60 PCT ordered against 40 on the note for the first); chosen, the comparison shows the three lines within tolerance and «o pedido ficará
 // Parcialmente recebido». The test then adds (API) an approved order of 1 (in its unit) of the first product
 // only and switches to it: line 1 over the order, the two other items without a line, «Lançar»
-// blocked until the justification is saved — posted, that order is «Recebido». As the admin.
+// blocked until the justification is saved; the justification dropped behind the dialog's back, the
+// 422 of «Lançar» is listed in the dialog — posted, that order is «Recebido». As the admin.
 // Screenshots of the block at 1280 and 390 px go to E2E_SCREENSHOTS (or /tmp/entrada-pc-shots).
 
 let browser: Browser;
@@ -47,6 +48,10 @@ async function apiAdmin(request: APIRequestContext) {
       const r = await request.get(url, { headers });
       expect(r.ok(), `${url}: ${await r.text()}`).toBe(true);
       return r.json();
+    },
+    put: async (url: string, data: unknown) => {
+      const r = await request.put(url, { headers, data });
+      expect(r.ok(), `${url}: ${await r.text()}`).toBe(true);
     },
     // biome-ignore lint/suspicious/noExplicitAny: loose JSON in a test
     post: async (url: string, data?: unknown): Promise<any> => {
@@ -149,6 +154,20 @@ describe('entrada contra o pedido de compra', () => {
     await lancar.click();
     const dialogo = page.getByRole('dialog');
     expect(await dialogo.textContent()).toContain(`O pedido de compra nº ${novo.numero} fica Recebido.`);
+    // the justification dropped meanwhile (another user): «Lançar» answers 422 and the dialog lists why
+    const justificativa = `/api/estoque/entradas/${entrada.id}/justificativa-divergencia`;
+    await api.put(justificativa, { justificativa: null });
+    await dialogo.getByRole('button', { name: 'Lançar' }).click();
+    const recusa = dialogo.getByRole('alert');
+    await recusa.waitFor();
+    const motivos = await recusa.locator('li').allTextContents();
+    expect(motivos).toHaveLength(3);
+    expect(motivos[0]).toMatch(
+      /^linha 1 \(P00006 .*\): Quantidade acima do pedido: 40 recebidas de 10 pedidas/i,
+    );
+    await api.put(justificativa, {
+      justificativa: 'Fornecedor antecipou o restante do pedido nº 4; aceito pelo comprador.',
+    });
     await dialogo.getByRole('button', { name: 'Lançar' }).click();
     await expect
       .poll(async () => (await api.get(`/api/estoque/entradas/${entrada.id}`)).status, { timeout: 15_000 })
