@@ -161,7 +161,7 @@ export function MdfeConfiguracaoCard() {
                 <SwitchField
                   name="exigir_intraestadual"
                   label="Exigir MDF-e em viagens dentro do estado"
-                  hint="A carga só sai para entrega com o MDF-e autorizado, também dentro da UF."
+                  hint="A carga só sai para entrega com o MDF-e autorizado, também dentro da UF — a maioria dos estados o exige para frota própria com várias NF-e. Em viagens interestaduais ele é sempre exigido."
                 />
               </div>
               <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
