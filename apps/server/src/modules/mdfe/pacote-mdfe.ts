@@ -28,9 +28,10 @@ export function resolvePacoteMdfe(opts: {
   return resolvePacoteSchemas(PACOTE_MDFE, opts);
 }
 
-/** The start-up log line naming the active MDF-e package (a warning when there is none). */
+/** The start-up log line naming the active MDF-e package, or saying there is none. */
 export function logPacoteMdfe(logger: Logger, p: PacoteSchemas | null): void {
   if (p?.completo)
     logger.info({ nome: p.nome, origem: p.origem, dir: p.dir }, 'pacote de schemas XSD do MDF-e');
-  else logger.warn({ dir: p?.dir ?? null }, mdfeXsdMessages.semPasta);
+  // info, not a warning: the MDF-e is optional (a company without interstate trips may never issue one)
+  else logger.info({ dir: p?.dir ?? null }, mdfeXsdMessages.semPasta);
 }
