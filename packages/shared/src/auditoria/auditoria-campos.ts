@@ -19,9 +19,11 @@ import { tipoFormaLabels } from '../financeiro/formas-pagamento.ts';
 import { tipoClasseLabels } from '../financeiro/plano-gerencial.ts';
 import { statusTituloLabels } from '../financeiro/titulo-status.ts';
 import { origemTituloLabels } from '../financeiro/titulos.schema.ts';
+import { ambienteLabels } from '../fiscal/configuracao-fiscal.schema.ts';
 import { funcaoLabels } from '../frota/funcionarios.schema.ts';
 import { tipoVeiculoLabels } from '../frota/habilitacao.ts';
 import { tipoCarroceriaLabels, tipoProprietarioLabels, tipoRodadoLabels } from '../frota/veiculos.schema.ts';
+import { statusMdfeLabels } from '../mdfe/status-mdfe.ts';
 import { statusNotaLabels } from '../notasfiscais/status-nota.ts';
 import { escopoTabelaLabels, regraPrecoLabels, tipoFaixaLabels } from '../precos/tabela-precos.schema.ts';
 import {
@@ -809,15 +811,8 @@ export const auditCampos = {
   'mdfes.serie': { rotulo: 'Série' },
   'mdfes.numero': { rotulo: 'Número' },
   'mdfes.chave': { rotulo: 'Chave' },
-  'mdfes.status': codes('Situação', {
-    assinado: 'Assinado',
-    autorizado: 'Autorizado',
-    encerrado: 'Encerrado',
-    cancelado: 'Cancelado',
-    rejeitado: 'Rejeitado',
-    descartado: 'Descartado',
-  }),
-  'mdfes.ambiente': codes('Ambiente', { producao: 'Produção', homologacao: 'Homologação' }),
+  'mdfes.status': codes('Situação', statusMdfeLabels),
+  'mdfes.ambiente': codes('Ambiente', ambienteLabels),
   'mdfes.tp_emis': codes('Tipo de emissão', { '1': 'Normal', '2': 'Contingência' }),
   'mdfes.uf_ini': { rotulo: 'UF de carregamento' },
   'mdfes.uf_fim': { rotulo: 'UF de descarregamento' },

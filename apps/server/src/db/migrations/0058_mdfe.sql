@@ -1,8 +1,8 @@
 -- MDF-e (issue 33): the manifesto of a load (carga), one per UF de carregamento and UF de descarregamento,
 -- its notes grouped by município de descarregamento, and its SEFAZ events. Numbers come from mdfe_series
 -- (locked FOR UPDATE in the emitting transaction) and are never given twice; the MDF-e has no
--- inutilização, so a number whose manifesto was never authorised stays with that row (rejeitado, or
--- descartado) and is simply a gap SEFAZ accepts (modules/mdfe/README.md).
+-- inutilização, so a number whose manifesto was never authorised stays with that row (rejeitado) and is
+-- simply a gap SEFAZ accepts (modules/mdfe/README.md).
 CREATE TABLE "mdfe_series" (
 	"serie" integer PRIMARY KEY NOT NULL,
 	"proximo_numero" integer DEFAULT 1 NOT NULL,
@@ -20,7 +20,7 @@ CREATE TABLE "mdfes" (
 	"numero" integer NOT NULL,
 	-- 44 positions; changes only when the manifesto goes to contingência (tpEmis is in the chave).
 	"chave" text NOT NULL,
-	-- STATUS_MDFE (packages/shared/src/mdfe): assinado, autorizado, encerrado, cancelado, rejeitado, descartado.
+	-- STATUS_MDFE (packages/shared/src/mdfe): assinado, autorizado, encerrado, cancelado, rejeitado.
 	"status" text DEFAULT 'assinado' NOT NULL,
 	"ambiente" text NOT NULL,
 	"tp_emis" text DEFAULT '1' NOT NULL,
@@ -54,7 +54,7 @@ CREATE TABLE "mdfes" (
 	"versao" integer DEFAULT 1 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "mdfes_status_check" CHECK ("status" in ('assinado', 'autorizado', 'encerrado', 'cancelado', 'rejeitado', 'descartado')),
+	CONSTRAINT "mdfes_status_check" CHECK ("status" in ('assinado', 'autorizado', 'encerrado', 'cancelado', 'rejeitado')),
 	CONSTRAINT "mdfes_tp_emis_check" CHECK ("tp_emis" in ('1', '2')),
 	CONSTRAINT "mdfes_valores_check" CHECK ("q_carga" >= 0 and "v_carga" >= 0 and "q_nfe" >= 0)
 );

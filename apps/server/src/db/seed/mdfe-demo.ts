@@ -114,12 +114,19 @@ export async function seedMdfeDemo(tx: Tx, nfeSchemasDir: string, mdfeSchemasDir
   const sete = new Date(`${today}T07:00:00-03:00`).getTime();
   const inicio = sete + 60 * 60_000 > agora ? agora - 70 * 60_000 : sete;
   const ctx = await contextoEmissao(tx, nfeSchemasDir, new Date(inicio));
-  const veiculos = rowsOf<{ id: string; motorista: string }>(
-    await tx.execute(sql`select v.id, f.id as motorista from veiculos v
-      join funcionarios f on f.funcao = 'motorista' and f.ativo
-      where v.ativo and v.proprio and v.renavam is not null
-      order by v.placa, f.nome limit 2`),
+  // two own vehicles, each with a driver of its own
+  const frota = rowsOf<{ id: string }>(
+    await tx.execute(sql`select v.id from veiculos v where v.ativo and v.proprio and v.renavam is not null
+      order by v.placa limit 2`),
   );
+  const motoristas = rowsOf<{ id: string }>(
+    await tx.execute(sql`select f.id from funcionarios f where f.funcao = 'motorista' and f.ativo
+      order by f.nome limit 2`),
+  );
+  const veiculos = frota.flatMap((v, i) => {
+    const m = motoristas[i] ?? motoristas[0];
+    return m ? [{ id: v.id, motorista: m.id }] : [];
+  });
   if (veiculos.length < 1) return 0;
   const pedidos = rowsOf<{ id: string }>(
     await tx.execute(sql`select o.id from sales_orders o

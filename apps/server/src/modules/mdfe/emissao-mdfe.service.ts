@@ -61,7 +61,6 @@ export const mdfeMensagens = {
   contingenciaSoAssinado:
     'Só um MDF-e assinado e ainda não autorizado vai para contingência (um MDF-e rejeitado é corrigido e transmitido de novo).',
   serieEsgotada: (serie: number) => `A série ${serie} do MDF-e chegou ao número máximo.`,
-  semSerie: (serie: number) => `A série ${serie} do MDF-e não existe: salve as configurações do MDF-e.`,
 } as const;
 
 /** The SVRS MDF-e client with the company's A1 (mutual TLS) and the ambiente; 422 without certificate. */
@@ -271,16 +270,29 @@ export async function emiteMdfesDaCarga(
 
 /** The manifesto's notes, in the plan's order (infMunDescarga by município, then infNFe). */
 export async function gravaNotas(tx: Tx, mdfeId: string, plano: MdfePlanejado, dados: DadosCargaMdfe) {
+  const porChave = new Map(dados.notas.map((n) => [n.chave, n]));
   let sequencia = 0;
-  for (const d of plano.descargas)
-    for (const ch of d.chaves) {
-      const n = dados.notas.find((x) => x.chave === ch)!;
-      await tx.execute(sql`insert into mdfe_notas (mdfe_id, nota_id, chave, sequencia, c_mun_descarga, x_mun_descarga,
-          uf_descarga, peso, valor)
-        values (${mdfeId}, ${n.id}, ${ch}, ${++sequencia}, ${d.codigoMunicipio}, ${d.nomeMunicipio}, ${plano.ufFim},
-          ${n.pesoBrutoKg}, ${n.valorTotal})
-        on conflict (mdfe_id, chave) do nothing`);
-    }
+  const linhas = plano.descargas.flatMap((d) =>
+    d.chaves.map((ch) => {
+      const n = porChave.get(ch)!;
+      return {
+        sequencia: ++sequencia,
+        nota_id: n.id,
+        chave: ch,
+        c_mun: d.codigoMunicipio,
+        x_mun: d.nomeMunicipio,
+        peso: n.pesoBrutoKg,
+        valor: n.valorTotal,
+      };
+    }),
+  );
+  // one statement for the whole manifesto (a 200-note load was 200 round trips)
+  await tx.execute(sql`insert into mdfe_notas (mdfe_id, nota_id, chave, sequencia, c_mun_descarga, x_mun_descarga,
+      uf_descarga, peso, valor)
+    select ${mdfeId}, l.nota_id, l.chave, l.sequencia, l.c_mun, l.x_mun, ${plano.ufFim}, l.peso, l.valor
+    from jsonb_to_recordset(${JSON.stringify(linhas)}::jsonb)
+      as l(sequencia int, nota_id uuid, chave text, c_mun text, x_mun text, peso numeric, valor numeric)
+    on conflict (mdfe_id, chave) do nothing`);
 }
 
 export async function registraEvento(
