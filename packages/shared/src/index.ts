@@ -172,3 +172,7 @@ export * from './tributacao/regras-api.schema.ts';
 export * from './tributacao/totais.ts';
 export * from './usuarios/perfil.schema.ts';
 export * from './usuarios/usuarios.schema.ts';
+export * from './vendas/calculo-offline.ts';
+export * from './vendas/diferencas-pedido.ts';
+export * from './vendas/pedido-vendas.schema.ts';
+export * from './vendas/sync-vendas.ts';
