@@ -92,4 +92,39 @@ describe('emPedidoQuerySchema and configuracaoComprasSchema', () => {
       configuracaoComprasSchema.safeParse({ limite_aprovacao: '1', papeis_aprovadores: ['admin'] }).success,
     ).toBe(false);
   });
+
+  it('reads the suggestion defaults as whole days 0–365 (a form sends text), absent kept', () => {
+    const base = { limite_aprovacao: '5.000,00', papeis_aprovadores: [] };
+    expect(
+      configuracaoComprasSchema.parse({
+        ...base,
+        prazo_padrao_dias: '10',
+        dias_cobertura: 0,
+        dias_seguranca: ' 365 ',
+      }),
+    ).toEqual({
+      limite_aprovacao: '5000.00',
+      papeis_aprovadores: [],
+      prazo_padrao_dias: 10,
+      dias_cobertura: 0,
+      dias_seguranca: 365,
+    });
+    expect(configuracaoComprasSchema.parse(base)).toEqual({
+      limite_aprovacao: '5000.00',
+      papeis_aprovadores: [],
+    });
+    for (const [v, campo] of [
+      ['', 'prazo_padrao_dias'],
+      ['2,5', 'dias_cobertura'],
+      ['366', 'dias_seguranca'],
+      [-1, 'dias_cobertura'],
+      ['abc', 'prazo_padrao_dias'],
+    ] as const) {
+      const r = configuracaoComprasSchema.safeParse({ ...base, [campo]: v });
+      expect(r.success, `${campo}=${v}`).toBe(false);
+    }
+    expect(erros(configuracaoComprasSchema.safeParse({ ...base, dias_seguranca: '400' }))).toEqual({
+      dias_seguranca: 'Dias de segurança: informe um número inteiro de dias, de 0 a 365.',
+    });
+  });
 });

@@ -140,7 +140,19 @@ export const emPedidoQuerySchema = z.object({
 /** The roles a company may let approve purchases above the limit (admin always does). */
 export const PAPEIS_APROVADORES_COMPRAS = ROLES.filter((r) => r !== 'admin');
 
-/** PUT /api/compras/configuracao (admin): the approval limit, the roles that approve and the receipt tolerances. */
+/** A whole number of days of the purchase settings, 0 to 365: a number, or its text from a form. */
+const diasConfiguracao = (campo: string) => {
+  const mensagem = `${campo}: informe um número inteiro de dias, de 0 a 365.`;
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? Number.NaN : Number(v.trim())) : v),
+    z.number({ error: mensagem }).int(mensagem).min(0, mensagem).max(365, mensagem),
+  );
+};
+
+/**
+ * PUT /api/compras/configuracao (admin): the approval limit, the roles that approve, the receipt
+ * tolerances and the purchase suggestion's defaults.
+ */
 export const configuracaoComprasSchema = z.object({
   limite_aprovacao: dinheiroCampo('Limite de aprovação'),
   papeis_aprovadores: z
@@ -155,6 +167,10 @@ export const configuracaoComprasSchema = z.object({
     genero: 'a',
   }).optional(),
   tolerancia_preco_percentual: decimalBR('Tolerância de preço', { max: 1000, genero: 'a' }).optional(),
+  // The purchase suggestion's company defaults (whole days, 0–365); absent keeps the stored value.
+  prazo_padrao_dias: diasConfiguracao('Prazo de entrega padrão').optional(),
+  dias_cobertura: diasConfiguracao('Dias de cobertura').optional(),
+  dias_seguranca: diasConfiguracao('Dias de segurança').optional(),
 });
 export type ConfiguracaoCompras = z.output<typeof configuracaoComprasSchema>;
 

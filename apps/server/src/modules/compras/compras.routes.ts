@@ -18,8 +18,8 @@ import { jsonBody, pathParams, queryParams } from '../../lib/validate.ts';
 import {
   exigeComprasOuAprovador,
   gravaConfiguracaoCompras,
-  gravaToleranciasRecebimento,
   lerConfiguracaoCompras,
+  lerPadroesSugestao,
   lerToleranciasRecebimento,
 } from './configuracao-compras.service.ts';
 import { enviaPedidoCompra } from './envio-pedido-compra.service.ts';
@@ -111,25 +111,20 @@ export const comprasRoutes = new Hono<AppEnv>()
   )
   .get('/configuracao', requires(perm), async (c) => c.json(await configuracaoCompleta(c.var.deps.db)))
   .put('/configuracao', requires(guards.adminOnly), jsonBody(configuracaoComprasSchema), async (c) => {
-    const db = c.var.deps.db;
-    const cfg = c.req.valid('json');
-    await gravaConfiguracaoCompras(db, actorOf(c), cfg);
-    if (cfg.tolerancia_quantidade_percentual !== undefined || cfg.tolerancia_preco_percentual !== undefined) {
-      const atual = await lerToleranciasRecebimento(db);
-      await gravaToleranciasRecebimento(db, actorOf(c), {
-        quantidade_percentual: cfg.tolerancia_quantidade_percentual ?? atual.quantidade_percentual,
-        preco_percentual: cfg.tolerancia_preco_percentual ?? atual.preco_percentual,
-      });
-    }
-    return c.json(await configuracaoCompleta(db));
+    await gravaConfiguracaoCompras(c.var.deps.db, actorOf(c), c.req.valid('json'));
+    return c.json(await configuracaoCompleta(c.var.deps.db));
   });
 
-/** The approval settings plus the receipt-vs-order tolerances, as GET|PUT /configuracao answer them. */
+/**
+ * The approval settings, the receipt-vs-order tolerances and the suggestion's defaults, as
+ * GET|PUT /configuracao answer them.
+ */
 async function configuracaoCompleta(db: Db) {
   const tol = await lerToleranciasRecebimento(db);
   return {
     ...(await lerConfiguracaoCompras(db)),
     tolerancia_quantidade_percentual: tol.quantidade_percentual,
     tolerancia_preco_percentual: tol.preco_percentual,
+    ...(await lerPadroesSugestao(db)),
   };
 }

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { SUGESTAO_PADROES } from './sugestao-compra.service.ts';
 
 // The company's purchase settings (app_settings, audited like every setting):
 // - compras_limite_aprovacao: orders above this total need an approver (money string; default
@@ -40,21 +41,68 @@ export async function lerConfiguracaoCompras(db: Db | Tx): Promise<ConfiguracaoC
   };
 }
 
-/** PUT /api/compras/configuracao (admin). */
+/**
+ * PUT /api/compras/configuracao (admin): every setting given, in one transaction (each app_settings
+ * row audited). The tolerances and the suggestion's defaults are optional: absent keeps the stored
+ * value, so a form that knows only some of them does not reset the others.
+ */
 export async function gravaConfiguracaoCompras(
   db: Db,
   actor: Actor,
   cfg: ConfiguracaoCompras,
 ): Promise<ConfiguracaoCompras> {
+  const tolerancias = Object.entries({
+    tolerancia_quantidade_percentual: cfg.tolerancia_quantidade_percentual,
+    tolerancia_preco_percentual: cfg.tolerancia_preco_percentual,
+  }).filter((e): e is [string, string] => e[1] !== undefined);
+  validaPercentuais(Object.fromEntries(tolerancias));
+  const linhas: (readonly [string, unknown])[] = [
+    [CHAVE_LIMITE, cfg.limite_aprovacao],
+    [CHAVE_PAPEIS, cfg.papeis_aprovadores],
+    // the app_settings keys are the fields' names with the «compras_» prefix
+    ...tolerancias.map(([campo, v]) => [`compras_${campo}`, v] as const),
+    ...(
+      [
+        ['compras_prazo_padrao_dias', cfg.prazo_padrao_dias],
+        ['compras_dias_cobertura', cfg.dias_cobertura],
+        ['compras_dias_seguranca', cfg.dias_seguranca],
+      ] as const
+    ).filter(([, v]) => v !== undefined),
+  ];
   await writeTx(db, actor, async (tx) => {
-    for (const [chave, valor] of [
-      [CHAVE_LIMITE, cfg.limite_aprovacao],
-      [CHAVE_PAPEIS, cfg.papeis_aprovadores],
-    ] as const)
-      await tx.execute(sql`insert into app_settings (chave, valor) values (${chave}, ${JSON.stringify(valor)}::jsonb)
-        on conflict (chave) do update set valor = excluded.valor, updated_at = now()`);
+    for (const [chave, valor] of linhas) await gravaSetting(tx, chave, valor);
   });
   return lerConfiguracaoCompras(db);
+}
+
+async function gravaSetting(tx: Tx, chave: string, valor: unknown) {
+  await tx.execute(sql`insert into app_settings (chave, valor) values (${chave}, ${JSON.stringify(valor)}::jsonb)
+    on conflict (chave) do update set valor = excluded.valor, updated_at = now()`);
+}
+
+// The purchase suggestion's company defaults (whole days, 0–365; SUGESTAO_PADROES when unset or
+// invalid): compras_prazo_padrao_dias (a supplier without lead time), compras_dias_cobertura and
+// compras_dias_seguranca (the suggestion's query may override these two). Stored as JSON numbers,
+// as the suggestion reads them.
+
+export type PadroesSugestao = { prazo_padrao_dias: number; dias_cobertura: number; dias_seguranca: number };
+
+export async function lerPadroesSugestao(db: Db | Tx): Promise<PadroesSugestao> {
+  const rows = rowsOf<{ chave: string; valor: unknown }>(
+    await db.execute(
+      sql`select chave, valor from app_settings
+           where chave in ('compras_prazo_padrao_dias', 'compras_dias_cobertura', 'compras_dias_seguranca')`,
+    ),
+  );
+  const dias = (chave: keyof typeof SUGESTAO_PADROES) => {
+    const v = rows.find((r) => r.chave === chave)?.valor;
+    return typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 365 ? v : SUGESTAO_PADROES[chave];
+  };
+  return {
+    prazo_padrao_dias: dias('compras_prazo_padrao_dias'),
+    dias_cobertura: dias('compras_dias_cobertura'),
+    dias_seguranca: dias('compras_dias_seguranca'),
+  };
 }
 
 /**
@@ -103,24 +151,24 @@ export async function lerToleranciasRecebimento(db: Db | Tx): Promise<Tolerancia
   };
 }
 
+function validaPercentuais(tol: Record<string, string>) {
+  for (const [campo, v] of Object.entries(tol))
+    if (!/^\d{1,4}(\.\d{1,2})?$/.test(v) || Decimal.of(v).gt(1000))
+      throw new AppError('validation_failed', 'Informe um percentual entre 0 e 1000.', {
+        fields: { [campo]: ['Informe um percentual entre 0 e 1000.'] },
+      });
+}
+
 /** Writes the tolerances (admin; audited as every app_settings row). Percent strings, 0 to 1000. */
 export async function gravaToleranciasRecebimento(
   db: Db,
   actor: Actor,
   tol: ToleranciasRecebimento,
 ): Promise<ToleranciasRecebimento> {
-  for (const [campo, v] of Object.entries(tol))
-    if (!/^\d{1,4}(\.\d{1,2})?$/.test(v) || Decimal.of(v).gt(1000))
-      throw new AppError('validation_failed', 'Informe um percentual entre 0 e 1000.', {
-        fields: { [campo]: ['Informe um percentual entre 0 e 1000.'] },
-      });
+  validaPercentuais(tol);
   await writeTx(db, actor, async (tx) => {
-    for (const [chave, valor] of [
-      [CHAVE_TOL_QUANTIDADE, tol.quantidade_percentual],
-      [CHAVE_TOL_PRECO, tol.preco_percentual],
-    ] as const)
-      await tx.execute(sql`insert into app_settings (chave, valor) values (${chave}, ${JSON.stringify(valor)}::jsonb)
-        on conflict (chave) do update set valor = excluded.valor, updated_at = now()`);
+    await gravaSetting(tx, CHAVE_TOL_QUANTIDADE, tol.quantidade_percentual);
+    await gravaSetting(tx, CHAVE_TOL_PRECO, tol.preco_percentual);
   });
   return lerToleranciasRecebimento(db);
 }

@@ -100,6 +100,9 @@ describe('purchase orders: permission', () => {
       papeis_aprovadores: [],
       tolerancia_quantidade_percentual: '0',
       tolerancia_preco_percentual: '2',
+      prazo_padrao_dias: 7,
+      dias_cobertura: 30,
+      dias_seguranca: 5,
     });
     expect(
       (
@@ -290,6 +293,9 @@ describe('purchase orders: approval by value', () => {
       papeis_aprovadores: ['estoque'],
       tolerancia_quantidade_percentual: '0',
       tolerancia_preco_percentual: '2',
+      prazo_padrao_dias: 7,
+      dias_cobertura: 30,
+      dias_seguranca: 5,
     });
     const grande = await rascunho('50'); // R$ 3.000,00 > R$ 2.000,00
     expect(grande.exige_aprovacao).toBe(true);
@@ -318,6 +324,9 @@ describe('purchase orders: approval by value', () => {
       papeis_aprovadores: [],
       tolerancia_quantidade_percentual: '5.5',
       tolerancia_preco_percentual: '0',
+      prazo_padrao_dias: 7,
+      dias_cobertura: 30,
+      dias_seguranca: 5,
     });
     // a form that only knows the approval settings leaves the tolerances alone
     expect((await put({ ...base, tolerancia_preco_percentual: '1.25' })).body).toMatchObject({
@@ -343,6 +352,42 @@ describe('purchase orders: approval by value', () => {
     );
     expect(audit!.n).toBe(2);
     await put({ ...base, tolerancia_quantidade_percentual: '0', tolerancia_preco_percentual: '2' });
+  });
+
+  it('the suggestion defaults: admin only, whole days 0–365, kept when absent, audited, used by the suggestion', async () => {
+    const put = (token: string, body: object) => api(token, 'PUT', '/api/compras/configuracao', body);
+    const base = { limite_aprovacao: '5000', papeis_aprovadores: [] };
+    const novos = { prazo_padrao_dias: '12', dias_cobertura: 45, dias_seguranca: '0' };
+    for (const token of [tk.estoque, tk.comercial, tk.financeiro])
+      expect((await put(token, { ...base, ...novos })).status).toBe(403);
+    const r = await put(tk.admin, { ...base, ...novos });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ prazo_padrao_dias: 12, dias_cobertura: 45, dias_seguranca: 0 });
+    // absent: kept
+    expect((await put(tk.admin, { ...base, dias_seguranca: 3 })).body).toMatchObject({
+      prazo_padrao_dias: 12,
+      dias_cobertura: 45,
+      dias_seguranca: 3,
+    });
+    const invalida = await put(tk.admin, { ...base, prazo_padrao_dias: '2,5', dias_cobertura: 366 });
+    expect(invalida.status).toBe(400);
+    expect(invalida.body.details.fields).toEqual({
+      prazo_padrao_dias: ['Prazo de entrega padrão: informe um número inteiro de dias, de 0 a 365.'],
+      dias_cobertura: ['Dias de cobertura: informe um número inteiro de dias, de 0 a 365.'],
+    });
+    const audit = await q<{ user_email: string; antes: Json | null; depois: Json }>(
+      sql`select user_email, antes, depois from audit_log
+           where tabela = 'app_settings' and registro_id = 'compras_dias_seguranca' order by id`,
+    );
+    expect(audit).toHaveLength(2);
+    expect([audit[0]!.antes, audit[0]!.depois?.valor]).toEqual([null, 0]);
+    expect([audit[1]!.antes?.valor, audit[1]!.depois?.valor]).toEqual([0, 3]);
+    expect(audit[1]!.user_email).toMatch(/admin/);
+    // the suggestion reads them: the company's lead time, coverage and safety
+    const s = await api(tk.estoque, 'GET', `/api/compras/sugestao?fornecedor_id=${forn}`);
+    expect(s.status, JSON.stringify(s.body)).toBe(200);
+    expect(s.body.parametros).toMatchObject({ prazo_padrao_dias: 12, cobertura_dias: 45, seguranca_dias: 3 });
+    await put(tk.admin, { ...base, prazo_padrao_dias: 7, dias_cobertura: 30, dias_seguranca: 5 });
   });
 });
 
