@@ -110,6 +110,9 @@ const settingNames = {
   compras_papeis_aprovadores: 'Papéis que aprovam compras',
   compras_tolerancia_quantidade_percentual: 'Tolerância de quantidade no recebimento do pedido de compra (%)',
   compras_tolerancia_preco_percentual: 'Tolerância de preço no recebimento do pedido de compra (%)',
+  compras_prazo_padrao_dias: 'Prazo de entrega padrão da sugestão de compra (dias)',
+  compras_dias_cobertura: 'Dias de cobertura da sugestão de compra',
+  compras_dias_seguranca: 'Dias de segurança da sugestão de compra',
 };
 
 const linkKinds = {
