@@ -56,7 +56,37 @@ const BAIXAS_PLANO = sql`
   from baixas b join financial_accounts f on f.id = b.titulo_id
   where not b.estornada group by 1 order by 1`;
 
+// Migration 0065 (issue 35): the per-day read models of the period selector.
+const DIA = sql`
+  select dia::text as dia, vendedor_id, regiao_id, sum(pedidos)::int as pedidos,
+         sum(valor)::numeric(20,2)::text as valor
+  from dashboard_vendas_dia group by 1, 2, 3
+  having sum(pedidos) <> 0 or sum(valor) <> 0 order by 1, 2, 3`;
+const DIA_PLANO = sql`
+  select data_emissao::text as dia, dashboard_sem_id(vendedor_id) as vendedor_id,
+         dashboard_sem_id(regiao_id) as regiao_id, count(*)::int as pedidos,
+         sum(valor_total)::numeric(20,2)::text as valor
+  from sales_orders where dashboard_conta(status) group by 1, 2, 3 order by 1, 2, 3`;
+const CLIENTE_DIA = sql`
+  select dia::text as dia, cliente_id, pedidos, valor::text as valor
+  from dashboard_vendas_cliente_dia where pedidos <> 0 or valor <> 0 order by 1, 2`;
+const CLIENTE_DIA_PLANO = sql`
+  select data_emissao::text as dia, cliente_id, count(*)::int as pedidos,
+         sum(valor_total)::numeric(20,2)::text as valor
+  from sales_orders where dashboard_conta(status) group by 1, 2 order by 1, 2`;
+const PRODUTO_DIA = sql`
+  select dia::text as dia, product_id, quantidade::text as quantidade, valor::text as valor, itens
+  from dashboard_vendas_produto_dia where itens <> 0 order by 1, 2`;
+const PRODUTO_DIA_PLANO = sql`
+  select o.data_emissao::text as dia, i.product_id, sum(i.quantidade)::numeric(20,3)::text as quantidade,
+         sum(i.subtotal)::numeric(20,2)::text as valor, count(*)::int as itens
+  from sales_order_items i join sales_orders o on o.id = i.order_id
+  where dashboard_conta(o.status) group by 1, 2 order by 1, 2`;
+
 async function expectConsistent(db: Db) {
+  expect(rowsOf(await db.execute(DIA))).toEqual(rowsOf(await db.execute(DIA_PLANO)));
+  expect(rowsOf(await db.execute(CLIENTE_DIA))).toEqual(rowsOf(await db.execute(CLIENTE_DIA_PLANO)));
+  expect(rowsOf(await db.execute(PRODUTO_DIA))).toEqual(rowsOf(await db.execute(PRODUTO_DIA_PLANO)));
   expect(rowsOf(await db.execute(VENDAS))).toEqual(rowsOf(await db.execute(VENDAS_PLANO)));
   expect(rowsOf(await db.execute(ABERTOS))).toEqual(rowsOf(await db.execute(ABERTOS_PLANO)));
   expect(rowsOf(await db.execute(BAIXAS))).toEqual(rowsOf(await db.execute(BAIXAS_PLANO)));
@@ -148,7 +178,7 @@ describe('dashboard_vendas_mes', () => {
   async function cards(hoje: string) {
     const res = await t.request('GET', `/api/dashboard/comercial?hoje=${hoje}`, { token });
     expect(res.status).toBe(200);
-    const { periodo: _, produto_mais_vendido: __, ...figuras } = await res.json();
+    const { periodo: _, produto_mais_vendido: __, anterior: ___, ...figuras } = await res.json();
     expect(figuras).toEqual(await comercialPlano(t.db, hoje));
     return figuras;
   }
@@ -192,7 +222,7 @@ describe('dashboard_vendas_mes', () => {
         .where(eq(salesOrders.id, O(2)));
       await tx
         .update(salesOrders)
-        .set({ valorTotal: '11.11' })
+        .set({ valorTotal: '11.11', regiaoId: uuid(77) })
         .where(eq(salesOrders.id, O(1)));
       await tx
         .update(salesOrderItems)
@@ -243,6 +273,11 @@ describe('dashboard_vendas_mes', () => {
     // the products read model's own rebuild (TRUNCATE and insert) keeps the products sold right
     await t.db.execute(sql`select dashboard_vendas_recalcular()`);
     expect(rowsOf(await t.db.execute(VENDAS))).toEqual(figuras);
+    await expectConsistent(t.db);
+    // the per-day models' rebuild (migration 0065) gives the same rows
+    const dias = rowsOf(await t.db.execute(DIA));
+    await t.db.execute(sql`select dashboard_vendas_dia_recalcular()`);
+    expect(rowsOf(await t.db.execute(DIA))).toEqual(dias);
     await expectConsistent(t.db);
   });
 });
