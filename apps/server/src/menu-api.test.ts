@@ -56,6 +56,7 @@ const SCREEN_API: Record<string, string> = {
   '/frota/placas': '/api/frota/veiculos',
   '/configuracoes/perfis': '/api/usuarios/por-papel',
   '/configuracoes/fiscais': '/api/fiscal/configuracao',
+  '/configuracoes/compras': '/api/compras/configuracao',
   '/usuarios': '/api/usuarios',
   '/auditoria': '/api/auditoria',
 };
@@ -64,8 +65,13 @@ const SCREEN_API: Record<string, string> = {
  * A screen's API that another screen also reads, narrowed to what the other screen shows: the order
  * list is the Pedidos screen's (comercial) and the Pedidos Bloqueados screen's (estoque and
  * financeiro release blockers there), where a role without comercial gets the blocked orders only.
+ * The purchase settings (admin's screen) are read by the buyers' purchase order form.
  */
-const SHARED_READS: Record<string, Role[]> = { '/comercial/pedidos': ['estoque', 'financeiro'] };
+const SHARED_READS: Record<string, Role[]> = {
+  '/comercial/pedidos': ['estoque', 'financeiro'],
+  // the purchase settings are edited by the admin; the buyers' order form reads the approval limit
+  '/configuracoes/compras': ['estoque'],
+};
 
 const ROLE_SETS: Role[][] = [['admin'], ['comercial'], ['estoque'], ['financeiro'], []];
 

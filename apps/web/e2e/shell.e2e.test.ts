@@ -51,7 +51,7 @@ const GROUP_ITEMS: Record<string, string[]> = {
   ],
   Expedição: ['Conferência', 'Gestão de Cargas', 'Faturamento de Cargas', 'Manifestos (MDF-e)'],
   Frota: ['Funcionários', 'Placas'],
-  Configurações: ['Perfis de Acesso', 'Fiscais', 'Tabela de Tributação', 'Usuários', 'Auditoria'],
+  Configurações: ['Perfis de Acesso', 'Fiscais', 'Compras', 'Tabela de Tributação', 'Usuários', 'Auditoria'],
 };
 const CADASTROS_ESTOQUE = [
   'Fornecedores',

@@ -98,6 +98,7 @@ const SPEC_ROUTE_GUARDS: Array<[Rule, string[]]> = [
     [],
     [
       '/configuracoes/fiscais',
+      '/configuracoes/compras',
       '/configuracoes/perfis',
       '/estoque/tabela-tributacao',
       '/estoque/tabela-precos',
@@ -303,6 +304,7 @@ describe('menu (spec section 2 "Shell" and section 6 "Menu visibility")', () => 
       [
         ['Perfis de Acesso', '/configuracoes/perfis'],
         ['Fiscais', '/configuracoes/fiscais'],
+        ['Compras', '/configuracoes/compras'],
         ['Tabela de Tributação', '/estoque/tabela-tributacao'],
         ['Usuários', '/usuarios'],
         ['Auditoria', '/auditoria'],

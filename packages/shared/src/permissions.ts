@@ -173,6 +173,8 @@ export const routePermissions: Record<string, Permission> = {
   // it opens for any signed-in user and lists only the settings screens that user may open.
   '/configuracoes': 'authenticated',
   '/configuracoes/fiscais': ADMIN_ONLY,
+  // issue 34: the company's purchase settings (approval limit, tolerances, suggestion defaults)
+  '/configuracoes/compras': ADMIN_ONLY,
   '/configuracoes/perfis': ADMIN_ONLY,
   '/estoque/tabela-tributacao': ADMIN_ONLY,
   '/estoque/tabela-precos': ADMIN_ONLY,
@@ -406,6 +408,8 @@ export const menu: readonly MenuGroup[] = [
     items: [
       { label: 'Perfis de Acesso', to: '/configuracoes/perfis', icon: 'shield-check' },
       { label: 'Fiscais', to: '/configuracoes/fiscais', icon: 'scale' },
+      // not in the spec's list: issue 34's purchase settings
+      { label: 'Compras', to: '/configuracoes/compras', icon: 'shopping-bag' },
       { label: 'Tabela de Tributação', to: '/estoque/tabela-tributacao', icon: 'percent' },
       { label: 'Usuários', to: '/usuarios', icon: 'user-cog' },
       { label: 'Auditoria', to: '/auditoria', icon: 'history' },
@@ -520,6 +524,7 @@ const extraBreadcrumbLabels: Record<string, string> = {
   '/financeiro/classes-financeiras': 'Classes Financeiras',
   '/financeiro/cobranca': 'Cobrança',
   '/configuracoes/fiscais': 'Fiscais',
+  '/configuracoes/compras': 'Compras',
   '/auditoria': 'Auditoria',
 };
 
@@ -564,6 +569,7 @@ const screenTitles: Record<string, string> = {
   '/': 'Dashboard',
   '/estoque': 'Posição de Estoque',
   '/configuracoes/fiscais': 'Configurações Fiscais',
+  '/configuracoes/compras': 'Configurações de Compras',
   // the crumbs "Entrada" / "Saída" sit under "Notas Fiscais"; alone as a heading they say too little
   '/notasfiscais/entrada': 'Notas Fiscais de Entrada',
   '/notasfiscais/saida': 'Notas Fiscais de Saída',

@@ -12,6 +12,8 @@ import { type ThemeChoice, themeLabels, useTheme } from './theme.tsx';
 const descriptions: Record<string, string> = {
   '/configuracoes/perfis': 'O que cada papel abre no sistema e quem o possui.',
   '/configuracoes/fiscais': 'Parâmetros fiscais da empresa para a emissão de notas.',
+  '/configuracoes/compras':
+    'Aprovação dos pedidos de compra, tolerâncias do recebimento e padrões da sugestão.',
   '/estoque/tabela-tributacao': 'Regras de tributação aplicadas aos produtos.',
   '/usuarios': 'Convites, papéis de acesso e desativação de contas.',
   '/auditoria': 'Quem fez o quê e quando, com os valores antes e depois.',

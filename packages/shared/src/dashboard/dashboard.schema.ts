@@ -1,14 +1,33 @@
 import { z } from 'zod';
 import { isIsoDay } from './period.ts';
+import { diasEntre, PERIODO_MAX_DIAS, PERIODOS_DASHBOARD } from './periodo-comparado.ts';
 import type { StockStatus } from './stock-status.ts';
 
 /**
  * Query of every /api/dashboard endpoint. `hoje` fixes "today" for tests: the server honours it
  * only when NODE_ENV=test and otherwise uses the business day of America/Sao_Paulo.
  */
-export const dashboardQuerySchema = z.object({
-  hoje: z.string().refine(isIsoDay, 'Data inválida (use AAAA-MM-DD)').optional(),
-});
+const isoDay = z.string().refine(isIsoDay, 'Data inválida (use AAAA-MM-DD)');
+export const dashboardQuerySchema = z
+  .object({
+    hoje: isoDay.optional(),
+    /** the period selector (issue 35); absent = este mês, the spec's default */
+    periodo: z.enum(PERIODOS_DASHBOARD, { message: 'Período inválido' }).default('mes'),
+    /** first and last day (inclusive) of a 'personalizado' period */
+    de: isoDay.optional(),
+    ate: isoDay.optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.periodo !== 'personalizado') return;
+    if (!q.de) ctx.addIssue({ code: 'custom', path: ['de'], message: 'Informe a data inicial' });
+    if (!q.ate) ctx.addIssue({ code: 'custom', path: ['ate'], message: 'Informe a data final' });
+    if (!q.de || !q.ate || !isIsoDay(q.de) || !isIsoDay(q.ate)) return;
+    if (q.ate < q.de) {
+      ctx.addIssue({ code: 'custom', path: ['ate'], message: 'A data final deve ser igual ou posterior à inicial' });
+    } else if (diasEntre(q.de, q.ate) + 1 > PERIODO_MAX_DIAS) {
+      ctx.addIssue({ code: 'custom', path: ['ate'], message: `O período pode ter no máximo ${PERIODO_MAX_DIAS} dias` });
+    }
+  });
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 
 // Limits of spec section 9.
@@ -17,9 +36,18 @@ export const DASHBOARD_LIST_LIMIT = 50;
 
 // Money travels as decimal strings with two places ("1234.56"); counts as numbers.
 
-/** GET /api/dashboard/comercial — the month's figures. */
+/** GET /api/dashboard/comercial — the chosen period's figures (the month by default). */
 export type ComercialResumo = {
   periodo: { inicio: string; fim: string };
+  /** the previous equal period and its figures (▲/▼ on the cards) */
+  anterior: {
+    inicio: string;
+    fim: string;
+    vendas: string;
+    total_pedidos: number;
+    ticket_medio: string;
+    produtos_vendidos: number;
+  };
   vendas_mes: string;
   total_pedidos: number;
   ticket_medio: string;
@@ -76,4 +104,31 @@ export type ContaDashboard = {
 };
 
 export type DashboardLista<T> = { linhas: T[] };
+
+// Charts (issue 35). Each is one SQL aggregate.
+
+/** Sales per day (or week) of the period beside the same day (week) of the previous period. */
+export type PontoSerieVendas = {
+  /** bucket number from the period's start (0, 1, …) */
+  indice: number;
+  /** first day of the bucket in the period, and in the previous period */
+  data: string;
+  data_anterior: string;
+  total: string;
+  pedidos: number;
+  total_anterior: string;
+  pedidos_anterior: number;
+};
+export type SerieVendas = {
+  granularidade: 'dia' | 'semana';
+  atual: { inicio: string; fim: string };
+  anterior: { inicio: string; fim: string };
+  pontos: PontoSerieVendas[];
+};
+/** Sales by the order's delivery region ("Sem região" when it has none). */
+export type VendaPorRegiao = { regiao: string; pedidos: number; valor_total: string };
+/** Open receivables and payables due in each of the next 8 weeks from today. */
+export type VencimentoSemana = { inicio: string; fim: string; receber: string; pagar: string };
+/** Stock value (Σ estoque_atual × preco_custo, stock above 0) per product group. */
+export type EstoquePorGrupo = { grupo: string; produtos: number; valor_total: string };
 export type DashboardContas = { hoje: string; linhas: ContaDashboard[] };
