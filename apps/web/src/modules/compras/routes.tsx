@@ -5,6 +5,13 @@ import type { RouteObject } from 'react-router';
 // the list's.
 export const comprasRoutes: RouteObject[] = [
   {
+    // the company's purchase settings (admin only), in the Configurações group
+    path: '/configuracoes/compras',
+    lazy: async () => ({
+      Component: (await import('./pages/configuracoes-compras-page.tsx')).ConfiguracoesComprasPage,
+    }),
+  },
+  {
     path: '/compras/sugestao',
     lazy: async () => ({ Component: (await import('./pages/sugestao-compra-page.tsx')).SugestaoCompraPage }),
   },

@@ -80,6 +80,17 @@ export type PedidoCompraCorpo = {
   }[];
 };
 
+/** GET|PUT /api/compras/configuracao: the company's purchase settings. */
+export type ConfiguracaoComprasResposta = {
+  limite_aprovacao: string;
+  papeis_aprovadores: string[];
+  tolerancia_quantidade_percentual: string;
+  tolerancia_preco_percentual: string;
+  prazo_padrao_dias: number;
+  dias_cobertura: number;
+  dias_seguranca: number;
+};
+
 /** One product of the suggestion: the shared rule's output plus what the grid names it by. */
 export type ProdutoSugerido = ProdutoSugestao & {
   codigo: string;
@@ -144,11 +155,9 @@ export const comprasApi = {
         json: (item_ids?.length ? { motivo, item_ids } : { motivo }) as never,
       }),
     )) as unknown as PedidoCompra,
-  configuracao: async () =>
-    (await unwrap(c.configuracao.$get())) as unknown as {
-      limite_aprovacao: string;
-      papeis_aprovadores: string[];
-    },
+  configuracao: async () => (await unwrap(c.configuracao.$get())) as unknown as ConfiguracaoComprasResposta,
+  salvaConfiguracao: async (json: Record<string, unknown>) =>
+    (await unwrap(c.configuracao.$put({ json: json as never }))) as unknown as ConfiguracaoComprasResposta,
   sugestao: async (query: { fornecedor_id: string; janela_dias: string }) =>
     (await unwrap(raiz.sugestao.$get({ query }) as never)) as SugestaoResposta,
   gerarPedido: async (json: { fornecedor_id: string; itens: ItemPedidoSugestao[] }) =>
@@ -171,4 +180,5 @@ export const comprasKeys = {
   list: (query: Q) => ['compras', 'pedidos', 'list', query] as const,
   get: (id: string) => ['compras', 'pedidos', 'get', id] as const,
   sugestao: (fornecedorId: string, janela: string) => ['compras', 'sugestao', fornecedorId, janela] as const,
+  configuracao: ['compras', 'configuracao'] as const,
 };
