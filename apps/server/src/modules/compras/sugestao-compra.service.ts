@@ -27,13 +27,6 @@ import { quantidadesEmPedido } from './pedidos-compra-leitura.service.ts';
 // Today is left out because it is not over: a morning's sales would look like a slow day.
 
 const TZ = 'America/Sao_Paulo';
-/**
- * The ledger rows are grouped into São Paulo days by date_bin from a midnight at UTC−3, not by
- * `at time zone` per row (2.3× cheaper over millions of rows, bench): São Paulo has kept UTC−3 all
- * year since 2019. Each group's day is then named through the time zone, once per day.
- */
-const ORIGEM_DIA = "timestamptz '2000-01-01 00:00:00-03'";
-
 /** Company defaults (app_settings); the query's cobertura/segurança override them. */
 export const SUGESTAO_PADROES = {
   compras_prazo_padrao_dias: 7,
@@ -118,7 +111,7 @@ export type SugestaoCompraResposta = {
 };
 
 /** The products CTE's filter: the supplier's active products, narrowed by group / ids. */
-function filtroProdutos(q: SugestaoCompraQuery): SQL {
+export function filtroProdutos(q: SugestaoCompraQuery): SQL {
   const partes = [sql`p.fornecedor_id = ${q.fornecedor_id}`, sql`p.ativo`];
   if (q.grupo_id) partes.push(sql`p.grupo_id = ${q.grupo_id}`);
   if (q.produto_ids)
@@ -129,55 +122,45 @@ function filtroProdutos(q: SugestaoCompraQuery): SQL {
 }
 
 /**
- * Both sales windows of every product in ONE statement over the ledger, product by product (a
- * LATERAL per product: one range of estoque_movimentos_product_idx, an index-only scan since
- * migration 0061 — the quantities are in the index — and every sort and window below is over that
- * product's ~180 days, never over the whole read). The rows since the previous window's start are
- * grouped per São Paulo day into plain sums: the net quantity, what was sold (saída/estorno of origem
- * 'pedido': an NF-e's cancellation gives back what it took) and its value. A row's saldo_produto is the
- * product's running total, so a day's end balance is the balance before the windows (the last row
- * before them, as a row the day before) plus the running sum of the days' net quantities — no ordered
- * aggregate. A day holds its end balance until the next day with movements (lead), so days without
- * movements are counted without being generated. Value sold = −quantity × the row's unit cost: the
- * ledger knows no sale price, and the ABC of what we BUY by cost of goods is what the buyer weighs.
+ * Both sales windows of every product from the daily read model estoque_vendas_dia (migration 0063,
+ * kept by the ledger's insert trigger): one row per product and São Paulo day with movements, with
+ * running totals from the product's first day — end-of-day balance, days without stock (balance ≤ 0,
+ * counting the days without movements, which hold the balance before them, and the days before the
+ * first movement, at 0), sold on days with stock (saída/estorno of origem 'pedido': an NF-e's
+ * cancellation gives back what it took) and value sold (−quantity × the row's unit cost: the ledger
+ * knows no sale price, and the ABC of what we BUY by cost of goods is what the buyer weighs). A window
+ * [a, b] is the difference of the totals at b and at a − 1, each the product's last row on or before
+ * that day: three index look-ups per product (the day before each window, and yesterday), whatever the
+ * window's length. Days without stock up to day x, from that row r: r.sem_estoque_acum + (x − r.dia)
+ * when r's balance is ≤ 0 (the days after r hold it); without a row, x − 1999-12-31 (balance 0 from
+ * the model's origin). The previous window exists when the product has a day before the current one.
+ * `sqlHistoricoRazao` in sugestao-historico.test.ts is the same answer computed from the ledger rows.
  */
-function sqlHistorico(filtro: SQL, d: Datas): SQL {
-  const tIni = sql`(${d.prevDe}::date::timestamp at time zone ${TZ})`;
-  const tFim = sql`(${d.hoje}::date::timestamp at time zone ${TZ})`;
-  const venda = sql`m.origem = 'pedido' and m.tipo in ('saida', 'estorno')`;
-  const dias = (de: string, ate: string) =>
-    sql`greatest(0, least(s.ate, ${ate}::date + 1) - greatest(s.dia, ${de}::date))`;
-  return sql`select p.id as product_id, h.* from products p cross join lateral (
-    select
-      coalesce(sum(${dias(d.curDe, d.curAte)}) filter (where s.saldo_final <= 0), 0)::int as cur_sem,
-      coalesce(sum(s.vendido) filter (where s.dia >= ${d.curDe}::date and s.saldo_final > 0), 0)::numeric(18,3)::text as cur_vendido,
-      coalesce(sum(s.valor) filter (where s.dia >= ${d.curDe}::date), 0)::numeric(18,2)::text as cur_valor,
-      coalesce(sum(${dias(d.prevDe, d.prevAte)}) filter (where s.saldo_final <= 0), 0)::int as prev_sem,
-      coalesce(sum(s.vendido) filter (where s.dia <= ${d.prevAte}::date and s.saldo_final > 0), 0)::numeric(18,3)::text as prev_vendido,
-      coalesce(sum(s.valor) filter (where s.dia <= ${d.prevAte}::date), 0)::numeric(18,2)::text as prev_valor,
-      coalesce(bool_or(s.real and s.dia < ${d.curDe}::date), false) as tem_anterior
-    from (
-      select x.dia, x.vendido, x.valor, x.real, sum(x.liquido) over w as saldo_final,
-        coalesce(lead(x.dia) over w, ${d.hoje}::date) as ate
-      from (
-        select ${d.prevDe}::date - 1 as dia, coalesce(a.saldo_produto, 0) as liquido, 0::numeric as vendido,
-          0::numeric as valor, a.saldo_produto is not null as real
-        from (select 1) um left join lateral (
-          select m.saldo_produto from estoque_movimentos m
-          where m.product_id = p.id and m.ocorrido_em < ${tIni}
-          order by m.ocorrido_em desc, m.id desc limit 1) a on true
-        union all
-        select (date_bin('1 day', m.ocorrido_em, ${sql.raw(ORIGEM_DIA)}) at time zone ${TZ})::date, sum(m.quantidade),
-          coalesce(-sum(m.quantidade) filter (where ${venda}), 0),
-          coalesce(-sum(m.quantidade * m.custo_unitario) filter (where ${venda}), 0), true
-        from estoque_movimentos m
-        where m.product_id = p.id and m.ocorrido_em >= ${tIni} and m.ocorrido_em < ${tFim}
-        group by date_bin('1 day', m.ocorrido_em, ${sql.raw(ORIGEM_DIA)})
-      ) x
-      window w as (order by x.dia)
-    ) s
-  ) h
-  where ${filtro}`;
+export function sqlHistorico(filtro: SQL, d: Datas): SQL {
+  const ate = (col: string, x: string) => sql`left join lateral (
+      select v.dia, v.saldo, v.sem_estoque_acum, v.vendido_acum, v.valor_acum from estoque_vendas_dia v
+      where v.produto_id = p.id and v.dia <= ${x}::date order by v.dia desc limit 1) ${sql.raw(col)} on true`;
+  const sem = (col: string, x: string) => {
+    const r = sql.raw(col);
+    return sql`(case when ${r}.dia is null then ${x}::date - date '1999-12-31'
+      else ${r}.sem_estoque_acum + (${x}::date - ${r}.dia) * (${r}.saldo <= 0)::int end)`;
+  };
+  const dif = (col: string, de: string, ate: string, cast: string) =>
+    sql`(coalesce(${sql.raw(ate)}.${sql.raw(col)}, 0) - coalesce(${sql.raw(de)}.${sql.raw(col)}, 0))::${sql.raw(cast)}::text`;
+  const b0 = addDays(d.prevDe, -1);
+  return sql`select p.id as product_id,
+      (${sem('r2', d.curAte)} - ${sem('r1', d.prevAte)})::int as cur_sem,
+      ${dif('vendido_acum', 'r1', 'r2', 'numeric(18,3)')} as cur_vendido,
+      ${dif('valor_acum', 'r1', 'r2', 'numeric(18,2)')} as cur_valor,
+      (${sem('r1', d.prevAte)} - ${sem('r0', b0)})::int as prev_sem,
+      ${dif('vendido_acum', 'r0', 'r1', 'numeric(18,3)')} as prev_vendido,
+      ${dif('valor_acum', 'r0', 'r1', 'numeric(18,2)')} as prev_valor,
+      r1.dia is not null as tem_anterior
+    from products p
+    ${ate('r0', b0)}
+    ${ate('r1', d.prevAte)}
+    ${ate('r2', d.curAte)}
+    where ${filtro}`;
 }
 
 /**
@@ -213,9 +196,9 @@ function sqlEstoque(filtro: SQL): SQL {
       order by e.lancada_em desc limit 1) u on true`;
 }
 
-type Datas = { hoje: string; curDe: string; curAte: string; prevDe: string; prevAte: string };
+export type Datas = { hoje: string; curDe: string; curAte: string; prevDe: string; prevAte: string };
 
-function datas(hoje: string, n: number): Datas {
+export function datas(hoje: string, n: number): Datas {
   return {
     hoje,
     curDe: addDays(hoje, -n),
