@@ -33,6 +33,7 @@ import { mdfeRoutes } from './modules/mdfe/mdfe.routes.ts';
 import { notasSaidaRoutes } from './modules/notasfiscais/notasfiscais.routes.ts';
 import { transmissaoRoutes } from './modules/notasfiscais/transmissao.routes.ts';
 import { precosRoutes } from './modules/precos/precos.routes.ts';
+import { relatoriosRoutes } from './modules/relatorios/relatorios.routes.ts';
 import { configRoutes } from './modules/system/config.routes.ts';
 import { shellRoutes } from './modules/system/shell.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -107,6 +108,7 @@ export function createApiRoutes() {
       .route('/expedicao', mdfeRoutes)
       .route('/tributacao', tributacaoRoutes)
       .route('/precos', precosRoutes)
+      .route('/relatorios', relatoriosRoutes)
       .route('/me', meRoutes)
       .route('/usuarios', usuariosRoutes)
       .route('/auditoria', auditoriaRoutes)

@@ -418,6 +418,7 @@ export const auditCampos = {
   'sales_order_items.valor_frete': money('Frete'),
   'sales_order_items.regra_tributacao_id': { rotulo: 'Regra de tributação' },
   'sales_order_items.impostos': { rotulo: 'Impostos' },
+  'sales_order_items.custo_unitario': { rotulo: 'Custo médio na venda' },
   'financial_accounts.nosso_numero': { rotulo: 'Nosso número' },
 
   // sales orders: blockers, releases, status history (issue 14)

@@ -1,0 +1,208 @@
+import {
+  type ColunaRelatorio,
+  type FormatoRelatorio,
+  formatBRL,
+  formatDateBR,
+  type TipoColunaRelatorio,
+} from '@erp/shared';
+import { sql } from 'drizzle-orm';
+import writeExcelFile from 'write-excel-file/node';
+import { type Db, rowsOf } from '../../db/client.ts';
+import { cabecalho, cabecalhoTabela, novoPdf, toBuffer } from '../../lib/pdf.ts';
+
+// The report frame's export (issue 35): one function turns what a report shows — its columns (the
+// shared definition the screen renders), its rows in the screen's order, its SQL totals and its
+// filters — into XLSX (write-excel-file, as the lists' export) or PDF (pdfkit, the house style of
+// lib/pdf.ts). The filters head the file; the totals row closes the table. Every report's export
+// endpoint ends here.
+
+export type RelatorioParaExportar = {
+  titulo: string;
+  /** the file name's base: `<arquivo>-<AAAA-MM-DD>.<formato>` */
+  arquivo: string;
+  colunas: ColunaRelatorio[];
+  linhas: Record<string, unknown>[];
+  /** the totals row (by column key), or null without one */
+  totais: Record<string, unknown> | null;
+  filtros: [string, string][];
+  /** the business day (file name, "Emitido em") */
+  hoje: string;
+};
+
+/** Values as the screen shows them (pt-BR). */
+export function textoCelula(tipo: TipoColunaRelatorio, v: unknown): string {
+  if (v === null || v === undefined || v === '') return '—';
+  const s = String(v);
+  switch (tipo) {
+    case 'dinheiro':
+      return formatBRL(s).replaceAll('\u00a0', ' ');
+    case 'quantidade':
+      return numeroBR(s, 3);
+    case 'percentual':
+      return `${numeroBR(s, 2)} %`;
+    case 'inteiro':
+      return numeroBR(s, 0);
+    case 'data':
+      return formatDateBR(s);
+    default:
+      return s;
+  }
+}
+
+/** A decimal string with pt-BR separators and `casas` places (exact: no float). */
+function numeroBR(s: string, casas: number): string {
+  const neg = s.startsWith('-');
+  const [int = '0', frac = ''] = (neg ? s.slice(1) : s).split('.');
+  const milhar = int.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  const dec = casas ? `,${frac.padEnd(casas, '0').slice(0, casas)}` : '';
+  return `${neg ? '-' : ''}${milhar}${dec}`;
+}
+
+const FORMATO_XLSX: Partial<Record<TipoColunaRelatorio, string>> = {
+  dinheiro: '#,##0.00',
+  quantidade: '#,##0.000',
+  percentual: '0.00',
+  inteiro: '0',
+};
+
+function celulaXlsx(tipo: TipoColunaRelatorio, v: unknown) {
+  if (v === null || v === undefined || v === '') return null;
+  const formato = FORMATO_XLSX[tipo];
+  if (formato) return { type: Number, value: Number(v), format: formato };
+  if (tipo === 'data') return { type: String, value: formatDateBR(String(v)) };
+  return { type: String, value: String(v) };
+}
+
+export async function relatorioXlsx(r: RelatorioParaExportar): Promise<Buffer> {
+  const linha = (texto: string, negrito = false) => [
+    { type: String, value: texto, ...(negrito ? { fontWeight: 'bold' as const } : {}) },
+  ];
+  const cabecalhoArquivo = [
+    linha(r.titulo, true),
+    ...r.filtros.map(([rotulo, valor]) => linha(`${rotulo}: ${valor}`)),
+    linha(`Emitido em ${formatDateBR(r.hoje)}`),
+    [null],
+  ];
+  const titulos = r.colunas.map((c) => ({ value: c.titulo, fontWeight: 'bold' as const }));
+  const dados = r.linhas.map((l) => r.colunas.map((c) => celulaXlsx(c.tipo, l[c.chave])));
+  const totais = r.totais
+    ? [
+        r.colunas.map((c, i) =>
+          i === 0
+            ? { type: String, value: 'Total', fontWeight: 'bold' as const }
+            : c.total
+              ? { ...celulaXlsx(c.tipo, r.totais?.[c.chave]), fontWeight: 'bold' as const }
+              : null,
+        ),
+      ]
+    : [];
+  // biome-ignore lint/suspicious/noExplicitAny: write-excel-file's cell union is wider than we use
+  return writeExcelFile([...cabecalhoArquivo, titulos, ...dados, ...totais] as any, {
+    sheet: r.titulo.slice(0, 31),
+  }).toBuffer();
+}
+
+/** Column widths: the text columns share what the figures leave. */
+function larguras(colunas: ColunaRelatorio[], total: number): number[] {
+  const fixa: Record<TipoColunaRelatorio, number> = {
+    texto: 0,
+    inteiro: 44,
+    quantidade: 62,
+    dinheiro: 70,
+    percentual: 52,
+    data: 58,
+  };
+  const curtas = new Set(['classe', 'posicao']);
+  const ws = colunas.map((c) => (c.tipo === 'texto' ? (curtas.has(c.chave) ? 38 : 0) : fixa[c.tipo]));
+  const livres = ws.filter((w) => w === 0).length || 1;
+  const resto = Math.max(60, (total - ws.reduce((s, w) => s + w, 0)) / livres);
+  return ws.map((w) => w || resto);
+}
+
+/**
+ * The PDF: house header, the filters, then one line per row (cells cut with an ellipsis, so a row is
+ * one line whatever its text — 100,000 rows print in seconds), the header row repeated on each page,
+ * and the totals in bold under the last row.
+ */
+export async function relatorioPdf(r: RelatorioParaExportar, empresa: string | null): Promise<Buffer> {
+  const pdf = novoPdf({ titulo: r.titulo, empresa });
+  const { doc } = pdf;
+  let y = cabecalho(pdf, r.titulo, `Emitido em ${formatDateBR(r.hoje)}`);
+  doc.font('Helvetica').fontSize(8);
+  for (const [rotulo, valor] of r.filtros) {
+    doc.font('Helvetica-Bold').text(`${rotulo}: `, pdf.margem, y, { continued: true, lineBreak: false });
+    doc.font('Helvetica').text(valor, { lineBreak: false });
+    y += 11;
+  }
+  y += 6;
+  const ws = larguras(r.colunas, pdf.largura);
+  const colunas = r.colunas.map((c, i) => ({
+    titulo: c.titulo,
+    largura: ws[i] ?? 60,
+    alinhamento: c.tipo === 'texto' || c.tipo === 'data' ? ('left' as const) : ('right' as const),
+  }));
+  const ALTURA = 11;
+  y = cabecalhoTabela(pdf, colunas, y);
+  doc.font('Helvetica').fontSize(7.5);
+  const escreve = (celulas: string[]) => {
+    if (y + ALTURA > pdf.limite) {
+      doc.addPage();
+      y = cabecalhoTabela(pdf, colunas, pdf.margem);
+      doc.font('Helvetica').fontSize(7.5);
+    }
+    let x = pdf.margem;
+    celulas.forEach((texto, i) => {
+      const col = colunas[i]!;
+      doc.text(texto, x + 2, y, {
+        width: col.largura - 4,
+        align: col.alinhamento,
+        lineBreak: false,
+        ellipsis: true,
+        height: ALTURA,
+      });
+      x += col.largura;
+    });
+    y += ALTURA;
+  };
+  for (const l of r.linhas) escreve(r.colunas.map((c) => textoCelula(c.tipo, l[c.chave])));
+  if (r.linhas.length === 0) escreve(['Nenhum registro para os filtros escolhidos.']);
+  if (r.totais) {
+    doc.font('Helvetica-Bold');
+    escreve(
+      r.colunas.map((c, i) => (i === 0 ? 'Total' : c.total ? textoCelula(c.tipo, r.totais?.[c.chave]) : '')),
+    );
+    doc.font('Helvetica');
+  }
+  return toBuffer(pdf);
+}
+
+async function nomeDaEmpresa(db: Db): Promise<string | null> {
+  const [r] = rowsOf<{ nome: string | null }>(
+    await db.execute(sql`select coalesce(valor ->> 'razao_social', valor ->> 'nome') as nome
+      from app_settings where chave = 'fiscal_emitente'`),
+  );
+  return r?.nome ?? null;
+}
+
+const TIPOS: Record<FormatoRelatorio, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+};
+
+/** The download: `<arquivo>-<AAAA-MM-DD>.<formato>`, with its length (the browser's progress). */
+export async function exportaRelatorio(
+  db: Db,
+  formato: FormatoRelatorio,
+  r: RelatorioParaExportar,
+): Promise<Response> {
+  const bytes = formato === 'xlsx' ? await relatorioXlsx(r) : await relatorioPdf(r, await nomeDaEmpresa(db));
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      'Content-Type': TIPOS[formato],
+      'Content-Disposition': `attachment; filename="${r.arquivo}-${r.hoje}.${formato}"`,
+      'Content-Length': String(bytes.length),
+      'Cache-Control': 'no-store',
+      'X-Total-Count': String(r.linhas.length),
+    },
+  });
+}

@@ -1,0 +1,72 @@
+import {
+  businessToday,
+  colunasAbc,
+  colunasVendas,
+  curvaAbcExportSchema,
+  curvaAbcQuerySchema,
+  guards,
+  vendasExportSchema,
+  vendasPedidosQuerySchema,
+  vendasQuerySchema,
+} from '@erp/shared';
+import { Hono } from 'hono';
+import { requires } from '../../lib/auth.ts';
+import type { AppEnv } from '../../lib/context.ts';
+import { queryParams } from '../../lib/validate.ts';
+import { linhasAbcParaExportar, relatorioCurvaAbc } from './curva-abc.service.ts';
+import { escopoDoUsuario } from './escopo-vendedor.ts';
+import { exportaRelatorio } from './relatorio-export.ts';
+import { linhasVendasParaExportar, pedidosDaVenda, relatorioVendas } from './vendas-relatorio.service.ts';
+
+// /api/relatorios (issue 35). The commercial reports (Vendas, Curva ABC) open to admin and
+// comercial; a seller's user sees only their own sales (escopoDoUsuario, applied in the SQL). Each
+// report: GET /<relatorio> (a page, its totals, its filters), GET /<relatorio>/export?formato=xlsx|pdf
+// (every row in the screen's order, the filters in the header), and its drill-down.
+
+const comercial = requires(guards.adminComercial);
+
+export const relatoriosRoutes = new Hono<AppEnv>()
+  .get('/vendas', comercial, queryParams(vendasQuerySchema), async (c) => {
+    const escopo = await escopoDoUsuario(c.var.deps.db, c.var.user);
+    return c.json(await relatorioVendas(c.var.deps.db, c.req.valid('query'), escopo, businessToday()));
+  })
+  .get('/vendas/pedidos', comercial, queryParams(vendasPedidosQuerySchema), async (c) => {
+    const escopo = await escopoDoUsuario(c.var.deps.db, c.var.user);
+    return c.json(await pedidosDaVenda(c.var.deps.db, c.req.valid('query'), escopo, businessToday()));
+  })
+  .get('/vendas/export', comercial, queryParams(vendasExportSchema), async (c) => {
+    const { db } = c.var.deps;
+    const q = c.req.valid('query');
+    const hoje = businessToday();
+    const escopo = await escopoDoUsuario(db, c.var.user);
+    const r = await linhasVendasParaExportar(db, q, escopo, hoje);
+    return exportaRelatorio(db, q.formato, {
+      titulo: 'Relatório de Vendas',
+      arquivo: 'relatorio-vendas',
+      colunas: colunasVendas(q.agrupar),
+      linhas: r.linhas,
+      totais: r.totais,
+      filtros: r.filtros,
+      hoje,
+    });
+  })
+  .get('/curva-abc', comercial, queryParams(curvaAbcQuerySchema), async (c) => {
+    const escopo = await escopoDoUsuario(c.var.deps.db, c.var.user);
+    return c.json(await relatorioCurvaAbc(c.var.deps.db, c.req.valid('query'), escopo, businessToday()));
+  })
+  .get('/curva-abc/export', comercial, queryParams(curvaAbcExportSchema), async (c) => {
+    const { db } = c.var.deps;
+    const q = c.req.valid('query');
+    const hoje = businessToday();
+    const escopo = await escopoDoUsuario(db, c.var.user);
+    const r = await linhasAbcParaExportar(db, q, escopo, hoje);
+    return exportaRelatorio(db, q.formato, {
+      titulo: 'Curva ABC',
+      arquivo: `curva-abc-${q.dimensao === 'produto' ? 'produtos' : 'clientes'}`,
+      colunas: colunasAbc(q.dimensao),
+      linhas: r.linhas,
+      totais: r.totais,
+      filtros: r.filtros,
+      hoje,
+    });
+  });

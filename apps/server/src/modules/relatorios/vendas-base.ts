@@ -1,0 +1,75 @@
+import { formatDateBR } from '@erp/shared';
+import { and, type SQL, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client.ts';
+import type { EscopoVendedor } from './escopo-vendedor.ts';
+
+// The sales the commercial reports count (issue 35), written once: the items of the orders issued
+// in the period (data_emissao, a date: São Paulo business days, no time zone) that are sales — every
+// status but orçamento and cancelado, the dashboard's rule (comercial-dashboard.service.ts) — under
+// the report's filters and the user's seller scope. `i` is sales_order_items, `o` sales_orders, `p`
+// products (joined by every query, for the group filter and the product's label).
+// The cost of an item is its quantity × the custo médio frozen on it (custo_unitario, migration
+// 0067), rounded to the cent per item, so every total is the exact sum of its rows.
+
+export const CUSTO_ITEM = sql.raw('round(i.quantidade * coalesce(i.custo_unitario, 0), 2)');
+export const PEDIDO_CONTADO = sql.raw(`o.status not in ('orcamento', 'cancelado')`);
+
+export type FiltrosVendas = {
+  de: string;
+  ate: string;
+  vendedor_id?: string | undefined;
+  cliente_id?: string | undefined;
+  produto_id?: string | undefined;
+  grupo_id?: string | undefined;
+  regiao_id?: string | undefined;
+};
+
+const idOuNulo = (coluna: SQL, v: string | undefined) =>
+  v === undefined ? undefined : v === 'sem' ? sql`${coluna} is null` : sql`${coluna} = ${v}::uuid`;
+
+/** The WHERE of the counted items under the filters and the scope. */
+export function ondeVendas(f: FiltrosVendas, escopo: EscopoVendedor): SQL {
+  return and(
+    sql`o.data_emissao >= ${f.de}::date and o.data_emissao <= ${f.ate}::date`,
+    PEDIDO_CONTADO,
+    escopo ? sql`o.vendedor_id = ${escopo.vendedorId}::uuid` : undefined,
+    idOuNulo(sql`o.vendedor_id`, f.vendedor_id),
+    f.cliente_id ? sql`o.cliente_id = ${f.cliente_id}::uuid` : undefined,
+    f.produto_id ? sql`i.product_id = ${f.produto_id}::uuid` : undefined,
+    idOuNulo(sql`p.grupo_id`, f.grupo_id),
+    idOuNulo(sql`o.regiao_id`, f.regiao_id),
+  ) as SQL;
+}
+
+export const FROM_VENDAS = sql.raw(
+  'sales_order_items i join sales_orders o on o.id = i.order_id join products p on p.id = i.product_id',
+);
+
+/** The filters as an export's header prints them (names looked up in one query). */
+export async function descreveFiltros(
+  db: Db,
+  f: Partial<FiltrosVendas>,
+  escopo: EscopoVendedor,
+): Promise<[string, string][]> {
+  const id = (v: string | undefined) => (v && v !== 'sem' ? v : null);
+  const [n] = rowsOf<Record<'vendedor' | 'cliente' | 'produto' | 'grupo' | 'regiao', string | null>>(
+    await db.execute(sql`select
+      (select nome from vendedores where id = ${id(f.vendedor_id)}::uuid) as vendedor,
+      (select razao_social from clientes where id = ${id(f.cliente_id)}::uuid) as cliente,
+      (select codigo || ' · ' || nome from products where id = ${id(f.produto_id)}::uuid) as produto,
+      (select nome from grupos_estoque where id = ${id(f.grupo_id)}::uuid) as grupo,
+      (select nome from regioes_entrega where id = ${id(f.regiao_id)}::uuid) as regiao`),
+  );
+  const out: [string, string][] = [];
+  if (f.de && f.ate) out.push(['Período', `${formatDateBR(f.de)} a ${formatDateBR(f.ate)}`]);
+  const nome = (rotulo: string, v: string | undefined, achado: string | null | undefined, sem: string) => {
+    if (v) out.push([rotulo, v === 'sem' ? sem : (achado ?? '—')]);
+  };
+  if (escopo) out.push(['Vendedor', `${escopo.nome} (suas vendas)`]);
+  else nome('Vendedor', f.vendedor_id, n?.vendedor, 'Sem vendedor');
+  nome('Cliente', f.cliente_id, n?.cliente, '—');
+  nome('Produto', f.produto_id, n?.produto, '—');
+  nome('Grupo', f.grupo_id, n?.grupo, 'Sem grupo');
+  nome('Região', f.regiao_id, n?.regiao, 'Sem região');
+  return out;
+}

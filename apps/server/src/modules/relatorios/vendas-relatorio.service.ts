@@ -1,0 +1,204 @@
+import {
+  type AgrupamentoVendas,
+  agrupamentoVendasLabels,
+  EXPORT_MAX_ROWS,
+  type LinhaVendas,
+  type PaginaRelatorio,
+  type PedidoVendas,
+  type TotaisVendas,
+  type VendasQuery,
+} from '@erp/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { EscopoVendedor } from './escopo-vendedor.ts';
+import { CUSTO_ITEM, descreveFiltros, type FiltrosVendas, FROM_VENDAS, ondeVendas } from './vendas-base.ts';
+
+// Relatório de Vendas (issue 35): the counted items of the period grouped by one dimension, one SQL
+// aggregate per page (rows, the number of groups and the page in one statement) and one for the
+// totals; money is summed as numeric in the database and travels as decimal strings.
+
+type Agrupamento = { chave: SQL; rotulo: (k: SQL) => SQL; ordemRotulo?: SQL };
+
+/** The group key of each grouping, and its label read after the aggregate (one lookup per group). */
+const AGRUPAMENTOS: Record<AgrupamentoVendas, Agrupamento> = {
+  mes: {
+    chave: sql.raw(`to_char(o.data_emissao, 'YYYY-MM')`),
+    rotulo: (k) => sql`substr(${k}, 6, 2) || '/' || substr(${k}, 1, 4)`,
+  },
+  dia: {
+    chave: sql.raw('o.data_emissao::text'),
+    rotulo: (k) => sql`to_char(${k}::date, 'DD/MM/YYYY')`,
+  },
+  vendedor: {
+    chave: sql.raw('o.vendedor_id::text'),
+    rotulo: (k) => sql`coalesce((select nome from vendedores where id = ${k}::uuid), 'Sem vendedor')`,
+  },
+  cliente: {
+    chave: sql.raw('o.cliente_id::text'),
+    rotulo: (k) => sql`(select razao_social from clientes where id = ${k}::uuid)`,
+  },
+  produto: {
+    chave: sql.raw('i.product_id::text'),
+    rotulo: (k) => sql`(select codigo || ' · ' || nome from products where id = ${k}::uuid)`,
+  },
+  grupo: {
+    chave: sql.raw('p.grupo_id::text'),
+    rotulo: (k) => sql`coalesce((select nome from grupos_estoque where id = ${k}::uuid), 'Sem grupo')`,
+  },
+  regiao: {
+    chave: sql.raw('o.regiao_id::text'),
+    rotulo: (k) => sql`coalesce((select nome from regioes_entrega where id = ${k}::uuid), 'Sem região')`,
+  },
+};
+
+/** The period a report shows when the URL gives none: the current month up to today. */
+export function periodoPadrao(q: { de?: string | null; ate?: string | null }, hoje: string) {
+  const de = q.de ?? `${(q.ate ?? hoje).slice(0, 8)}01`;
+  return { de, ate: q.ate ?? (de > hoje ? de : hoje) };
+}
+
+function filtrosDe(q: Omit<VendasQuery, 'page' | 'pageSize'>, hoje: string): FiltrosVendas {
+  return {
+    ...periodoPadrao(q, hoje),
+    vendedor_id: q.vendedor_id,
+    cliente_id: q.cliente_id,
+    produto_id: q.produto_id,
+    grupo_id: q.grupo_id,
+    regiao_id: q.regiao_id,
+  };
+}
+
+type Ordenacao = Pick<VendasQuery, 'agrupar' | 'sort' | 'dir'>;
+
+/** ORDER BY of the grouped rows: the periods sort by date when sorted by their label. */
+function ordem(q: Ordenacao): SQL {
+  const dir = sql.raw(q.dir === 'asc' ? 'asc' : 'desc');
+  const periodo = q.agrupar === 'mes' || q.agrupar === 'dia';
+  const coluna = q.sort === 'rotulo' ? sql.raw(periodo ? 'r.chave' : 'r.rotulo') : sql.raw(`r.${q.sort}`);
+  return sql`${coluna} ${dir} nulls last, r.chave ${dir}`;
+}
+
+function linhasSql(f: FiltrosVendas, escopo: EscopoVendedor, q: Ordenacao, limite: SQL): SQL {
+  const a = AGRUPAMENTOS[q.agrupar];
+  return sql`with g as (
+      select coalesce(${a.chave}, '') as chave, count(distinct i.order_id)::int as pedidos,
+        sum(i.quantidade) as quantidade, sum(i.subtotal) as receita, sum(${CUSTO_ITEM}) as custo
+      from ${FROM_VENDAS}
+      where ${ondeVendas(f, escopo)}
+      group by 1
+    ), r as (
+      select g.chave, ${a.rotulo(sql`nullif(g.chave, '')`)} as rotulo, g.pedidos, g.quantidade, g.receita, g.custo,
+        g.receita - g.custo as margem,
+        case when g.receita <> 0 then round((g.receita - g.custo) * 100 / g.receita, 2) end as margem_percentual
+      from g
+    )
+    select r.chave, coalesce(r.rotulo, '—') as rotulo, r.pedidos, r.quantidade::text as quantidade,
+      r.receita::text as receita, r.custo::text as custo, r.margem::text as margem,
+      r.margem_percentual::text as margem_percentual, count(*) over ()::int as total_linhas
+    from r
+    order by ${ordem(q)}
+    ${limite}`;
+}
+
+async function totaisVendas(db: Db, f: FiltrosVendas, escopo: EscopoVendedor): Promise<TotaisVendas> {
+  const [t] = rowsOf<TotaisVendas>(
+    await db.execute(sql`with t as (
+        select count(distinct i.order_id)::int as pedidos, coalesce(sum(i.quantidade), 0) as quantidade,
+          coalesce(sum(i.subtotal), 0) as receita, coalesce(sum(${CUSTO_ITEM}), 0) as custo
+        from ${FROM_VENDAS}
+        where ${ondeVendas(f, escopo)}
+      )
+      select pedidos, quantidade::text as quantidade, receita::text as receita, custo::text as custo,
+        (receita - custo)::text as margem,
+        case when receita <> 0 then round((receita - custo) * 100 / receita, 2)::text end as margem_percentual
+      from t`),
+  );
+  return t!;
+}
+
+type LinhaComTotal = LinhaVendas & { total_linhas: number };
+
+export async function relatorioVendas(
+  db: Db,
+  q: VendasQuery,
+  escopo: EscopoVendedor,
+  hoje: string,
+): Promise<
+  PaginaRelatorio<LinhaVendas, TotaisVendas> & { agrupar: AgrupamentoVendas; de: string; ate: string }
+> {
+  const f = filtrosDe(q, hoje);
+  const offset = (q.page - 1) * q.pageSize;
+  const [linhas, totais, filtros] = await Promise.all([
+    db.execute(linhasSql(f, escopo, q, sql`limit ${q.pageSize} offset ${offset}`)),
+    totaisVendas(db, f, escopo),
+    descreveFiltros(db, f, escopo),
+  ]);
+  const rows = rowsOf<LinhaComTotal>(linhas);
+  return {
+    items: rows.map(({ total_linhas: _, ...l }) => l),
+    total: rows[0]?.total_linhas ?? (offset > 0 ? await contaGrupos(db, f, escopo, q) : 0),
+    totais,
+    filtros: [...filtros, ['Agrupado por', agrupamentoVendasLabels[q.agrupar]]],
+    agrupar: q.agrupar,
+    de: f.de,
+    ate: f.ate,
+  };
+}
+
+/** A page past the last: the number of groups all the same (the pager's total). */
+async function contaGrupos(db: Db, f: FiltrosVendas, escopo: EscopoVendedor, q: Ordenacao): Promise<number> {
+  const rows = rowsOf<LinhaComTotal>(await db.execute(linhasSql(f, escopo, q, sql`limit 1`)));
+  return rows[0]?.total_linhas ?? 0;
+}
+
+/** Every row of the report in the screen's order (the export), refused above EXPORT_MAX_ROWS. */
+export async function linhasVendasParaExportar(
+  db: Db,
+  q: Omit<VendasQuery, 'page' | 'pageSize'>,
+  escopo: EscopoVendedor,
+  hoje: string,
+) {
+  const f = filtrosDe(q, hoje);
+  const rows = rowsOf<LinhaComTotal>(
+    await db.execute(linhasSql(f, escopo, q, sql`limit ${EXPORT_MAX_ROWS + 1}`)),
+  );
+  if (rows.length > EXPORT_MAX_ROWS)
+    throw new AppError(
+      'unprocessable',
+      `A exportação é limitada a ${EXPORT_MAX_ROWS.toLocaleString('pt-BR')} linhas. Refine os filtros.`,
+    );
+  const [totais, filtros] = await Promise.all([totaisVendas(db, f, escopo), descreveFiltros(db, f, escopo)]);
+  return {
+    linhas: rows.map(({ total_linhas: _, ...l }) => l),
+    totais,
+    filtros: [...filtros, ['Agrupado por', agrupamentoVendasLabels[q.agrupar]]] as [string, string][],
+  };
+}
+
+/** The drill-down: the orders behind a row, newest first, with the row's part of each order. */
+export async function pedidosDaVenda(
+  db: Db,
+  q: Omit<VendasQuery, 'agrupar' | 'sort' | 'dir'>,
+  escopo: EscopoVendedor,
+  hoje: string,
+): Promise<{ items: PedidoVendas[]; total: number }> {
+  const f = filtrosDe({ ...q, agrupar: 'produto', sort: 'receita', dir: 'desc' }, hoje);
+  const rows = rowsOf<PedidoVendas & { total_linhas: number }>(
+    await db.execute(sql`with g as (
+        select i.order_id, sum(i.quantidade) as quantidade, sum(i.subtotal) as receita, sum(${CUSTO_ITEM}) as custo
+        from ${FROM_VENDAS}
+        where ${ondeVendas(f, escopo)}
+        group by i.order_id
+      )
+      select o.id, o.numero::int as numero, o.data_emissao::text as data_emissao, o.cliente_nome,
+        v.nome as vendedor_nome, g.quantidade::text as quantidade, g.receita::text as receita,
+        g.custo::text as custo, (g.receita - g.custo)::text as margem,
+        case when g.receita <> 0 then round((g.receita - g.custo) * 100 / g.receita, 2)::text end as margem_percentual,
+        count(*) over ()::int as total_linhas
+      from g join sales_orders o on o.id = g.order_id left join vendedores v on v.id = o.vendedor_id
+      order by o.data_emissao desc, o.numero desc
+      limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`),
+  );
+  return { items: rows.map(({ total_linhas: _, ...r }) => r), total: rows[0]?.total_linhas ?? 0 };
+}
