@@ -22,6 +22,7 @@ import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/audit-context.ts';
 import { AppError, pgConstraint, pgErrorCode } from '../../lib/errors.ts';
 import { getSetting, settingDefaults } from '../configuracoes/settings.service.ts';
+import { executaAjuste } from './ajuste-lote.ts';
 
 // The one way a quantity changes: lancaNoRazao() posts operations of the shared model
 // (packages/shared/src/estoque/razao.ts) inside the caller's transaction. It locks what the
@@ -462,7 +463,8 @@ function recusaDe(err: unknown): RecusaAjustar | null {
 }
 
 /**
- * A manual ajuste in one round trip: `estoque_ajustar()` (migration 0048) sets the audit settings,
+ * A manual ajuste in one round trip — shared with the ajustes that arrive meanwhile (the group commit
+ * of ajuste-lote.ts, migration 0071): `estoque_ajustar()` (migration 0048) sets the audit settings,
  * locks through estoque_travar, applies the model's `ajuste` rule in SQL and writes through
  * estoque_gravar — one statement, its own transaction. Answers the row as lancaNoRazao would, or
  * `{contexto}` when the context is unsound (nothing written: the caller's checks answer why). A
@@ -491,9 +493,8 @@ export async function ajustaNoRazao(
   };
   let row: { r: RespostaAjustar | string; momento: Date | string | null } | undefined;
   try {
-    [row] = rowsOf<{ r: RespostaAjustar | string; momento: Date | string | null }>(
-      await db.execute(sql`select r, momento from estoque_ajustar(${json(payload)})`),
-    );
+    // through the group commit (ajuste-lote.ts): concurrent ajustes share one statement and commit
+    row = (await executaAjuste(db, payload)) as typeof row;
   } catch (err) {
     const recusa = recusaDe(err);
     if (!recusa) throw err;
