@@ -38,6 +38,8 @@ const SCREEN_API: Record<string, string> = {
   '/estoque/tabela-tributacao': '/api/tributacao/regras',
   // the suggestion needs a supplier to ask for: its screen opens on the purchasing settings' read
   '/compras/sugestao': '/api/compras/configuracao',
+  '/relatorios/vendas': '/api/relatorios/vendas',
+  '/relatorios/curva-abc': '/api/relatorios/curva-abc',
   '/compras/pedidos': '/api/compras/pedidos',
   '/financeiro/pagar': '/api/financeiro/pagar',
   '/financeiro/receber': '/api/financeiro/receber',

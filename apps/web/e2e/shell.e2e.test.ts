@@ -40,6 +40,8 @@ const GROUP_ITEMS: Record<string, string[]> = {
     'Formas de Recebimento',
     'Condições de Pagamento',
   ],
+  // issue 35 (not in the spec's list): one entry per report
+  Relatórios: ['Vendas', 'Curva ABC'],
   'Cadastros Básicos': [
     'Clientes',
     'Fornecedores',
@@ -69,6 +71,7 @@ const EXPECTED_MENU: Record<Who, Array<[string, string[]]>> = {
     ['Estoque', GROUP_ITEMS.Estoque!],
     ['Compras', GROUP_ITEMS.Compras!],
     ['Financeiro', GROUP_ITEMS.Financeiro!],
+    ['Relatórios', GROUP_ITEMS.Relatórios!],
     ['Cadastros Básicos', GROUP_ITEMS['Cadastros Básicos']!],
     ['Expedição', GROUP_ITEMS.Expedição!],
     ['Frota', GROUP_ITEMS.Frota!],
@@ -78,6 +81,7 @@ const EXPECTED_MENU: Record<Who, Array<[string, string[]]>> = {
   comercial: [
     ['Dashboard', []],
     ['Comercial', GROUP_ITEMS.Comercial!],
+    ['Relatórios', GROUP_ITEMS.Relatórios!],
     ['Cadastros Básicos', GROUP_ITEMS['Cadastros Básicos']!],
     ['Expedição', GROUP_ITEMS.Expedição!],
     ['Perfil', []],

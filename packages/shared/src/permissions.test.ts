@@ -47,6 +47,9 @@ const SPEC_ROUTE_GUARDS: Array<[Rule, string[]]> = [
       '/expedicao/cargas',
       '/expedicao/faturamento',
       '/expedicao/mdfe',
+      // issue 35's commercial reports (not in the spec's list)
+      '/relatorios/vendas',
+      '/relatorios/curva-abc',
     ],
   ],
   [
@@ -265,6 +268,15 @@ describe('menu (spec section 2 "Shell" and section 6 "Menu visibility")', () => 
         ['Centros de Custo', '/financeiro/centros-custo'],
         ['Formas de Recebimento', '/financeiro/formas-recebimento'],
         ['Condições de Pagamento', '/financeiro/condicoes-pagamento'],
+      ],
+    ],
+    [
+      // issue 35 (not in the spec's list): one entry per report, each with its report's guard
+      'Relatórios',
+      ['comercial'],
+      [
+        ['Vendas', '/relatorios/vendas'],
+        ['Curva ABC', '/relatorios/curva-abc'],
       ],
     ],
     [

@@ -185,6 +185,9 @@ export const routePermissions: Record<string, Permission> = {
   '/estoque/categorias': ADMIN_ESTOQUE,
   '/usuarios': ADMIN_ONLY,
   '/auditoria': ADMIN_ONLY,
+  // issue 35: the commercial reports (a seller's user sees only their own sales: the API narrows them)
+  '/relatorios/vendas': ADMIN_COMERCIAL,
+  '/relatorios/curva-abc': ADMIN_COMERCIAL,
 };
 
 /**
@@ -268,7 +271,10 @@ export type MenuIcon =
   | 'percent'
   | 'user-cog'
   | 'history'
-  | 'circle-user';
+  | 'circle-user'
+  | 'chart-column'
+  | 'trending-up'
+  | 'chart-bar-decreasing';
 
 /** Who sees a menu entry: 'authenticated' (everyone signed in) or a role list (admin always passes). */
 export type MenuVisibility = 'authenticated' | { roles: readonly Role[] };
@@ -361,6 +367,17 @@ export const menu: readonly MenuGroup[] = [
       { label: 'Centros de Custo', to: '/financeiro/centros-custo', icon: 'target' },
       { label: 'Formas de Recebimento', to: '/financeiro/formas-recebimento', icon: 'credit-card' },
       { label: 'Condições de Pagamento', to: '/financeiro/condicoes-pagamento', icon: 'calendar-clock' },
+    ],
+  },
+  {
+    // issue 35: one entry per report; the stock and finance reports add their roles here
+    id: 'relatorios',
+    label: 'Relatórios',
+    icon: 'chart-column',
+    visibleTo: { roles: ['comercial'] },
+    items: [
+      { label: 'Vendas', to: '/relatorios/vendas', icon: 'trending-up' },
+      { label: 'Curva ABC', to: '/relatorios/curva-abc', icon: 'chart-bar-decreasing' },
     ],
   },
   {
@@ -526,6 +543,9 @@ const extraBreadcrumbLabels: Record<string, string> = {
   '/configuracoes/fiscais': 'Fiscais',
   '/configuracoes/compras': 'Compras',
   '/auditoria': 'Auditoria',
+  '/relatorios': 'Relatórios',
+  '/relatorios/vendas': 'Vendas',
+  '/relatorios/curva-abc': 'Curva ABC',
 };
 
 export const breadcrumbLabels: Readonly<Record<string, string>> = {
@@ -573,6 +593,7 @@ const screenTitles: Record<string, string> = {
   // the crumbs "Entrada" / "Saída" sit under "Notas Fiscais"; alone as a heading they say too little
   '/notasfiscais/entrada': 'Notas Fiscais de Entrada',
   '/notasfiscais/saida': 'Notas Fiscais de Saída',
+  '/relatorios/vendas': 'Relatório de Vendas',
 };
 
 /** The heading of a signed-in screen (usually its last crumb). */
