@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isIsoDay } from './period.ts';
-import { diasEntre, PERIODO_MAX_DIAS, PERIODOS_DASHBOARD } from './periodo-comparado.ts';
+import { diasDoIntervalo, PERIODO_MAX_DIAS, PERIODOS_DASHBOARD } from './periodo-comparado.ts';
 import type { StockStatus } from './stock-status.ts';
 
 /**
@@ -23,9 +23,17 @@ export const dashboardQuerySchema = z
     if (!q.ate) ctx.addIssue({ code: 'custom', path: ['ate'], message: 'Informe a data final' });
     if (!q.de || !q.ate || !isIsoDay(q.de) || !isIsoDay(q.ate)) return;
     if (q.ate < q.de) {
-      ctx.addIssue({ code: 'custom', path: ['ate'], message: 'A data final deve ser igual ou posterior à inicial' });
-    } else if (diasEntre(q.de, q.ate) + 1 > PERIODO_MAX_DIAS) {
-      ctx.addIssue({ code: 'custom', path: ['ate'], message: `O período pode ter no máximo ${PERIODO_MAX_DIAS} dias` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ate'],
+        message: 'A data final deve ser igual ou posterior à inicial',
+      });
+    } else if (diasDoIntervalo(q.de, q.ate) + 1 > PERIODO_MAX_DIAS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ate'],
+        message: `O período pode ter no máximo ${PERIODO_MAX_DIAS} dias`,
+      });
     }
   });
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;

@@ -42,7 +42,7 @@ export type PeriodoResolvido = {
 
 const DAY_MS = 86_400_000;
 /** Days from a to b (b − a), both 'YYYY-MM-DD'. */
-export function diasEntre(a: string, b: string): number {
+export function diasDoIntervalo(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
 }
 
@@ -110,13 +110,13 @@ export function resolverPeriodo(
     case 'personalizado': {
       if (!de || !ate) throw new Error('período personalizado sem datas');
       const fim = addDays(ate, 1);
-      const n = diasEntre(de, fim);
+      const n = diasDoIntervalo(de, fim);
       atual = { inicio: de, fim };
       anterior = { inicio: addDays(de, -n), fim: de };
       break;
     }
   }
-  const dias = diasEntre(atual.inicio, atual.fim);
+  const dias = diasDoIntervalo(atual.inicio, atual.fim);
   return { periodo, atual, anterior, dias, granularidade: dias > SERIE_DIARIA_MAX_DIAS ? 'semana' : 'dia' };
 }
 

@@ -1,106 +1,223 @@
 import {
   type ComercialResumo,
   DASHBOARD_TOP_LIMIT,
-  monthRange,
+  dividirEmMeses,
+  type Intervalo,
+  type PeriodoResolvido,
+  type SerieVendas,
   type VendaPorCliente,
   type VendaPorPeriodo,
   type VendaPorProduto,
+  type VendaPorRegiao,
   type VendaPorVendedor,
 } from '@erp/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 
-// Commercial block: orders of the current business month, [first day, first day of next month).
+// Commercial block: the orders of the chosen period (issue 35; by default the current business
+// month, [first day, first day of next month)), compared with the previous equal period.
 // Each function is one SQL aggregate (see docs/decisions/0001-dashboard-read-model.md): money is
 // summed as numeric in the database and travels as a decimal string; nothing is summed in JS.
-// Quotes and cancelled orders are not sales (STATUS_FORA_DAS_VENDAS): every figure leaves them out,
-// with the predicate of the partial index dashboard_pedidos_mes_idx (migration 0029); the read
-// models count only the other orders (their triggers use dashboard_conta(status)).
+// Quotes and cancelled orders are not sales (STATUS_FORA_DAS_VENDAS): every figure leaves them out;
+// the read models count only the other orders (their triggers use dashboard_conta(status)).
+//
+// Read models: per day, seller and region (dashboard_vendas_dia, slices) for the totals, the series,
+// sellers and regions — at most a few hundred rows per day; per product and per customer, the whole
+// months of a range from the per-month tables and the loose days at its ends from the per-day ones
+// (dividirEmMeses()).
 const vendas = sql.raw(`status not in ('orcamento', 'cancelado')`);
 
+const SEM_ID = '00000000-0000-0000-0000-000000000000';
+
+/** True when the range is exactly one calendar month (the per-month read models answer it alone). */
+function umMes(r: Intervalo): boolean {
+  return r.inicio.endsWith('-01') && r.fim === nextMonth(r.inicio);
+}
+function nextMonth(inicio: string): string {
+  const y = Number(inicio.slice(0, 4));
+  const m = Number(inicio.slice(5, 7));
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}
+
 /**
- * The month's cards off the read models, flat in the number of orders: the order count, total and
- * products sold from the slices of dashboard_vendas_mes (migration 0049), the top product off the
- * top of dashboard_vendas_produto_mes_valor_idx.
+ * The rows of a per-month and a per-day read model that make up a range: the whole months from
+ * `mes`, the loose days from `dia` (columns listed by the caller, the key included).
  */
-export async function getComercialResumo(db: Db, hoje: string): Promise<ComercialResumo> {
-  const { inicio, fim } = monthRange(hoje);
-  const [row] = rowsOf<Omit<ComercialResumo, 'periodo'>>(
-    await db.execute(sql`
-      with m as (
-        select coalesce(sum(pedidos), 0)::int as total_pedidos, coalesce(sum(valor), 0) as vendas,
-               coalesce(sum(produtos), 0)::int as produtos_vendidos
-        from dashboard_vendas_mes
-        where mes = ${inicio}::date
-      )
-      select
-        m.total_pedidos,
-        round(m.vendas, 2)::text as vendas_mes,
-        round(case when m.total_pedidos > 0 then m.vendas / m.total_pedidos else 0 end, 2)::text as ticket_medio,
-        m.produtos_vendidos,
-        (select pr.nome
+function fontes(r: Intervalo, mes: string, dia: string, colunas: string): SQL {
+  const { meses, dias } = dividirEmMeses(r);
+  const partes: SQL[] = [];
+  if (meses) {
+    partes.push(sql`select ${sql.raw(colunas)} from ${sql.raw(mes)}
+      where mes >= ${meses.inicio}::date and mes < ${meses.fim}::date`);
+  }
+  for (const d of dias) {
+    partes.push(sql`select ${sql.raw(colunas)} from ${sql.raw(dia)}
+      where dia >= ${d.inicio}::date and dia < ${d.fim}::date`);
+  }
+  return sql.join(partes, sql` union all `);
+}
+const produtos = (r: Intervalo) =>
+  fontes(
+    r,
+    'dashboard_vendas_produto_mes',
+    'dashboard_vendas_produto_dia',
+    'product_id, quantidade, valor, itens',
+  );
+const clientes = (r: Intervalo) =>
+  fontes(r, 'dashboard_vendas_cliente_mes', 'dashboard_vendas_cliente_dia', 'cliente_id, pedidos, valor');
+
+/** Orders and Σ valor_total of a range off dashboard_vendas_dia. */
+const totais = (r: Intervalo) => sql`
+  select coalesce(sum(pedidos), 0)::int as pedidos, coalesce(sum(valor), 0) as valor
+  from dashboard_vendas_dia where dia >= ${r.inicio}::date and dia < ${r.fim}::date`;
+
+/** Distinct products sold in a range (one month: the slices of dashboard_vendas_mes). */
+const produtosVendidos = (r: Intervalo) =>
+  umMes(r)
+    ? sql`select coalesce(sum(produtos), 0)::int from dashboard_vendas_mes where mes = ${r.inicio}::date`
+    : sql`select count(*)::int from (select product_id from (${produtos(r)}) u
+            group by product_id having sum(itens) > 0) x`;
+
+/** The best-selling product's name in a range (ties: the first name). */
+const produtoMaisVendido = (r: Intervalo) =>
+  umMes(r)
+    ? sql`select pr.nome
           from (select s.product_id from dashboard_vendas_produto_mes s
-                where s.mes = ${inicio}::date and s.itens > 0
+                where s.mes = ${r.inicio}::date and s.itens > 0
                 order by s.valor desc nulls last fetch first 1 row with ties) x
           join products pr on pr.id = x.product_id
-          order by pr.nome limit 1) as produto_mais_vendido
-      from m`),
+          order by pr.nome limit 1`
+    : sql`select pr.nome
+          from (select product_id from (${produtos(r)}) u group by product_id having sum(itens) > 0
+                order by sum(valor) desc fetch first 1 row with ties) x
+          join products pr on pr.id = x.product_id
+          order by pr.nome limit 1`;
+
+/**
+ * The period's cards and those of the previous equal period, off the read models: order count,
+ * total and ticket from dashboard_vendas_dia; the products sold and the top product from the
+ * per-product ones (one month: dashboard_vendas_mes and the top of dashboard_vendas_produto_mes).
+ */
+export async function getComercialResumo(db: Db, p: PeriodoResolvido): Promise<ComercialResumo> {
+  const { atual, anterior } = p;
+  const [row] = rowsOf<
+    Omit<ComercialResumo, 'periodo' | 'anterior'> & { anterior: ComercialResumo['anterior'] }
+  >(
+    await db.execute(sql`
+      with a as (${totais(atual)}), b as (${totais(anterior)})
+      select
+        a.pedidos as total_pedidos,
+        round(a.valor, 2)::text as vendas_mes,
+        round(case when a.pedidos > 0 then a.valor / a.pedidos else 0 end, 2)::text as ticket_medio,
+        (${produtosVendidos(atual)}) as produtos_vendidos,
+        (${produtoMaisVendido(atual)}) as produto_mais_vendido,
+        json_build_object(
+          'inicio', ${anterior.inicio}::text, 'fim', ${anterior.fim}::text,
+          'vendas', round(b.valor, 2)::text, 'total_pedidos', b.pedidos,
+          'ticket_medio', round(case when b.pedidos > 0 then b.valor / b.pedidos else 0 end, 2)::text,
+          'produtos_vendidos', (${produtosVendidos(anterior)})
+        ) as anterior
+      from a, b`),
   );
-  return { periodo: { inicio, fim }, ...row! };
+  const { anterior: ant, ...figuras } = row!;
+  return { periodo: { inicio: atual.inicio, fim: atual.fim }, ...figuras, anterior: ant };
 }
 
-/** Vendas por Período: each day of the month that has orders, by ascending date. */
-export async function listVendasPorPeriodo(db: Db, hoje: string): Promise<VendaPorPeriodo[]> {
-  const { inicio, fim } = monthRange(hoje);
+/** Vendas por Período: each day of the period that has orders, by ascending date. */
+export async function listVendasPorPeriodo(db: Db, p: PeriodoResolvido): Promise<VendaPorPeriodo[]> {
+  const { inicio, fim } = p.atual;
   return rowsOf<VendaPorPeriodo>(
     await db.execute(sql`
-      select data_emissao::text as data, count(*)::int as quantidade, sum(valor_total)::text as total
-      from sales_orders
-      where data_emissao >= ${inicio}::date and data_emissao < ${fim}::date and ${vendas}
-      group by data_emissao
-      order by data_emissao`),
+      select dia::text as data, sum(pedidos)::int as quantidade, round(sum(valor), 2)::text as total
+      from dashboard_vendas_dia
+      where dia >= ${inicio}::date and dia < ${fim}::date
+      group by dia
+      having sum(pedidos) > 0
+      order by dia`),
   );
 }
 
 /**
- * Vendas por Produto: the month's top products by value sold (sum of item subtotals), read from
- * the dashboard_vendas_produto_mes read model that triggers keep in step with the items. ("nulls
- * last" matches the index's order, so the top 20 come straight off the index; valor is never null.)
+ * The sales chart: each day (or, past SERIE_DIARIA_MAX_DIAS, each 7-day bucket from the period's
+ * first day) of the period beside the same bucket of the previous period, zeros included — one
+ * aggregate over dashboard_vendas_dia for both ranges.
  */
-export async function listVendasPorProduto(db: Db, hoje: string): Promise<VendaPorProduto[]> {
-  const { inicio } = monthRange(hoje);
+export async function getSerieVendas(db: Db, p: PeriodoResolvido): Promise<SerieVendas> {
+  const { atual, anterior } = p;
+  const passo = p.granularidade === 'semana' ? 7 : 1;
+  const baldes = Math.ceil(p.dias / passo);
+  const pontos = rowsOf<SerieVendas['pontos'][number]>(
+    await db.execute(sql`
+      with v as (
+        select 0 as lado, (dia - ${atual.inicio}::date) / ${passo}::int as k, pedidos, valor
+        from dashboard_vendas_dia where dia >= ${atual.inicio}::date and dia < ${atual.fim}::date
+        union all
+        select 1, (dia - ${anterior.inicio}::date) / ${passo}::int, pedidos, valor
+        from dashboard_vendas_dia where dia >= ${anterior.inicio}::date and dia < ${anterior.fim}::date
+      ),
+      s as (
+        select k, lado, sum(pedidos)::int as pedidos, sum(valor) as valor from v group by k, lado
+      )
+      select g.k as indice,
+             (${atual.inicio}::date + g.k * ${passo}::int)::text as data,
+             (${anterior.inicio}::date + g.k * ${passo}::int)::text as data_anterior,
+             round(coalesce(a.valor, 0), 2)::text as total, coalesce(a.pedidos, 0) as pedidos,
+             round(coalesce(b.valor, 0), 2)::text as total_anterior, coalesce(b.pedidos, 0) as pedidos_anterior
+      from generate_series(0, ${baldes - 1}::int) g(k)
+      left join s a on a.k = g.k and a.lado = 0
+      left join s b on b.k = g.k and b.lado = 1
+      order by g.k`),
+  );
+  return { granularidade: p.granularidade, atual, anterior, pontos };
+}
+
+/**
+ * Vendas por Produto: the period's top products by value sold (sum of item subtotals), off the
+ * per-product read models (one month: straight off the top of dashboard_vendas_produto_mes_valor_idx).
+ */
+export async function listVendasPorProduto(db: Db, p: PeriodoResolvido): Promise<VendaPorProduto[]> {
+  const r = p.atual;
+  const top = umMes(r)
+    ? sql`select s.product_id, s.quantidade, s.valor
+          from dashboard_vendas_produto_mes s
+          where s.mes = ${r.inicio}::date and s.itens > 0
+          order by s.valor desc nulls last, s.product_id
+          limit ${DASHBOARD_TOP_LIMIT}`
+    : sql`select product_id, sum(quantidade) as quantidade, sum(valor) as valor
+          from (${produtos(r)}) u
+          group by product_id having sum(itens) > 0
+          order by sum(valor) desc, product_id
+          limit ${DASHBOARD_TOP_LIMIT}`;
   return rowsOf<VendaPorProduto>(
     await db.execute(sql`
       select pr.nome as produto, x.quantidade::text as quantidade, x.valor::text as valor_total
-      from (
-        select s.product_id, s.quantidade, s.valor
-        from dashboard_vendas_produto_mes s
-        where s.mes = ${inicio}::date and s.itens > 0
-        order by s.valor desc nulls last, s.product_id
-        limit ${DASHBOARD_TOP_LIMIT}
-      ) x
+      from (${top}) x
       join products pr on pr.id = x.product_id
       order by x.valor desc, pr.nome`),
   );
 }
 
 /**
- * Vendas por Cliente: the month's top customers by value, read off the dashboard_vendas_cliente_mes
- * read model (kept by triggers on sales_orders). The name shown is the customer-name snapshot of
- * the customer's latest order in the month.
+ * Vendas por Cliente: the period's top customers by value, off the per-customer read models. The
+ * name shown is the customer-name snapshot of the customer's latest order in the period.
  */
-export async function listVendasPorCliente(db: Db, hoje: string): Promise<VendaPorCliente[]> {
-  const { inicio, fim } = monthRange(hoje);
+export async function listVendasPorCliente(db: Db, p: PeriodoResolvido): Promise<VendaPorCliente[]> {
+  const { inicio, fim } = p.atual;
+  const top = umMes(p.atual)
+    ? sql`select s.cliente_id, s.pedidos, s.valor
+          from dashboard_vendas_cliente_mes s
+          where s.mes = ${inicio}::date and s.pedidos > 0
+          order by s.valor desc nulls last, s.cliente_id
+          limit ${DASHBOARD_TOP_LIMIT}`
+    : sql`select cliente_id, sum(pedidos)::int as pedidos, sum(valor) as valor
+          from (${clientes(p.atual)}) u
+          group by cliente_id having sum(pedidos) > 0
+          order by sum(valor) desc, cliente_id
+          limit ${DASHBOARD_TOP_LIMIT}`;
   return rowsOf<VendaPorCliente>(
     await db.execute(sql`
       select n.cliente_nome as cliente, x.pedidos, x.valor::text as valor_total
-      from (
-        select s.cliente_id, s.pedidos, s.valor
-        from dashboard_vendas_cliente_mes s
-        where s.mes = ${inicio}::date and s.pedidos > 0
-        order by s.valor desc nulls last, s.cliente_id
-        limit ${DASHBOARD_TOP_LIMIT}
-      ) x
+      from (${top}) x
       cross join lateral (
         select o.cliente_nome
         from sales_orders o
@@ -118,19 +235,37 @@ export async function listVendasPorCliente(db: Db, hoje: string): Promise<VendaP
  * takes from its customer's seller when none is chosen), or "Sem vendedor" — each group with its
  * own count and total. (Fixes the spec's known fault of assigning all orders to the first seller.)
  */
-export async function listVendasPorVendedor(db: Db, hoje: string): Promise<VendaPorVendedor[]> {
-  const { inicio, fim } = monthRange(hoje);
+export async function listVendasPorVendedor(db: Db, p: PeriodoResolvido): Promise<VendaPorVendedor[]> {
+  const { inicio, fim } = p.atual;
   return rowsOf<VendaPorVendedor>(
     await db.execute(sql`
-      select coalesce(v.nome, 'Sem vendedor') as vendedor, x.pedidos, x.valor::text as valor_total
+      select coalesce(v.nome, 'Sem vendedor') as vendedor, x.pedidos, round(x.valor, 2)::text as valor_total
       from (
-        select vendedor_id, count(*)::int as pedidos, sum(valor_total) as valor
-        from sales_orders
-        where data_emissao >= ${inicio}::date and data_emissao < ${fim}::date and ${vendas}
-        group by vendedor_id
+        select vendedor_id, sum(pedidos)::int as pedidos, sum(valor) as valor
+        from dashboard_vendas_dia
+        where dia >= ${inicio}::date and dia < ${fim}::date
+        group by vendedor_id having sum(pedidos) > 0
       ) x
-      left join vendedores v on v.id = x.vendedor_id
+      left join vendedores v on v.id = x.vendedor_id and x.vendedor_id <> ${SEM_ID}::uuid
       order by x.valor desc, vendedor
+      limit ${DASHBOARD_TOP_LIMIT}`),
+  );
+}
+
+/** Sales by the order's delivery region (its snapshot on the order), or "Sem região". */
+export async function listVendasPorRegiao(db: Db, p: PeriodoResolvido): Promise<VendaPorRegiao[]> {
+  const { inicio, fim } = p.atual;
+  return rowsOf<VendaPorRegiao>(
+    await db.execute(sql`
+      select coalesce(r.nome, 'Sem região') as regiao, x.pedidos, round(x.valor, 2)::text as valor_total
+      from (
+        select regiao_id, sum(pedidos)::int as pedidos, sum(valor) as valor
+        from dashboard_vendas_dia
+        where dia >= ${inicio}::date and dia < ${fim}::date
+        group by regiao_id having sum(pedidos) > 0
+      ) x
+      left join regioes_entrega r on r.id = x.regiao_id and x.regiao_id <> ${SEM_ID}::uuid
+      order by x.valor desc, regiao
       limit ${DASHBOARD_TOP_LIMIT}`),
   );
 }

@@ -157,6 +157,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const ZERO = (inicio: string, fim: string) => ({
+  inicio,
+  fim,
+  vendas: '0.00',
+  total_pedidos: 0,
+  ticket_medio: '0.00',
+  produtos_vendidos: 0,
+});
+
 async function get(path: string, token = tokens.admin) {
   const res = await t.request('GET', `/api/dashboard${path}`, { token });
   expect(res.status, path).toBe(200);
@@ -174,6 +183,8 @@ describe('Dashboard Comercial (March 2026)', () => {
       ticket_medio: '66.77',
       produtos_vendidos: 4,
       produto_mais_vendido: 'Café',
+      // compared with February up to the 15th: order 6 is dated the 28th, so nothing
+      anterior: ZERO('2026-02-01', '2026-02-16'),
     });
   });
 
@@ -233,6 +244,15 @@ describe('Dashboard Comercial (March 2026)', () => {
       ticket_medio: '888.88',
       produtos_vendidos: 1,
       produto_mais_vendido: 'Açúcar',
+      // March up to the 1st: orders 1 and 2 (Feijão, Café), 300.30 / 2 = 150.15
+      anterior: {
+        inicio: '2026-03-01',
+        fim: '2026-03-02',
+        vendas: '300.30',
+        total_pedidos: 2,
+        ticket_medio: '150.15',
+        produtos_vendidos: 2,
+      },
     });
     expect(await get('/comercial/vendas-por-periodo?hoje=2026-02-28')).toEqual({
       linhas: [{ data: '2026-02-28', quantidade: 1, total: '999.99' }],
@@ -247,6 +267,7 @@ describe('Dashboard Comercial (March 2026)', () => {
       ticket_medio: '0.00',
       produtos_vendidos: 0,
       produto_mais_vendido: null,
+      anterior: ZERO('2025-06-01', '2025-06-05'),
     });
     for (const path of [
       'vendas-por-periodo',
@@ -387,9 +408,23 @@ describe('access: each block only for its area (admin passes)', () => {
       '/comercial/vendas-por-produto',
       '/comercial/vendas-por-cliente',
       '/comercial/vendas-por-vendedor',
+      '/comercial/vendas-por-regiao?periodo=ano',
+      '/comercial/serie?periodo=30d',
     ],
-    estoque: ['/estoque', '/estoque/abaixo-minimo', '/estoque/acima-maximo', '/estoque/valor'],
-    financeiro: ['/financeiro', '/financeiro/receber', '/financeiro/pagar', '/financeiro/vencidas'],
+    estoque: [
+      '/estoque',
+      '/estoque/abaixo-minimo',
+      '/estoque/acima-maximo',
+      '/estoque/valor',
+      '/estoque/por-grupo',
+    ],
+    financeiro: [
+      '/financeiro',
+      '/financeiro/receber',
+      '/financeiro/pagar',
+      '/financeiro/vencidas',
+      '/financeiro/vencimentos-semanas',
+    ],
   } as const;
 
   it.each(['admin', 'comercial', 'estoque', 'financeiro', 'nenhum'] as const)('%s', async (who) => {

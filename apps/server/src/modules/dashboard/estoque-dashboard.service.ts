@@ -1,4 +1,10 @@
-import { DASHBOARD_LIST_LIMIT, type EstoqueResumo, type ProdutoEstoque, stockStatus } from '@erp/shared';
+import {
+  DASHBOARD_LIST_LIMIT,
+  type EstoquePorGrupo,
+  type EstoqueResumo,
+  type ProdutoEstoque,
+  stockStatus,
+} from '@erp/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 
@@ -60,4 +66,25 @@ export function listProdutosAcimaMaximo(db: Db) {
 /** Produtos por Valor em Estoque: stock above 0, descending cost price (spec section 7). */
 export function listProdutosPorValor(db: Db) {
   return listProdutos(db, sql`p.estoque_atual > 0`, sql`p.preco_custo desc, p.codigo`);
+}
+
+/**
+ * Stock value by product group (the chart): Σ estoque_atual × preco_custo of the active products
+ * with stock above 0, per group ("Sem grupo" when none), rounded once per group — the groups add up
+ * to the "Valor Total" card up to the cent of each group's rounding.
+ */
+export async function listEstoquePorGrupo(db: Db): Promise<EstoquePorGrupo[]> {
+  return rowsOf<EstoquePorGrupo>(
+    await db.execute(sql`
+      select coalesce(g.nome, 'Sem grupo') as grupo, x.produtos, round(x.valor, 2)::text as valor_total
+      from (
+        select p.grupo_id, count(*)::int as produtos, sum(p.estoque_atual * p.preco_custo) as valor
+        from products p
+        where p.ativo and p.estoque_atual > 0
+        group by p.grupo_id
+      ) x
+      left join grupos_estoque g on g.id = x.grupo_id
+      order by x.valor desc, grupo
+      limit ${DASHBOARD_LIST_LIMIT}`),
+  );
 }

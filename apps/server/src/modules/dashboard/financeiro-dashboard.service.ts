@@ -3,6 +3,7 @@ import {
   DASHBOARD_LIST_LIMIT,
   type FinanceiroResumo,
   isTituloVencido,
+  type VencimentoSemana,
 } from '@erp/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
@@ -91,4 +92,30 @@ export async function listContasVencidas(db: Db, hoje: string): Promise<ContaDas
     ...r,
     vencida: isTituloVencido({ status: r.status, vencimento: r.data_vencimento }, hoje),
   }));
+}
+
+/** Weeks of the receivables-vs-payables chart, from today. */
+export const SEMANAS_VENCIMENTO = 8;
+
+/**
+ * Open receivables and payables (Σ saldo) due in each of the next 8 weeks — week k is
+ * [hoje + 7k, hoje + 7k + 7) — off financeiro_abertos_dia, weeks without any included.
+ */
+export async function listVencimentosSemanas(db: Db, hoje: string): Promise<VencimentoSemana[]> {
+  return rowsOf<VencimentoSemana>(
+    await db.execute(sql`
+      with s as (
+        select (data_vencimento - ${hoje}::date) / 7 as k,
+               sum(saldo) filter (where tipo = 'receber') as receber,
+               sum(saldo) filter (where tipo = 'pagar') as pagar
+        from financeiro_abertos_dia
+        where data_vencimento >= ${hoje}::date and data_vencimento < ${hoje}::date + ${7 * SEMANAS_VENCIMENTO}::int
+        group by 1
+      )
+      select (${hoje}::date + g.k * 7)::text as inicio, (${hoje}::date + g.k * 7 + 7)::text as fim,
+             round(coalesce(s.receber, 0), 2)::text as receber, round(coalesce(s.pagar, 0), 2)::text as pagar
+      from generate_series(0, ${SEMANAS_VENCIMENTO - 1}::int) g(k)
+      left join s on s.k = g.k
+      order by g.k`),
+  );
 }
