@@ -113,6 +113,13 @@ export type PosicaoRow = {
   valor: string;
   estoque_minimo: string;
   estoque_maximo: string;
+  /**
+   * «Em pedido» (issue 34), on the list's page only: the open purchase-order quantity in the base
+   * unit, how many orders hold it and the earliest expected delivery.
+   */
+  em_pedido?: string;
+  em_pedido_pedidos?: number;
+  em_pedido_previsao?: string | null;
 };
 
 /** Messages of the ledger's services (the model's own are in razaoMensagens). */

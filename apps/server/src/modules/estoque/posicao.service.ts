@@ -9,6 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { type ExportColumn, exportRows, listPage, searchWhere } from '../../lib/list-query.ts';
+import { quantidadesEmPedido } from '../compras/pedidos-compra-leitura.service.ts';
 import { products } from './estoque.tables.ts';
 
 // Posição de Estoque: per product saldo, reservado, disponível, custo médio and value, from the
@@ -21,6 +22,8 @@ import { products } from './estoque.tables.ts';
 // the page reads each listed product's balances in that location through the index
 // (local_id, produto_id) — a page sorted by name walks the products in name order and stops
 // after the page — while the totals of a broad filter aggregate the location's balances once.
+// «Em pedido» (issue 34) is read afterwards for the page's products only: one statement over the
+// open purchase-order lines (partial index pedido_compra_itens_aberto_idx), never the whole filter.
 
 type Query = z.output<typeof posicaoListQuerySchema>;
 
@@ -147,7 +150,17 @@ export async function listaPosicao(
     }),
     totais,
   ]);
-  return { ...page, totais: t };
+  const emPedido = await quantidadesEmPedido(
+    db,
+    page.items.map((r) => r.produto_id),
+  );
+  const items = page.items.map((r, i) => ({
+    ...r,
+    em_pedido: emPedido[i]!.quantidade,
+    em_pedido_pedidos: emPedido[i]!.pedidos,
+    em_pedido_previsao: emPedido[i]!.previsao_entrega,
+  }));
+  return { ...page, items, totais: t };
 }
 
 export function exportaPosicao(db: Db, q: Query): Promise<PosicaoRow[]> {

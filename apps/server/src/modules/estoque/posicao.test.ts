@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { systemActor, writeTx } from '../../lib/audit-context.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { fornecedores } from '../cadastros/cadastros.tables.ts';
 import { criaLocal, criaLote, criaProduto, localPrincipal } from './estoque-test-support.ts';
 import { registraEntrada, registraSaida } from './movimentos.service.ts';
 
@@ -121,5 +122,62 @@ describe('Posição de Estoque totals', () => {
           soma.toFixed(2),
         ]);
       }
+  });
+});
+
+describe('Posição de Estoque: «em pedido» (issue 34)', () => {
+  it('each row of the page shows its open purchase-order quantity, the orders and the earliest delivery', async () => {
+    const admin = (await t.signIn(['admin'])).token;
+    const [f] = await t.db
+      .insert(fornecedores)
+      .values({ tipoPessoa: 'J', documento: '34128745000152', razaoSocial: 'Distribuidora de Bebidas Ltda' })
+      .returning({ id: fornecedores.id });
+    const ids = Object.fromEntries(
+      rowsOf<{ codigo: string; id: string }>(
+        await t.db.execute(sql`select codigo, id from products where codigo in ('AGU', 'SAL')`),
+      ).map((r) => [r.codigo, r.id]),
+    );
+    const pedido = async (
+      itens: { produto_id: string; quantidade: string; previsao_entrega?: string }[],
+      aprovar: boolean,
+    ) => {
+      const r = await t.request('POST', '/api/compras/pedidos', {
+        token: admin,
+        body: {
+          fornecedor_id: f!.id,
+          previsao_entrega: '2099-03-10',
+          itens: itens.map((i) => ({ ...i, unidade: 'UN', preco: '1,00' })),
+        },
+      });
+      expect(r.status, await r.clone().text()).toBe(201);
+      const { id } = (await r.json()) as { id: string };
+      if (aprovar)
+        expect((await t.request('POST', `/api/compras/pedidos/${id}/aprovar`, { token: admin })).status).toBe(
+          200,
+        );
+    };
+    await pedido([{ produto_id: ids.AGU!, quantidade: '6' }], true);
+    // a draft is not «em pedido» yet
+    await pedido([{ produto_id: ids.AGU!, quantidade: '100' }], false);
+    await pedido(
+      [
+        { produto_id: ids.AGU!, quantidade: '3', previsao_entrega: '2099-03-05' },
+        { produto_id: ids.SAL!, quantidade: '4,5' },
+      ],
+      true,
+    );
+    type Row = Linha & { em_pedido: string; em_pedido_pedidos: number; em_pedido_previsao: string | null };
+    const r = (await posicao('')) as unknown as { items: Row[] };
+    const por = Object.fromEntries(
+      r.items.map((i) => [i.codigo, [i.em_pedido, i.em_pedido_pedidos, i.em_pedido_previsao]]),
+    );
+    expect(por).toMatchObject({
+      AGU: ['9.000', 2, '2099-03-05'],
+      SAL: ['4.500', 1, '2099-03-10'],
+      SUC: ['0.000', 0, null],
+    });
+    // and with a location filter, the same (the orders are of the product, not of a location)
+    const sep = (await posicao(`local_id=${dep}`)) as unknown as { items: Row[] };
+    expect(sep.items.find((i) => i.codigo === 'AGU')?.em_pedido).toBe('9.000');
   });
 });

@@ -128,6 +128,13 @@ export function PosicaoPage() {
       cell: (r) => <Qtd value={r.disponivel} unidade={r.unidade} />,
     },
     {
+      // issue 34: the open purchase orders of the product (none: empty), the earliest delivery on hover
+      key: 'em_pedido',
+      header: 'Em pedido',
+      className: num,
+      cell: (r) => (r.em_pedido && Number(r.em_pedido) > 0 ? <EmPedido linha={r} /> : null),
+    },
+    {
       key: 'situacao',
       header: 'Situação',
       card: 'badge',
@@ -244,6 +251,24 @@ export function PosicaoPage() {
       />
       <MovimentoDialog aberto={movimento} onClose={() => setMovimento(null)} />
     </div>
+  );
+}
+
+/** «Em pedido»: the quantity, with the orders and the earliest expected delivery as its title. */
+function EmPedido({ linha }: { linha: Linha }) {
+  const pedidos = plural(linha.em_pedido_pedidos ?? 0, 'pedido de compra', 'pedidos de compra');
+  const titulo = linha.em_pedido_previsao
+    ? `${pedidos} · previsão de entrega ${formatDateBR(linha.em_pedido_previsao)}`
+    : `${pedidos} · sem previsão de entrega`;
+  return (
+    <span
+      title={titulo}
+      data-testid="em-pedido"
+      className="cursor-help underline decoration-dotted underline-offset-4"
+    >
+      <Qtd value={linha.em_pedido!} unidade={linha.unidade} />
+      <span className="sr-only"> ({titulo})</span>
+    </span>
   );
 }
 
