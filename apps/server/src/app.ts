@@ -40,6 +40,7 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { tributacaoRoutes } from './modules/tributacao/tributacao.routes.ts';
 import { meRoutes } from './modules/usuarios/me.routes.ts';
 import { usuariosRoutes } from './modules/usuarios/usuarios.routes.ts';
+import { vendasRoutes } from './modules/vendas/vendas.routes.ts';
 
 /** Routes that receive whole files (UPLOAD_LIMIT_BYTES instead of BODY_LIMIT_BYTES). */
 const ROTAS_DE_ARQUIVO = new Set([
@@ -111,6 +112,7 @@ export function createApiRoutes() {
       .route('/relatorios', relatoriosRoutes)
       .route('/me', meRoutes)
       .route('/usuarios', usuariosRoutes)
+      .route('/vendas', vendasRoutes)
       .route('/auditoria', auditoriaRoutes)
       .route('/configuracoes', configuracoesRoutes)
       .route('/notasfiscais/entrada', notasEntradaRoutes)

@@ -27,6 +27,12 @@ const GET_NEEDS_QUERY = [
   'GET /api/compras/sugestao',
 ];
 
+/**
+ * GET routes whose allowed roles still need a link to a record: the força de vendas sync is the
+ * seller's (a comercial or admin user not linked to a vendedor gets 403 saying so).
+ */
+const GET_NEEDS_LINK = ['GET /api/vendas/sync'];
+
 /** The demo users' role sets (spec section 6 roles, and the user with no role). */
 const DEMO_ROLE_SETS: Role[][] = [['admin'], ['comercial'], ['estoque'], ['financeiro'], []];
 
@@ -149,7 +155,11 @@ describe('each demo role against the routes of every registered module', () => {
         await res.arrayBuffer();
         const who = `${key(ep)} [${roles.join(',') || 'sem papel'}]`;
         results.push(`${who} ${res.status}`);
-        const allowed = GET_NEEDS_QUERY.includes(key(ep)) ? 400 : 200;
+        const allowed = GET_NEEDS_QUERY.includes(key(ep))
+          ? 400
+          : GET_NEEDS_LINK.includes(key(ep))
+            ? 403
+            : 200;
         expected.push(`${who} ${specAllows(roles, perm) ? allowed : 403}`);
       }
     }

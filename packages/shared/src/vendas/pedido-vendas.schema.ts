@@ -24,7 +24,7 @@ export const idempotencyKeySchema = z.uuid({ error: 'Cabeçalho Idempotency-Key 
 export const vendasSyncQuerySchema = z.object({
   desde: z
     .string()
-    .regex(/^\d{1,20}$/, { error: 'Cursor de sincronização inválido' })
+    .regex(/^\d{1,20}:\d{1,20}:(\d{1,20}(,\d{1,20})*)?$/, { error: 'Cursor de sincronização inválido' })
     .optional(),
 });
 
