@@ -17,6 +17,7 @@ import { frotaRoutes } from '@/modules/frota/routes.tsx';
 import { mdfeRoutes } from '@/modules/mdfe/routes.tsx';
 import { notasFiscaisRoutes } from '@/modules/notasfiscais/routes.tsx';
 import { precosRoutes } from '@/modules/precos/routes.tsx';
+import { relatoriosRoutes } from '@/modules/relatorios/routes.tsx';
 import { tributacaoRoutes } from '@/modules/tributacao/routes.tsx';
 import { usuariosRoutes } from '@/modules/usuarios/routes.tsx';
 import { RouteErrorPage } from './error-page.tsx';
@@ -41,6 +42,7 @@ const moduleRoutes: RouteObject[] = [
   ...mdfeRoutes,
   ...notasFiscaisRoutes,
   ...precosRoutes,
+  ...relatoriosRoutes,
   ...tributacaoRoutes,
   ...usuariosRoutes,
   ...configuracoesRoutes,

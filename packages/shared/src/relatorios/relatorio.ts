@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { formatDateBR } from '../dates.ts';
 import { dataOpcional } from '../estoque/campos.ts';
+import { formatBRL, formatDecimalBR } from '../money.ts';
 
 // The report frame's shared half (issue 35): the column definitions both the screen and the exports
 // read (so an export shows exactly the screen's columns, in its order), the period every report
@@ -65,3 +67,26 @@ export const RELATORIOS = [
   { id: 'vendas', titulo: 'Vendas', rota: '/relatorios/vendas' },
   { id: 'curva-abc', titulo: 'Curva ABC', rota: '/relatorios/curva-abc' },
 ] as const;
+
+/**
+ * A cell as the screen and the PDF print it (pt-BR): money "R$ 1.234,50", quantities with three
+ * places, percentages with two and " %", dates DD/MM/AAAA; "—" when empty. Exact (no float).
+ */
+export function textoColunaRelatorio(tipo: TipoColunaRelatorio, v: unknown): string {
+  if (v === null || v === undefined || v === '') return '—';
+  const s = String(v);
+  switch (tipo) {
+    case 'dinheiro':
+      return formatBRL(s);
+    case 'quantidade':
+      return formatDecimalBR(s, 3);
+    case 'percentual':
+      return `${formatDecimalBR(s, 2)} %`;
+    case 'inteiro':
+      return formatDecimalBR(s, 0);
+    case 'data':
+      return formatDateBR(s);
+    default:
+      return s;
+  }
+}

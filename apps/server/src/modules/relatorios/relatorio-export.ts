@@ -1,9 +1,9 @@
 import {
   type ColunaRelatorio,
   type FormatoRelatorio,
-  formatBRL,
   formatDateBR,
   type TipoColunaRelatorio,
+  textoColunaRelatorio,
 } from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import writeExcelFile from 'write-excel-file/node';
@@ -29,33 +29,9 @@ export type RelatorioParaExportar = {
   hoje: string;
 };
 
-/** Values as the screen shows them (pt-BR). */
+/** Values as the screen shows them (pt-BR), with ordinary spaces (the standard fonts lack NBSP). */
 export function textoCelula(tipo: TipoColunaRelatorio, v: unknown): string {
-  if (v === null || v === undefined || v === '') return '—';
-  const s = String(v);
-  switch (tipo) {
-    case 'dinheiro':
-      return formatBRL(s).replaceAll('\u00a0', ' ');
-    case 'quantidade':
-      return numeroBR(s, 3);
-    case 'percentual':
-      return `${numeroBR(s, 2)} %`;
-    case 'inteiro':
-      return numeroBR(s, 0);
-    case 'data':
-      return formatDateBR(s);
-    default:
-      return s;
-  }
-}
-
-/** A decimal string with pt-BR separators and `casas` places (exact: no float). */
-function numeroBR(s: string, casas: number): string {
-  const neg = s.startsWith('-');
-  const [int = '0', frac = ''] = (neg ? s.slice(1) : s).split('.');
-  const milhar = int.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  const dec = casas ? `,${frac.padEnd(casas, '0').slice(0, casas)}` : '';
-  return `${neg ? '-' : ''}${milhar}${dec}`;
+  return textoColunaRelatorio(tipo, v).replaceAll('\u00a0', ' ');
 }
 
 const FORMATO_XLSX: Partial<Record<TipoColunaRelatorio, string>> = {

@@ -9,7 +9,9 @@ import {
   vendasPedidosQuerySchema,
   vendasQuerySchema,
 } from '@erp/shared';
+import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { rowsOf } from '../../db/client.ts';
 import { requires } from '../../lib/auth.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { queryParams } from '../../lib/validate.ts';
@@ -26,6 +28,14 @@ import { linhasVendasParaExportar, pedidosDaVenda, relatorioVendas } from './ven
 const comercial = requires(guards.adminComercial);
 
 export const relatoriosRoutes = new Hono<AppEnv>()
+  // the stock groups for the Vendas filter (the stock register itself is admin/estoque)
+  .get('/opcoes/grupos', comercial, async (c) =>
+    c.json(
+      rowsOf<{ id: string; nome: string; ativo: boolean }>(
+        await c.var.deps.db.execute(sql`select id, nome, ativo from grupos_estoque order by nome`),
+      ),
+    ),
+  )
   .get('/vendas', comercial, queryParams(vendasQuerySchema), async (c) => {
     const escopo = await escopoDoUsuario(c.var.deps.db, c.var.user);
     return c.json(await relatorioVendas(c.var.deps.db, c.req.valid('query'), escopo, businessToday()));

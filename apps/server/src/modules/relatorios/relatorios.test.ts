@@ -250,7 +250,7 @@ describe('Relatório de Vendas (March 2026)', () => {
     const r = await get(`/vendas/pedidos?${MARCO}&produto_id=${P(1)}`);
     expect(r.total).toBe(2);
     expect(
-      r.items.map((p: Record<string, unknown>) => [p.numero > 0, p.data_emissao, p.receita, p.custo]),
+      r.items.map((p: Record<string, unknown>) => [Number(p.numero) > 0, p.data_emissao, p.receita, p.custo]),
     ).toEqual([
       [true, '2026-03-31', '9.99', '2.50'],
       [true, '2026-03-01', '30.00', '7.50'],

@@ -1,0 +1,14 @@
+import type { RouteObject } from 'react-router';
+
+// Routes of the reports (issue 35). Access comes from the shared routePermissions table (the
+// commercial reports: admin, comercial); the server narrows a seller's user to their own sales.
+export const relatoriosRoutes: RouteObject[] = [
+  {
+    path: '/relatorios/vendas',
+    lazy: async () => ({ Component: (await import('./pages/vendas-page.tsx')).VendasRelatorioPage }),
+  },
+  {
+    path: '/relatorios/curva-abc',
+    lazy: async () => ({ Component: (await import('./pages/curva-abc-page.tsx')).CurvaAbcPage }),
+  },
+];
