@@ -1,13 +1,14 @@
 import { allows, genericMessages, isRole, type Permission, type Role } from '@erp/shared';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { preparedRows } from '../db/client.ts';
+import { type Db, preparedRows } from '../db/client.ts';
 import { verifyAccessToken } from '../modules/auth/tokens.ts';
 import type { Actor } from './audit-context.ts';
 import { clientIp } from './client-ip.ts';
 import type { AppEnv, AuthUser } from './context.ts';
 import { AppError } from './errors.ts';
 import { lazyChild } from './logger.ts';
+import { loteNatural, lotePorChave } from './lote-natural.ts';
 
 export function bearerToken(header: string | undefined): string | null {
   const m = /^Bearer\s+(\S+)$/i.exec(header ?? '');
@@ -21,6 +22,39 @@ const SESSAO_SQL = `select u.id, u.email, coalesce(array(select r.role from user
   join users u on u.id = s.user_id
   where s.id = $1::uuid and u.id = $2::uuid and u.ativo`;
 
+// The same check for several requests at once (issue 30): the checks of requests that arrive while
+// others are being read go together in one statement (lib/lote-natural.ts). Each is still sent after
+// its request arrived, so a sign-out or a role change still takes effect on the very next request.
+const SESSOES_SQL = `select k.i::int as i, u.id, u.email, coalesce(array(select r.role from user_roles r where r.user_id = u.id order by r.role), '{}') as roles
+  from unnest($1::uuid[], $2::uuid[]) with ordinality as k(sid, uid, i)
+  join auth_sessions s on s.id = k.sid
+  join users u on u.id = s.user_id and u.id = k.uid and u.ativo`;
+
+type Sessao = { sessionId: string; sub: string };
+type LinhaSessao = { id: string; email: string; roles: string[] };
+
+const checaSessoes = lotePorChave((db: Db) =>
+  loteNatural(
+    async (ks: Sessao[]): Promise<(LinhaSessao | null)[]> => {
+      if (ks.length === 1) {
+        const [row] = await preparedRows<LinhaSessao>(db, 'erp_resolve_user', SESSAO_SQL, [
+          ks[0]!.sessionId,
+          ks[0]!.sub,
+        ]);
+        return [row ?? null];
+      }
+      const rows = await preparedRows<LinhaSessao & { i: number }>(db, 'erp_resolve_users', SESSOES_SQL, [
+        ks.map((k) => k.sessionId),
+        ks.map((k) => k.sub),
+      ]);
+      const out: (LinhaSessao | null)[] = ks.map(() => null);
+      for (const r of rows) out[r.i - 1] = r;
+      return out;
+    },
+    { emVoo: 3, maximo: 64 },
+  ),
+);
+
 /**
  * Resolves an access token to the signed-in user: the JWT must verify AND its session must still
  * exist AND the user must be active. Roles are read from user_roles now, not from the token, so a
@@ -33,13 +67,7 @@ export async function resolveUser(
   if (!token) return null;
   const claims = await verifyAccessToken(deps.jwtSecret, token);
   if (!claims) return null;
-  const rows = await preparedRows<{ id: string; email: string; roles: string[] }>(
-    deps.db,
-    'erp_resolve_user',
-    SESSAO_SQL,
-    [claims.session_id, claims.sub],
-  );
-  const row = rows[0];
+  const row = await checaSessoes(deps.db)({ sessionId: claims.session_id, sub: claims.sub });
   if (!row) return null;
   return {
     id: row.id,
