@@ -1,6 +1,8 @@
+import { Decimal } from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pedidoCompraDaEntrada } from '../../modules/compras/recebimento-pedido.service.ts';
+import { sugestaoCompra } from '../../modules/compras/sugestao-compra.service.ts';
 import { createDemoDatabase, DEMO_TODAY } from '../../test/demo-db.ts';
 import { type Database, rowsOf } from '../client.ts';
 
@@ -83,5 +85,38 @@ describe('demo purchase orders', () => {
     );
     expect(p!.n).toBeGreaterThan(0);
     expect(p!.ok).toBe(true);
+  });
+});
+
+describe('the demo purchase suggestion', () => {
+  it('the supplier of the open order nº 5 shows every case: stock-out, rising trend, CX-12, em pedido, expiring lot, no purchase packaging', async () => {
+    const [f] = await q<{ fornecedor_id: string }>(
+      sql`select fornecedor_id from pedidos_compra where numero = 5`,
+    );
+    const s = await sugestaoCompra(
+      database.db,
+      { fornecedor_id: f!.fornecedor_id, janela_dias: 90 } as never,
+      DEMO_TODAY,
+    );
+    const com = (codigo: string) => s.produtos.filter((p) => p.alertas.some((a) => a.codigo === codigo));
+    // every product of the supplier sold in the window (the NF-e's saídas)
+    expect(s.produtos.length).toBeGreaterThan(10);
+    expect(s.produtos.filter((p) => Decimal.of(p.demandaDiaria).isZero())).toEqual([]);
+    const [ruptura] = com('ruptura');
+    expect(ruptura?.alertas.find((a) => a.codigo === 'ruptura')?.mensagem).toMatch(
+      /^Ruptura no período: 25 dias sem estoque/,
+    );
+    expect(com('tendencia_alta').length).toBeGreaterThan(0);
+    expect(com('lotes_vencendo').length).toBeGreaterThan(0);
+    expect(com('sem_embalagem_compra')).toHaveLength(1);
+    const embalagens = s.produtos.map(
+      (p) => `${p.embalagem.unidade}-${Decimal.of(p.embalagem.fator).toFixed(0)}`,
+    );
+    expect(embalagens, embalagens.join(' ')).toContain('CX-12');
+    const emPedido = s.produtos.filter((p) => Decimal.of(p.emPedido).isPositive());
+    expect(emPedido.length).toBeGreaterThan(0);
+    // the cases ask for something to buy (the stock covers ~20 days of the sales)
+    for (const p of [ruptura!, com('tendencia_alta')[0]!, com('sem_embalagem_compra')[0]!])
+      expect(Decimal.of(p.quantidadeSugerida).isPositive(), p.codigo).toBe(true);
   });
 });

@@ -20,6 +20,7 @@ import {
 } from '../../modules/estoque/estoque.tables.ts';
 import { type Lancamento, lancaNoRazao, type MetaMovimento } from '../../modules/estoque/razao.service.ts';
 import { rowsOf, type Tx } from '../client.ts';
+import { casosSugestaoDemo, planoSugestaoDemo } from './compras-sugestao-demo.ts';
 import type { DemoData } from './demo-data.ts';
 import { createRandom } from './prng.ts';
 
@@ -173,6 +174,11 @@ export async function seedEstoqueDemo(tx: Tx, data: DemoData, today?: string): P
   const SEP = locais[0]!.id;
   const AVR = locais[1]!.id;
 
+  // the purchase suggestion's demo supplier and its case products (compras-sugestao-demo.ts)
+  const casos = casosSugestaoDemo(data, (nome, unidade) => {
+    const l = linhas.find(([base]) => nome.startsWith(`${base} `));
+    return { lote: l?.[3] ?? false, fator: l?.[4] ?? 10, unidadeCaixa: unidadeEmbalagem(unidade) };
+  });
   const planos: Plano[] = [];
   for (const [i, p] of data.products.entries()) {
     const linha = linhas.find(([base]) => p.nome.startsWith(`${base} `));
@@ -211,7 +217,8 @@ export async function seedEstoqueDemo(tx: Tx, data: DemoData, today?: string): P
         unidade: unidadeEmbalagem(p.unidade),
         fator: String(fator),
         gtin: gtin14('1', p.ean),
-        padraoCompra: true,
+        // one product of the suggestion's demo is bought without a purchase packaging (flagged)
+        padraoCompra: casos?.semEmbalagem !== p.id,
         padraoVenda: false,
         ...caixaFechada(fator, bruto),
       },
@@ -325,7 +332,18 @@ export async function seedEstoqueDemo(tx: Tx, data: DemoData, today?: string): P
           -2,
         );
     }
-    planos.push({ lancamentos });
+    planos.push({
+      lancamentos: planoSugestaoDemo(
+        casos,
+        {
+          id: p.id,
+          fornecedorId: data.fornecedores[i % data.fornecedores.length]!.id,
+          estoqueAtual: p.estoqueAtual,
+        },
+        lancamentos,
+        { hoje, depositoId: DEP, custos: [c1, c2] },
+      ),
+    });
   }
   for (const plano of planos) await lancaNoRazao(tx, systemActor, plano.lancamentos);
 }
