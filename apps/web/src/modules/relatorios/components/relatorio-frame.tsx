@@ -50,11 +50,12 @@ export function RelatorioFrame<T extends Linha>({
   vazio: string;
   caption: string;
 }) {
-  const columns: Column<T & { id: string }>[] = colunas.map((c, i) => ({
+  const columns: Column<T & { id: string }>[] = colunas.map((c) => ({
     key: c.chave,
     header: c.titulo,
     sortKey: c.ordenacao,
-    card: i === 0 && c.tipo === 'texto' ? 'title' : undefined,
+    // the row's name heads its card on a phone (a ranking's position is a line under it)
+    card: c.chave === 'rotulo' ? 'title' : undefined,
     className:
       c.tipo === 'texto' || c.tipo === 'data' ? undefined : 'text-right whitespace-nowrap tabular-nums',
     cell: (l) => celula?.(c, l) ?? textoColunaRelatorio(c.tipo, (l as Record<string, unknown>)[c.chave]),

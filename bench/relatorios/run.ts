@@ -1,0 +1,154 @@
+// Relatórios benchmark (issue 35, "Measured"): each report's first page for a year, p95 through HTTP
+// on the real server process beside its SQL replayed on one connection (bench/lib/endpoint.ts), the
+// load average beside both; and the exports of 100,000 rows (XLSX, PDF) timed through HTTP.
+// Data: the dashboard bench's 1 M orders / 3 M items (bench/dashboard/generate.ts, database
+// erp_bench, generated here when missing) copied to erp_bench_relatorios (createdb -T), migrated (0067
+// freezes every item's cost from the product's custo médio), vacuumed and analysed.
+// Run under the bench lock: flock /tmp/coord/bench.lock npm run bench:relatorios
+//   npx tsx bench/relatorios/run.ts [--iterations 20] [--fresh] [--no-write]
+import { execSync } from 'node:child_process';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../apps/server/src/db/client.ts';
+import { captureApp, endpointTable, getVsSql } from '../lib/endpoint.ts';
+import { formatLoad, loadSampler, startHttpServer, stats } from '../lib/http.ts';
+import { argValue, dropDatabase, openMigratedDatabase, SERVER_URL } from '../lib/pg.ts';
+// @ts-expect-error plain .mjs helper shared by the benchmarks (no type declarations)
+import { writeSection } from '../lib/write-section.mjs';
+
+const ITERATIONS = Number(argValue('iterations') ?? '20');
+const DB_NAME = 'erp_bench_relatorios';
+const psql = (q: string, db = 'postgres') =>
+  execSync(`psql ${SERVER_URL}/${db} -Atc "${q}"`, { encoding: 'utf8' }).trim();
+
+const temBase = psql(`select count(*) from pg_database where datname = 'erp_bench'`) === '1';
+if (!temBase) {
+  console.log('erp_bench ausente: gerando (bench/dashboard/generate.ts, 1 M pedidos)…');
+  execSync('npx tsx bench/dashboard/generate.ts --target postgres --migrations-at HEAD', {
+    stdio: 'inherit',
+  });
+}
+const temCopia = psql(`select count(*) from pg_database where datname = '${DB_NAME}'`) === '1';
+if (process.argv.includes('--fresh') || !temCopia) {
+  await dropDatabase(DB_NAME);
+  console.log(`copiando erp_bench para ${DB_NAME}…`);
+  psql(`create database ${DB_NAME} template erp_bench`);
+}
+const t0 = performance.now();
+const database = await openMigratedDatabase(DB_NAME, { poolSize: 2 });
+console.log(`migrado em ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+const [sem] = rowsOf<{ n: number }>(
+  await database.db.execute(
+    sql`select count(*)::int as n from sales_order_items where custo_unitario is null`,
+  ),
+);
+if (sem!.n > 0) {
+  console.log(`${sem!.n} itens sem custo: sales_order_items_custo_preencher()…`);
+  await database.exec('select sales_order_items_custo_preencher(); vacuum analyze sales_order_items;');
+}
+await database.exec('analyze sales_orders; analyze products;');
+const [tam] = rowsOf<{ pedidos: number; itens: number; produtos: number; ultimo: string }>(
+  await database.db.execute(sql`select (select count(*)::int from sales_orders) as pedidos,
+    (select count(*)::int from sales_order_items) as itens, (select count(*)::int from products) as produtos,
+    (select max(data_emissao)::text from sales_orders) as ultimo`),
+);
+const ate = tam!.ultimo;
+const umAno = (() => {
+  const d = new Date(`${ate}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() - 1);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+})();
+console.log(
+  `${tam!.pedidos} pedidos, ${tam!.itens} itens, ${tam!.produtos} produtos; ano: ${umAno} a ${ate}`,
+);
+
+const server = await startHttpServer(database, DB_NAME, {
+  role: 'admin',
+  email: 'bench-relatorios@bench.local',
+});
+const capture = await captureApp(database, DB_NAME, 'admin');
+const periodo = `de=${umAno}&ate=${ate}`;
+const paginas: [string, string][] = [
+  ['Vendas por produto', `/api/relatorios/vendas?${periodo}&agrupar=produto`],
+  ['Vendas por cliente', `/api/relatorios/vendas?${periodo}&agrupar=cliente`],
+  ['Vendas por vendedor', `/api/relatorios/vendas?${periodo}&agrupar=vendedor`],
+  ['Vendas por mês', `/api/relatorios/vendas?${periodo}&agrupar=mes&sort=rotulo&dir=asc`],
+  ['Curva ABC de produtos (receita)', `/api/relatorios/curva-abc?${periodo}&dimensao=produto`],
+  ['Curva ABC de clientes (margem)', `/api/relatorios/curva-abc?${periodo}&dimensao=cliente&criterio=margem`],
+];
+const linhas: { cells: string[]; figures: Awaited<ReturnType<typeof getVsSql>> }[] = [];
+try {
+  for (const [nome, url] of paginas) {
+    const figures = await getVsSql(server, capture, database, url, ITERATIONS, 3);
+    console.log(
+      `${nome}: HTTP p95 ${figures.http.p95.toFixed(0)} ms, SQL p95 ${figures.sql.p95.toFixed(0)} ms`,
+    );
+    linhas.push({ cells: [nome], figures });
+  }
+  // exports of ~100,000 rows: the ABC of products (one row per product sold) over the longest window
+  // ending on the last day with at most 100,000 products sold
+  let dias = 365;
+  let produtosVendidos = 0;
+  let periodoExport = periodo;
+  for (;;) {
+    const [c] = rowsOf<{ n: number; de: string }>(
+      await database.db.execute(sql`select count(distinct i.product_id)::int as n,
+          (${ate}::date - ${dias - 1})::text as de
+        from sales_order_items i join sales_orders o on o.id = i.order_id
+        where o.data_emissao between ${ate}::date - ${dias - 1} and ${ate}::date
+          and o.status not in ('orcamento', 'cancelado')`),
+    );
+    produtosVendidos = c!.n;
+    if (produtosVendidos <= 100_000 || dias <= 1) {
+      periodoExport = `de=${c!.de}&ate=${ate}`;
+      break;
+    }
+    dias = Math.floor((dias * 100_000) / produtosVendidos) - 1;
+  }
+  console.log(`exportação: ${dias} dias, ${produtosVendidos} produtos`);
+  const exportacoes: string[] = [];
+  for (const formato of ['xlsx', 'pdf'] as const) {
+    const sampler = loadSampler();
+    const tempos: number[] = [];
+    let bytes = 0;
+    let total = '';
+    for (let i = 0; i < 3; i++) {
+      const t = performance.now();
+      const res = await fetch(
+        `${server.url}/api/relatorios/curva-abc/export?${periodoExport}&formato=${formato}`,
+        {
+          headers: { authorization: `Bearer ${server.token}` },
+        },
+      );
+      bytes = (await res.arrayBuffer()).byteLength;
+      total = res.headers.get('x-total-count') ?? '?';
+      tempos.push(performance.now() - t);
+    }
+    const s = stats(tempos);
+    exportacoes.push(
+      `| Curva ABC de produtos (${dias} days), ${formato.toUpperCase()} | ${total} | ${(bytes / 1e6).toFixed(1)} MB | ${(s.p50 / 1000).toFixed(1)} s | ${(s.max / 1000).toFixed(1)} s | ${formatLoad(sampler.stop())} |`,
+    );
+    console.log(exportacoes.at(-1));
+  }
+  const corpo = `\`npm run bench:relatorios\` (under \`flock /tmp/coord/bench.lock\`), PostgreSQL, the dashboard
+bench's data set copied to \`${DB_NAME}\`: ${tam!.pedidos.toLocaleString('en')} orders, ${tam!.itens.toLocaleString('en')}
+items, ${tam!.produtos.toLocaleString('en')} products over three years; the cost of every item frozen by
+migration 0067. Each report's first page (25 rows, the totals, the filters) for one year
+(${umAno} to ${ate}), ${ITERATIONS} requests after 3 warm-ups, as admin (no seller scope), through HTTP on
+the real server process beside the same request's SQL replayed on one connection; ms. Target: p95 < 500 ms.
+
+${endpointTable([{ header: 'Report, one year' }], linhas)}
+
+Exports (the whole result, in the screen's order; 3 runs each through HTTP; target < 10 s for
+100,000 rows):
+
+| Export | rows | size | p50 | max | load (1 min) |
+| --- | ---: | ---: | ---: | ---: | --- |
+${exportacoes.join('\n')}
+`;
+  console.log(corpo);
+  if (!process.argv.includes('--no-write')) writeSection('Relatórios (issue 35)', corpo);
+} finally {
+  await server.stop();
+  await database.close();
+}
