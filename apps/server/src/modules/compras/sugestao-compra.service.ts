@@ -19,9 +19,10 @@ import { criaPedidoCompra } from './pedidos-compra.service.ts';
 import { quantidadesEmPedido } from './pedidos-compra-leitura.service.ts';
 
 // GET /api/compras/sugestao (issue 34): reads one supplier's products, their sales history from
-// the ledger, stock, lots, back-orders, open purchase orders and last purchase, and hands them to
-// the pure rule sugereCompra (packages/shared/src/compras/sugestao-compra.ts), which decides
-// everything. Four independent statements run side by side on the pool, plus «em pedido».
+// the ledger's daily read model, stock, lots, back-orders, open purchase orders and last purchase,
+// and hands them to the pure rule sugereCompra (packages/shared/src/compras/sugestao-compra.ts),
+// which decides everything. Four independent statements run side by side on the pool, and «em pedido» once the
+// products are known.
 //
 // Windows: the N whole days before today (São Paulo), [hoje − N, hoje − 1], and the N before those.
 // Today is left out because it is not over: a morning's sales would look like a slow day.
@@ -168,7 +169,7 @@ export function sqlHistorico(filtro: SQL, d: Datas): SQL {
  * back-orders (lines of released, not invoiced orders beyond what the order holds reserved) and the
  * last purchase (posted goods receipt: its unit cost in the base unit).
  */
-function sqlEstoque(filtro: SQL): SQL {
+export function sqlEstoque(filtro: SQL): SQL {
   const liberados = sql.raw(`array['${STATUS_LIBERADOS_NAO_FATURADOS.join("','")}']`);
   return sql`with p as (select p.id from products p where ${filtro})
     select p.id as produto_id,
@@ -231,22 +232,27 @@ export async function sugestaoCompra(
   if (!forn) throw new AppError('not_found', sugestaoCompraMensagens.fornecedorNaoEncontrado);
   const filtro = filtroProdutos(q);
   const d = datas(hoje, q.janela_dias);
-  const [padroes, produtos, historico, estoque] = await Promise.all([
-    lerPadroes(db),
-    db
-      .execute(sql`select p.id, p.codigo, p.nome, p.unidade, p.estoque_minimo::text, p.estoque_maximo::text,
+  const produtosP = db
+    .execute(sql`select p.id, p.codigo, p.nome, p.unidade, p.estoque_minimo::text, p.estoque_maximo::text,
         p.prazo_entrega_dias, p.custo_medio::text, p.peso_bruto::text, p.volume::text,
         e.unidade as emb_unidade, e.fator::text as emb_fator
       from products p left join produto_embalagens e on e.produto_id = p.id and e.padrao_compra
       where ${filtro} order by p.codigo`)
-      .then((r) => rowsOf<LinhaProduto>(r)),
-    // JIT off: the plan's cost (thousands of per-product scans) triggers it, and compiling costs
-    // more than it saves on these short per-product loops (bench: ~1 s of 5).
-    db.transaction(async (tx) => {
-      await tx.execute(sql`set local jit = off`);
-      return rowsOf<LinhaHistorico>(await tx.execute(sqlHistorico(filtro, d)));
-    }),
+    .then((r) => rowsOf<LinhaProduto>(r));
+  const [padroes, produtos, historico, estoque, emPedidoLista] = await Promise.all([
+    lerPadroes(db),
+    produtosP,
+    db.execute(sqlHistorico(filtro, d)).then((r) => rowsOf<LinhaHistorico>(r)),
     db.execute(sqlEstoque(filtro)).then((r) => rowsOf<LinhaEstoque>(r)),
+    // «em pedido» as soon as the product ids are known, beside the other statements
+    produtosP.then((ps) =>
+      ps.length
+        ? quantidadesEmPedido(
+            db,
+            ps.map((p) => p.id),
+          )
+        : [],
+    ),
   ]);
   const fornecedor = {
     id: q.fornecedor_id,
@@ -290,14 +296,7 @@ export async function sugestaoCompra(
       mensagem: sugestaoCompraMensagens.semProdutos,
     };
 
-  const emPedido = new Map(
-    (
-      await quantidadesEmPedido(
-        db,
-        produtos.map((p) => p.id),
-      )
-    ).map((e) => [e.produto_id, e.quantidade]),
-  );
+  const emPedido = new Map(emPedidoLista.map((e) => [e.produto_id, e.quantidade]));
   const hist = new Map(historico.map((h) => [h.product_id, h]));
   const est = new Map(estoque.map((e) => [e.produto_id, e]));
   const n = q.janela_dias;
