@@ -8,6 +8,8 @@ import type { StockStatus } from './stock-status.ts';
  * only when NODE_ENV=test and otherwise uses the business day of America/Sao_Paulo.
  */
 const isoDay = z.string().refine(isIsoDay, 'Data inválida (use AAAA-MM-DD)');
+/** Query of the finance endpoints: only `hoje` (tests). */
+export const dashboardHojeQuerySchema = z.object({ hoje: isoDay.optional() });
 export const dashboardQuerySchema = z
   .object({
     hoje: isoDay.optional(),

@@ -292,6 +292,8 @@ export function generateDemoData(opts: { today?: string; seed?: number } = {}) {
     clienteId: string;
     clienteNome: string;
     vendedorId: string | null;
+    /** the customer's delivery region, as an order placed through the app records it */
+    regiaoId: string | null;
     dataEmissao: string;
     status: string;
     valorTotal: string;
@@ -338,6 +340,7 @@ export function generateDemoData(opts: { today?: string; seed?: number } = {}) {
         clienteId: cliente.id,
         clienteNome: cliente.nomeFantasia ?? cliente.razaoSocial,
         vendedorId,
+        regiaoId: cliente.regiaoId ?? null,
         dataEmissao: day,
         status: d > 3 ? 'faturado' : 'digitado',
         valorTotal: fromCents(total),

@@ -1,6 +1,7 @@
 import {
   businessToday,
   type DashboardQuery,
+  dashboardHojeQuerySchema,
   dashboardQuerySchema,
   guards,
   resolverPeriodo,
@@ -47,6 +48,7 @@ const comercial = requires(guards.adminComercial);
 const estoque = requires(guards.adminEstoque);
 const financeiro = requires(guards.adminFinanceiro);
 const query = queryParams(dashboardQuerySchema);
+const hojeQuery = queryParams(dashboardHojeQuerySchema);
 
 /** Dashboard read model: one endpoint per block and per drill-down, each a single SQL aggregate. */
 export const dashboardRoutes = new Hono<AppEnv>()
@@ -82,22 +84,22 @@ export const dashboardRoutes = new Hono<AppEnv>()
   .get('/estoque/por-grupo', estoque, async (c) =>
     c.json({ linhas: await listEstoquePorGrupo(c.var.deps.db) }),
   )
-  .get('/financeiro', financeiro, query, async (c) =>
+  .get('/financeiro', financeiro, hojeQuery, async (c) =>
     c.json(await getFinanceiroResumo(c.var.deps.db, hojeOf(c, c.req.valid('query').hoje))),
   )
-  .get('/financeiro/vencimentos-semanas', financeiro, query, async (c) => {
+  .get('/financeiro/vencimentos-semanas', financeiro, hojeQuery, async (c) => {
     const hoje = hojeOf(c, c.req.valid('query').hoje);
     return c.json({ hoje, linhas: await listVencimentosSemanas(c.var.deps.db, hoje) });
   })
-  .get('/financeiro/receber', financeiro, query, async (c) => {
+  .get('/financeiro/receber', financeiro, hojeQuery, async (c) => {
     const hoje = hojeOf(c, c.req.valid('query').hoje);
     return c.json({ hoje, linhas: await listContasReceber(c.var.deps.db, hoje) });
   })
-  .get('/financeiro/pagar', financeiro, query, async (c) => {
+  .get('/financeiro/pagar', financeiro, hojeQuery, async (c) => {
     const hoje = hojeOf(c, c.req.valid('query').hoje);
     return c.json({ hoje, linhas: await listContasPagar(c.var.deps.db, hoje) });
   })
-  .get('/financeiro/vencidas', financeiro, query, async (c) => {
+  .get('/financeiro/vencidas', financeiro, hojeQuery, async (c) => {
     const hoje = hojeOf(c, c.req.valid('query').hoje);
     return c.json({ hoje, linhas: await listContasVencidas(c.var.deps.db, hoje) });
   });

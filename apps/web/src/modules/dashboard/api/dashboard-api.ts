@@ -1,4 +1,5 @@
-import { type QueryKey, useQuery } from '@tanstack/react-query';
+import type { PeriodoDashboard } from '@erp/shared';
+import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, unwrap } from '@/lib/api-client.ts';
 import { dashboardKeys } from './keys.ts';
@@ -10,46 +11,70 @@ import { dashboardKeys } from './keys.ts';
 const noQuery = { query: {} };
 
 function useDashboardQuery<T>(queryKey: QueryKey, queryFn: () => Promise<T>, what: string, enabled = true) {
-  const result = useQuery({ queryKey, queryFn, enabled });
+  // a new period keeps the previous figures on screen until its own arrive (no flash of zeros)
+  const result = useQuery({ queryKey, queryFn, enabled, placeholderData: keepPreviousData });
   useEffect(() => {
     if (result.error) console.error(`Falha ao carregar ${what} do dashboard`, result.error);
   }, [result.error, what]);
   return result;
 }
 
-export const useComercialResumo = (enabled: boolean) =>
+/** The commercial block's period (issue 35), as the API's query takes it. */
+export type PeriodoQuery = { periodo: PeriodoDashboard; de?: string; ate?: string };
+const q = (p: PeriodoQuery) => ({
+  query: {
+    periodo: p.periodo,
+    ...(p.periodo === 'personalizado' ? { de: p.de, ate: p.ate } : {}),
+  },
+});
+
+export const useComercialResumo = (enabled: boolean, p: PeriodoQuery) =>
   useDashboardQuery(
-    dashboardKeys.comercial,
-    () => unwrap(api.dashboard.comercial.$get(noQuery)),
+    [...dashboardKeys.comercial, p],
+    () => unwrap(api.dashboard.comercial.$get(q(p))),
     'o bloco comercial',
     enabled,
   );
-export const useVendasPorPeriodo = (enabled: boolean) =>
+export const useVendasPorPeriodo = (enabled: boolean, p: PeriodoQuery) =>
   useDashboardQuery(
-    dashboardKeys.vendasPorPeriodo,
-    () => unwrap(api.dashboard.comercial['vendas-por-periodo'].$get(noQuery)),
+    [...dashboardKeys.vendasPorPeriodo, p],
+    () => unwrap(api.dashboard.comercial['vendas-por-periodo'].$get(q(p))),
     'as vendas por período',
     enabled,
   );
-export const useVendasPorProduto = (enabled: boolean) =>
+export const useVendasPorProduto = (enabled: boolean, p: PeriodoQuery) =>
   useDashboardQuery(
-    dashboardKeys.vendasPorProduto,
-    () => unwrap(api.dashboard.comercial['vendas-por-produto'].$get(noQuery)),
+    [...dashboardKeys.vendasPorProduto, p],
+    () => unwrap(api.dashboard.comercial['vendas-por-produto'].$get(q(p))),
     'as vendas por produto',
     enabled,
   );
-export const useVendasPorCliente = (enabled: boolean) =>
+export const useVendasPorCliente = (enabled: boolean, p: PeriodoQuery) =>
   useDashboardQuery(
-    dashboardKeys.vendasPorCliente,
-    () => unwrap(api.dashboard.comercial['vendas-por-cliente'].$get(noQuery)),
+    [...dashboardKeys.vendasPorCliente, p],
+    () => unwrap(api.dashboard.comercial['vendas-por-cliente'].$get(q(p))),
     'as vendas por cliente',
     enabled,
   );
-export const useVendasPorVendedor = (enabled: boolean) =>
+export const useVendasPorVendedor = (enabled: boolean, p: PeriodoQuery) =>
   useDashboardQuery(
-    dashboardKeys.vendasPorVendedor,
-    () => unwrap(api.dashboard.comercial['vendas-por-vendedor'].$get(noQuery)),
+    [...dashboardKeys.vendasPorVendedor, p],
+    () => unwrap(api.dashboard.comercial['vendas-por-vendedor'].$get(q(p))),
     'as vendas por vendedor',
+    enabled,
+  );
+export const useVendasPorRegiao = (enabled: boolean, p: PeriodoQuery) =>
+  useDashboardQuery(
+    [...dashboardKeys.vendasPorRegiao, p],
+    () => unwrap(api.dashboard.comercial['vendas-por-regiao'].$get(q(p))),
+    'as vendas por região',
+    enabled,
+  );
+export const useSerieVendas = (enabled: boolean, p: PeriodoQuery) =>
+  useDashboardQuery(
+    [...dashboardKeys.serieVendas, p],
+    () => unwrap(api.dashboard.comercial.serie.$get(q(p))),
+    'o gráfico de vendas',
     enabled,
   );
 
@@ -82,6 +107,14 @@ export const useProdutosPorValor = (enabled: boolean) =>
     enabled,
   );
 
+export const useEstoquePorGrupo = (enabled: boolean) =>
+  useDashboardQuery(
+    dashboardKeys.estoquePorGrupo,
+    () => unwrap(api.dashboard.estoque['por-grupo'].$get()),
+    'o valor em estoque por grupo',
+    enabled,
+  );
+
 export const useFinanceiroResumo = (enabled: boolean) =>
   useDashboardQuery(
     dashboardKeys.financeiro,
@@ -108,5 +141,12 @@ export const useContasVencidas = (enabled: boolean) =>
     dashboardKeys.contasVencidas,
     () => unwrap(api.dashboard.financeiro.vencidas.$get(noQuery)),
     'as contas vencidas',
+    enabled,
+  );
+export const useVencimentosSemanas = (enabled: boolean) =>
+  useDashboardQuery(
+    dashboardKeys.vencimentosSemanas,
+    () => unwrap(api.dashboard.financeiro['vencimentos-semanas'].$get(noQuery)),
+    'os vencimentos das próximas semanas',
     enabled,
   );

@@ -1,6 +1,8 @@
 import { formatBRL, formatQuantity, type ProdutoEstoque } from '@erp/shared';
 import { Boxes, PackageMinus, PackagePlus, Wallet } from 'lucide-react';
+import { HorizontalBarChart } from '@/components/charts/index.ts';
 import {
+  useEstoquePorGrupo,
   useEstoqueResumo,
   useProdutosAbaixoMinimo,
   useProdutosAcimaMaximo,
@@ -49,9 +51,27 @@ const valorColumns = [
 export function EstoqueBlock() {
   const drill = useDrillDown<Drill>();
   const resumo = useEstoqueResumo(true);
+  const grupos = useEstoquePorGrupo(true);
   const r = resumo.data;
   return (
-    <BlockSection id="dashboard-estoque" title="Dashboard de Estoque">
+    <BlockSection
+      id="dashboard-estoque"
+      title="Dashboard de Estoque"
+      graficos={
+        <HorizontalBarChart
+          testId="grafico-estoque-grupos"
+          titulo="Valor em estoque por grupo"
+          descricao="Estoque atual × preço de custo dos produtos ativos com estoque."
+          colunaNome="Grupo"
+          colunaDetalhe="Produtos"
+          itens={(grupos.data?.linhas ?? []).map((l) => ({
+            nome: l.grupo,
+            valor: l.valor_total,
+            detalhe: String(l.produtos),
+          }))}
+        />
+      }
+    >
       <StatCard
         label="Total de Produtos"
         icon={Boxes}

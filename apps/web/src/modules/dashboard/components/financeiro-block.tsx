@@ -6,11 +6,13 @@ import {
   useContasReceber,
   useContasVencidas,
   useFinanceiroResumo,
+  useVencimentosSemanas,
 } from '../api/dashboard-api.ts';
 import { BlockSection } from './block-section.tsx';
 import { type Column, QueryDrillDownDialog, totalBRL, useDrillDown } from './drill-down-dialog.tsx';
 import { StatCard } from './stat-card.tsx';
 import { StatusContaBadge, TipoContaBadge } from './status-badges.tsx';
+import { VencimentosChart } from './vencimentos-chart.tsx';
 
 const EMPTY = 'Nenhuma conta encontrada';
 
@@ -48,10 +50,21 @@ function totalPorTipo(contas: ContaDashboard[]) {
 export function FinanceiroBlock() {
   const drill = useDrillDown<Drill>();
   const resumo = useFinanceiroResumo(true);
+  const semanas = useVencimentosSemanas(true);
   const r = resumo.data;
   const saldoNegativo = r ? toCents(r.saldo_projetado) < 0 : false;
   return (
-    <BlockSection id="dashboard-financeiro" title="Dashboard Financeiro">
+    <BlockSection
+      id="dashboard-financeiro"
+      title="Dashboard Financeiro"
+      graficos={
+        semanas.data ? (
+          <div className="lg:col-span-2">
+            <VencimentosChart linhas={semanas.data.linhas} />
+          </div>
+        ) : null
+      }
+    >
       <StatCard
         label="A Receber"
         icon={ArrowDownCircle}

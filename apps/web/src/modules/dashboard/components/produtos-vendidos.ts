@@ -9,10 +9,12 @@ import { formaPlural } from '@erp/shared';
 export function cartaoProdutosVendidos(
   quantidade: number,
   maisVendido: string | null | undefined,
+  doMes = true,
 ): { unidade: string; dica: string; maisVendido: string | null } {
+  const quando = doMes ? 'no mês' : 'no período';
   return {
     unidade: formaPlural(quantidade, 'produto', 'produtos'),
-    dica: formaPlural(quantidade, 'diferente vendido no mês', 'diferentes vendidos no mês'),
+    dica: formaPlural(quantidade, `diferente vendido ${quando}`, `diferentes vendidos ${quando}`),
     maisVendido: maisVendido ? `Mais vendido: ${maisVendido}` : null,
   };
 }
