@@ -34,7 +34,7 @@ export function ParetoChart({
     valorTexto: formatBRL(p.valor),
   }));
   return (
-    <figure className="rounded-lg border border-border bg-card p-3" aria-label="Gráfico de Pareto">
+    <figure className="min-w-0 rounded-lg border border-border bg-card p-3" aria-label="Gráfico de Pareto">
       <figcaption className="mb-2 text-sm font-medium">
         Pareto — {plural(dados.length)} de maior valor e participação acumulada
       </figcaption>

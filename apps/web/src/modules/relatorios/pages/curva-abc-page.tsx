@@ -93,9 +93,9 @@ export function CurvaAbcPage() {
       resumo={
         totais && totais.itens > 0 ? (
           <div className="mb-4 grid gap-3 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-            <ul className="grid grid-cols-3 gap-2 lg:grid-cols-1" aria-label="Resumo por classe">
+            <ul className="grid min-w-0 gap-2 sm:grid-cols-3 lg:grid-cols-1" aria-label="Resumo por classe">
               {totais.classes.map((k) => (
-                <li key={k.classe} className="rounded-lg border border-border bg-card p-3">
+                <li key={k.classe} className="min-w-0 rounded-lg border border-border bg-card p-3">
                   <div className="flex items-center justify-between">
                     <Badge variant={VARIANTE[k.classe]}>Classe {k.classe}</Badge>
                     <span className="text-sm text-muted-foreground tabular-nums">
