@@ -20,6 +20,7 @@ import { precosRoutes } from '@/modules/precos/routes.tsx';
 import { relatoriosRoutes } from '@/modules/relatorios/routes.tsx';
 import { tributacaoRoutes } from '@/modules/tributacao/routes.tsx';
 import { usuariosRoutes } from '@/modules/usuarios/routes.tsx';
+import { vendasRoutes } from '@/modules/vendas/routes.tsx';
 import { RouteErrorPage } from './error-page.tsx';
 import { AppLayout, FullScreenSpinner } from './layout/app-layout.tsx';
 import { NOT_FOUND_ROUTE_ID, NotFoundPage } from './not-found-page.tsx';
@@ -61,6 +62,8 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteErrorPage,
     children: [
       ...authRoutes,
+      // the seller's offline screen: outside the shell (it opens without a network)
+      ...vendasRoutes,
       {
         id: 'signed-in',
         Component: AppLayout,

@@ -31,6 +31,7 @@ import { seedMdfeDemo } from './mdfe-demo.ts';
 import { seedNotasDemo } from './notasfiscais-demo.ts';
 import { seedPrecosDemo } from './precos-demo.ts';
 import { seedTributacaoDemo } from './tributacao-demo.ts';
+import { seedVendasDemo } from './vendas-demo.ts';
 
 async function insertChunked(tx: Tx, table: PgTable, rows: Record<string, unknown>[], size = 500) {
   for (let i = 0; i < rows.length; i += size) {
@@ -102,6 +103,8 @@ export async function seedDemo(
     // cobrança registrada: carteiras, boletos in every situação, a remessa and its retorno
     await seedCobrancaDemo(tx, data.today);
     const users = await seedDemoUsers(tx);
+    // the demo comercial user is a seller with a carteira (força de vendas, /vendas)
+    await seedVendasDemo(tx, data.vendedores[0]!.id);
     return {
       products: data.products.length,
       clientes: data.clientes.length,
