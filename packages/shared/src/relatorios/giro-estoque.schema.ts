@@ -9,8 +9,8 @@ import {
 } from './relatorio.ts';
 
 // Giro e cobertura de estoque (issue 35, report 4; admin and estoque): three views of the frame —
-// «giro» (per product: CMV, EI, EF, giro, cobertura; the period), «parado» (products with available
-// stock and no sale in N days, with their value) and «validade» (lots with stock expiring in N days,
+// «giro» (per product: CMV, EI, EF, giro, cobertura; the period), «parado» (products with stock and
+// no sale in the last N days, with their value) and «validade» (lots with stock expiring in N days,
 // the expired ones included). Filters: grupo, local, fornecedor. Rules in giro-estoque.ts.
 
 export const VISOES_GIRO = ['giro', 'parado', 'validade'] as const;
@@ -116,7 +116,7 @@ export function colunasGiro(visao: VisaoGiro): ColunaRelatorio[] {
       { chave: 'grupo', titulo: 'Grupo', tipo: 'texto' },
       { chave: 'ultima_venda', titulo: 'Última venda', tipo: 'data' },
       { chave: 'dias', titulo: 'Dias sem venda', tipo: 'inteiro', ordenacao: 'dias' },
-      { chave: 'disponivel', titulo: 'Disponível', tipo: 'quantidade', total: true },
+      { chave: 'quantidade', titulo: 'Em estoque', tipo: 'quantidade', total: true },
       { chave: 'custo_medio', titulo: 'Custo médio', tipo: 'dinheiro' },
       { chave: 'valor', titulo: 'Valor parado', tipo: 'dinheiro', ordenacao: 'valor', total: true },
     ];

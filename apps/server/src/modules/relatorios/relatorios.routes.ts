@@ -25,6 +25,8 @@ import { linhasComissoesParaExportar, relatorioComissoes } from './comissoes-rel
 import { linhasAbcParaExportar, relatorioCurvaAbc } from './curva-abc.service.ts';
 import { linhasDevolucoesParaExportar, relatorioDevolucoes } from './devolucoes-relatorio.service.ts';
 import { escopoDoUsuario } from './escopo-vendedor.ts';
+import { giroEstoqueRoutes } from './giro-estoque.routes.ts';
+import { posicaoFinanceiraRoutes } from './posicao-financeira.routes.ts';
 import { exportaRelatorio } from './relatorio-export.ts';
 import { linhasVendasParaExportar, pedidosDaVenda, relatorioVendas } from './vendas-relatorio.service.ts';
 
@@ -36,6 +38,9 @@ import { linhasVendasParaExportar, pedidosDaVenda, relatorioVendas } from './ven
 const comercial = requires(guards.adminComercial);
 
 export const relatoriosRoutes = new Hono<AppEnv>()
+  // the stock and finance reports (issue 35, reports 4 and 5), each in its own file
+  .route('/giro-estoque', giroEstoqueRoutes)
+  .route('/posicao-financeira', posicaoFinanceiraRoutes)
   // the stock groups for the Vendas filter (the stock register itself is admin/estoque)
   .get('/opcoes/grupos', comercial, async (c) =>
     c.json(
