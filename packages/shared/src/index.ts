@@ -76,6 +76,9 @@ export * from './estoque/cadastros-estoque.schema.ts';
 export * from './estoque/campos.ts';
 export * from './estoque/carga-fisica.ts';
 export * from './estoque/custo-medio.ts';
+// estoque/custo-medio.ts and relatorios/giro-estoque.ts both export valorEstoque (the same rule): named
+// here, or the two star exports make it ambiguous (Node and the web build refuse it)
+export { valorEstoque } from './estoque/custo-medio.ts';
 export * from './estoque/fefo.ts';
 export * from './estoque/gtin.ts';
 export * from './estoque/inventario.schema.ts';
