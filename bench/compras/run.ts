@@ -59,6 +59,19 @@ function ledger(lo: number, hi: number, rows: number, span: number) {
     from generate_series(0, ${rows - 1}) k cross join generate_series(${lo}, ${hi}) g`;
 }
 
+/** The figures before the daily read model (migration 0063), kept in the section as they were measured. */
+const BEFORE = [
+  '**Before** the daily read model (2026-11-29 10:55 UTC, same data and machine, load 6.1 (5.6–6.6); the history read from the ledger rows, an index-only scan per product since migration 0061):',
+  '',
+  '| supplier 1 | HTTP p50 | HTTP p95 | HTTP max | its SQL p50 | its SQL p95 | SQL / HTTP (p50) | load (1 min) |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+  '| 5,000 products, window 90 days | 3781.4 | 7024.7 | 7024.7 | 2952.0 | 3201.1 | 0.78 | 6.2 (5.6–6.6) |',
+  '| 5,000 products, window 30 days | 1265.9 | 1301.9 | 1301.9 | 1076.6 | 1144.2 | 0.85 | 5.8 (5.6–5.8) |',
+  '| 100 products (produto_ids) | 67.2 | 68.1 | 68.1 | 56.4 | 59.0 | 0.84 | 5.6 (5.6–5.6) |',
+  '',
+  'The whole catalogue: 18.2 s one supplier after another (per supplier p50 708 ms, max 3138 ms), 10.9 s two at a time; load 5.0 (4.3–5.6).',
+].join('\n');
+
 async function gerado(database: Database): Promise<boolean> {
   const [r] = rowsOf<{ params: string | null }>(
     await database.db.execute(sql`select (select obj_description('products'::regclass)) as params`),
@@ -241,6 +254,8 @@ async function main() {
       endpointTable([{ header: 'supplier 1' }], rows),
       '',
       `**The whole catalogue** (target < 10 s): the ${FORNECEDORES} suppliers' suggestions (${CATALOGO.toLocaleString('en')} products), one after another: **${(catalogo.seq / 1000).toFixed(1)} s** (per supplier p50 ${cadaStat.p50.toFixed(0)} ms, max ${catalogo.maior.toFixed(0)} ms — supplier 1, the 2-year history, included); two at a time: **${(catalogo.par / 1000).toFixed(1)} s**; load ${formatLoad(catalogo.load)}.`,
+      '',
+      BEFORE,
     ].join('\n');
     console.log(body);
     if (!process.argv.includes('--no-write')) writeSection('Compras — sugestão (issue 34)', body);
