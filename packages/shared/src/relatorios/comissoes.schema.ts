@@ -66,7 +66,7 @@ export type TotaisComissoes = {
 export type LinhaComissoes = TotaisComissoes & {
   /** visão vendedor: the seller's id; visão título: the título's (or the return's) id */
   chave: string;
-  /** the seller's name, or the título's description («Devolução nº N» for a return) */
+  /** the seller's name, or the título's description and customer («Devolução nº N · cliente») */
   rotulo: string;
   /** visão título: the row's kind */
   tipo?: 'titulo' | 'devolucao';
@@ -96,7 +96,11 @@ const figuras: ColunaRelatorio[] = [
   { chave: 'a_ganhar', titulo: 'A ganhar', tipo: 'dinheiro', ordenacao: 'a_ganhar', total: true },
 ];
 
-export function colunasComissoes(visao: VisaoComissoes): ColunaRelatorio[] {
+/**
+ * The columns of each view. Título by título for one seller (the seller's statement, which the PDF
+ * prints on a portrait page) leaves out the seller's column: the seller heads the statement.
+ */
+export function colunasComissoes(visao: VisaoComissoes, umVendedor = false): ColunaRelatorio[] {
   if (visao === 'vendedor')
     return [
       { chave: 'rotulo', titulo: 'Vendedor', tipo: 'texto', ordenacao: 'rotulo' },
@@ -104,16 +108,11 @@ export function colunasComissoes(visao: VisaoComissoes): ColunaRelatorio[] {
       ...figuras,
     ];
   return [
-    { chave: 'rotulo', titulo: 'Título', tipo: 'texto', ordenacao: 'rotulo' },
-    { chave: 'vendedor', titulo: 'Vendedor', tipo: 'texto', ordenacao: 'vendedor' },
-    { chave: 'cliente', titulo: 'Cliente', tipo: 'texto' },
+    { chave: 'rotulo', titulo: 'Título · cliente', tipo: 'texto', ordenacao: 'rotulo' },
+    ...(umVendedor
+      ? []
+      : [{ chave: 'vendedor', titulo: 'Vendedor', tipo: 'texto', ordenacao: 'vendedor' } as const]),
     { chave: 'data', titulo: 'Vencimento', tipo: 'data', ordenacao: 'data' },
-    {
-      chave: 'comissao_titulo',
-      titulo: 'Comissão do título',
-      tipo: 'dinheiro',
-      ordenacao: 'comissao_titulo',
-    },
     ...figuras,
   ];
 }

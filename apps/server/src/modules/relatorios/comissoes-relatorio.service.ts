@@ -35,17 +35,17 @@ const onde = (coluna: SQL, f: Filtros, escopo: EscopoVendedor) => {
  * - estorno: a return's commission the seller had already earned (by the day it took effect).
  */
 function movimentos(f: Filtros, escopo: EscopoVendedor): SQL {
-  return sql`select 'titulo'::text as tipo, t.id, t.vendedor_id, t.descricao as rotulo, t.pessoa_nome as cliente,
+  return sql`select 'titulo'::text as tipo, t.id, t.vendedor_id, t.descricao || ' · ' || t.pessoa_nome as rotulo, t.pessoa_nome as cliente,
       t.data_vencimento::text as data, t.status, t.comissao_valor as comissao_titulo,
-      coalesce(p.ganha, 0) as ganha, coalesce(p.paga, 0) as paga, coalesce(p.a_pagar, 0) as a_pagar,
-      0::numeric as estorno,
+      coalesce(p.ganha, 0.00) as ganha, coalesce(p.paga, 0.00) as paga, coalesce(p.a_pagar, 0.00) as a_pagar,
+      0.00 as estorno,
       case when t.status in ('em_aberto', 'parcial')
-        then greatest(t.comissao_valor - coalesce(g.ganha_total, 0), 0) else 0 end as a_ganhar
+        then greatest(t.comissao_valor - coalesce(g.ganha_total, 0), 0.00) else 0.00 end as a_ganhar
     from financial_accounts t
     left join lateral (
       select sum(b.comissao) as ganha,
-        sum(case when c.status <> 'cancelado' then c.valor - c.saldo else 0 end) as paga,
-        sum(case when c.status in ('em_aberto', 'parcial') then c.saldo else 0 end) as a_pagar
+        sum(case when c.status <> 'cancelado' then c.valor - c.saldo else 0.00 end) as paga,
+        sum(case when c.status in ('em_aberto', 'parcial') then c.saldo else 0.00 end) as a_pagar
       from baixas b left join financial_accounts c on c.id = b.comissao_titulo_id
       where b.titulo_id = t.id and not b.estornada and b.comissao is not null
         and b.data_pagamento >= ${f.de}::date and b.data_pagamento <= ${f.ate}::date
@@ -56,12 +56,12 @@ function movimentos(f: Filtros, escopo: EscopoVendedor): SQL {
     where t.tipo = 'receber' and t.comissao_valor is not null and ${onde(sql`t.vendedor_id`, f, escopo)}
       and (p.ganha is not null or (t.status in ('em_aberto', 'parcial') and t.comissao_valor > coalesce(g.ganha_total, 0)))
     union all
-    select 'devolucao', d.id, o.vendedor_id, 'Devolução nº ' || d.numero, cl.razao_social,
+    select 'devolucao', d.id, coalesce(d.vendedor_id, o.vendedor_id), 'Devolução nº ' || d.numero || ' · ' || cl.razao_social, cl.razao_social,
       (d.efetivada_em at time zone 'America/Sao_Paulo')::date::text, d.status, null,
-      0, 0, 0, d.comissao_estorno_pendente, 0
-    from devolucoes d join sales_orders o on o.id = d.pedido_id join clientes cl on cl.id = d.cliente_id
+      0.00, 0.00, 0.00, d.comissao_estorno_pendente, 0.00
+    from devolucoes d left join sales_orders o on o.id = d.pedido_id join clientes cl on cl.id = d.cliente_id
     where d.tipo = 'venda' and d.status in ('autorizada', 'lancada') and d.comissao_estorno_pendente > 0
-      and ${onde(sql`o.vendedor_id`, f, escopo)}
+      and ${onde(sql`coalesce(d.vendedor_id, o.vendedor_id)`, f, escopo)}
       and (d.efetivada_em at time zone 'America/Sao_Paulo')::date >= ${f.de}::date
       and (d.efetivada_em at time zone 'America/Sao_Paulo')::date <= ${f.ate}::date`;
 }
@@ -106,9 +106,9 @@ function linhasSql(f: Filtros, escopo: EscopoVendedor, q: Ordenacao, limite: SQL
 async function totaisComissoes(db: Db, f: Filtros, escopo: EscopoVendedor): Promise<TotaisComissoes> {
   const [t] = rowsOf<TotaisComissoes>(
     await db.execute(sql`with m as (${movimentos(f, escopo)})
-      select coalesce(sum(m.ganha), 0)::text as ganha, coalesce(sum(m.paga), 0)::text as paga,
-        coalesce(sum(m.a_pagar), 0)::text as a_pagar, coalesce(sum(m.estorno), 0)::text as estorno,
-        coalesce(sum(m.a_ganhar), 0)::text as a_ganhar
+      select coalesce(sum(m.ganha), 0.00)::text as ganha, coalesce(sum(m.paga), 0.00)::text as paga,
+        coalesce(sum(m.a_pagar), 0.00)::text as a_pagar, coalesce(sum(m.estorno), 0.00)::text as estorno,
+        coalesce(sum(m.a_ganhar), 0.00)::text as a_ganhar
       from m`),
   );
   return t!;
@@ -147,7 +147,9 @@ export async function relatorioComissoes(
   q: ComissoesQuery,
   escopo: EscopoVendedor,
   hoje: string,
-): Promise<PaginaRelatorio<LinhaComissoes, TotaisComissoes> & { de: string; ate: string }> {
+): Promise<
+  PaginaRelatorio<LinhaComissoes, TotaisComissoes> & { de: string; ate: string; umVendedor: boolean }
+> {
   const f = filtrosDe(q, hoje);
   const offset = (q.page - 1) * q.pageSize;
   const [linhas, totais, filtros] = await Promise.all([
@@ -160,7 +162,15 @@ export async function relatorioComissoes(
   if (!rows.length && offset > 0)
     total =
       rowsOf<LinhaComTotal>(await db.execute(linhasSql(f, escopo, q, sql`limit 1`)))[0]?.total_linhas ?? 0;
-  return { items: rows.map(({ total_linhas: _, ...l }) => l), total, totais, filtros, de: f.de, ate: f.ate };
+  return {
+    items: rows.map(({ total_linhas: _, ...l }) => l),
+    total,
+    totais,
+    filtros,
+    de: f.de,
+    ate: f.ate,
+    umVendedor: Boolean(escopo || f.vendedor_id),
+  };
 }
 
 /** Every row in the screen's order (the export; título by título, the seller's statement). */

@@ -48,16 +48,16 @@ function movimentos(f: Filtros, escopo: EscopoVendedor): SQL {
   const cliente = (coluna: SQL) => (f.cliente_id ? sql`${coluna} = ${f.cliente_id}::uuid` : sql`true`);
   const motivo = f.motivo ?? null;
   const devolucoes = sql`select 'devolucao'::text as tipo, d.id, 'Devolução nº ' || d.numero as documento,
-      ${DIA_SP('d.efetivada_em')} as data, d.cliente_id, o.vendedor_id,
+      ${DIA_SP('d.efetivada_em')} as data, d.cliente_id, coalesce(d.vendedor_id, o.vendedor_id) as vendedor_id,
       'devolucao:' || i.motivo as motivo, 'Devolução · ' || ${ROTULO_MOTIVO} as motivo_rotulo,
       sum(i.valor_total) as valor
     from devolucoes d join devolucao_itens i on i.devolucao_id = d.id
       left join sales_orders o on o.id = d.pedido_id
     where d.tipo = 'venda' and d.status in ('autorizada', 'lancada')
       and ${DIA_SP('d.efetivada_em')} >= ${f.de}::date and ${DIA_SP('d.efetivada_em')} <= ${f.ate}::date
-      and ${vendedor(sql`o.vendedor_id`)} and ${cliente(sql`d.cliente_id`)}
+      and ${vendedor(sql`coalesce(d.vendedor_id, o.vendedor_id)`)} and ${cliente(sql`d.cliente_id`)}
       and (${motivo}::text is null or 'devolucao:' || i.motivo = ${motivo})
-    group by d.id, o.vendedor_id, i.motivo`;
+    group by d.id, 6, i.motivo`;
   const cancelamentos = sql`select 'cancelamento'::text, o.id, 'Pedido nº ' || o.numero,
       ${DIA_SP('h.quando')}, o.cliente_id, o.vendedor_id,
       'cancelamento:' || coalesce(nullif(btrim(o.motivo_cancelamento), ''), ''),
@@ -76,10 +76,10 @@ function movimentos(f: Filtros, escopo: EscopoVendedor): SQL {
 }
 
 const FIGURAS = sql.raw(`count(distinct m.id) filter (where m.tipo = 'devolucao')::int as devolucoes,
-  coalesce(sum(m.valor) filter (where m.tipo = 'devolucao'), 0) as valor_devolvido,
+  coalesce(sum(m.valor) filter (where m.tipo = 'devolucao'), 0.00) as valor_devolvido,
   count(distinct m.id) filter (where m.tipo = 'cancelamento')::int as cancelamentos,
-  coalesce(sum(m.valor) filter (where m.tipo = 'cancelamento'), 0) as valor_cancelado,
-  coalesce(sum(m.valor), 0) as valor_total`);
+  coalesce(sum(m.valor) filter (where m.tipo = 'cancelamento'), 0.00) as valor_cancelado,
+  coalesce(sum(m.valor), 0.00) as valor_total`);
 
 const CHAVE: Record<Exclude<AgrupamentoDevolucoes, 'documento'>, { chave: SQL; rotulo: SQL }> = {
   motivo: { chave: sql.raw('m.motivo'), rotulo: sql.raw('min(m.motivo_rotulo)') },

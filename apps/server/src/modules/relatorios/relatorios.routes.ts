@@ -109,7 +109,7 @@ export const relatoriosRoutes = new Hono<AppEnv>()
     return exportaRelatorio(db, q.formato, {
       titulo: extrato ? 'Extrato de Comissões' : 'Relatório de Comissões',
       arquivo: extrato ? 'extrato-comissoes' : 'relatorio-comissoes',
-      colunas: colunasComissoes(q.visao),
+      colunas: colunasComissoes(q.visao, Boolean(escopo || q.vendedor_id)),
       linhas: r.linhas,
       totais: r.totais,
       filtros: r.filtros,
