@@ -40,6 +40,8 @@ const SCREEN_API: Record<string, string> = {
   '/compras/sugestao': '/api/compras/configuracao',
   '/relatorios/vendas': '/api/relatorios/vendas',
   '/relatorios/curva-abc': '/api/relatorios/curva-abc',
+  '/relatorios/comissoes': '/api/relatorios/comissoes',
+  '/relatorios/devolucoes': '/api/relatorios/devolucoes',
   '/compras/pedidos': '/api/compras/pedidos',
   '/financeiro/pagar': '/api/financeiro/pagar',
   '/financeiro/receber': '/api/financeiro/receber',

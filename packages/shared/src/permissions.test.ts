@@ -50,6 +50,8 @@ const SPEC_ROUTE_GUARDS: Array<[Rule, string[]]> = [
       // issue 35's commercial reports (not in the spec's list)
       '/relatorios/vendas',
       '/relatorios/curva-abc',
+      '/relatorios/comissoes',
+      '/relatorios/devolucoes',
     ],
   ],
   [
@@ -277,6 +279,8 @@ describe('menu (spec section 2 "Shell" and section 6 "Menu visibility")', () => 
       [
         ['Vendas', '/relatorios/vendas'],
         ['Curva ABC', '/relatorios/curva-abc'],
+        ['Comissões', '/relatorios/comissoes'],
+        ['Devoluções e cancelamentos', '/relatorios/devolucoes'],
       ],
     ],
     [

@@ -188,6 +188,8 @@ export const routePermissions: Record<string, Permission> = {
   // issue 35: the commercial reports (a seller's user sees only their own sales: the API narrows them)
   '/relatorios/vendas': ADMIN_COMERCIAL,
   '/relatorios/curva-abc': ADMIN_COMERCIAL,
+  '/relatorios/comissoes': ADMIN_COMERCIAL,
+  '/relatorios/devolucoes': ADMIN_COMERCIAL,
 };
 
 /**
@@ -378,6 +380,8 @@ export const menu: readonly MenuGroup[] = [
     items: [
       { label: 'Vendas', to: '/relatorios/vendas', icon: 'trending-up' },
       { label: 'Curva ABC', to: '/relatorios/curva-abc', icon: 'chart-bar-decreasing' },
+      { label: 'Comissões', to: '/relatorios/comissoes', icon: 'receipt-text' },
+      { label: 'Devoluções e cancelamentos', to: '/relatorios/devolucoes', icon: 'circle-arrow-down' },
     ],
   },
   {
@@ -546,6 +550,8 @@ const extraBreadcrumbLabels: Record<string, string> = {
   '/relatorios': 'Relatórios',
   '/relatorios/vendas': 'Vendas',
   '/relatorios/curva-abc': 'Curva ABC',
+  '/relatorios/comissoes': 'Comissões',
+  '/relatorios/devolucoes': 'Devoluções e cancelamentos',
 };
 
 export const breadcrumbLabels: Readonly<Record<string, string>> = {
@@ -594,6 +600,7 @@ const screenTitles: Record<string, string> = {
   '/notasfiscais/entrada': 'Notas Fiscais de Entrada',
   '/notasfiscais/saida': 'Notas Fiscais de Saída',
   '/relatorios/vendas': 'Relatório de Vendas',
+  '/relatorios/comissoes': 'Relatório de Comissões',
 };
 
 /** The heading of a signed-in screen (usually its last crumb). */
