@@ -93,9 +93,9 @@ try {
   for (;;) {
     const [c] = rowsOf<{ n: number; de: string }>(
       await database.db.execute(sql`select count(distinct i.product_id)::int as n,
-          (${ate}::date - ${dias - 1})::text as de
+          (${ate}::date - ${dias - 1}::int)::text as de
         from sales_order_items i join sales_orders o on o.id = i.order_id
-        where o.data_emissao between ${ate}::date - ${dias - 1} and ${ate}::date
+        where o.data_emissao between ${ate}::date - ${dias - 1}::int and ${ate}::date
           and o.status not in ('orcamento', 'cancelado')`),
     );
     produtosVendidos = c!.n;
