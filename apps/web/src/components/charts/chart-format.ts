@@ -13,9 +13,13 @@ export function valorGrafico(valor: string | null | undefined): number {
 const compacto = new Intl.NumberFormat('pt-BR', { notation: 'compact', maximumFractionDigits: 1 });
 const inteiro = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 
-/** An axis tick in reais, short: "R$ 1,2 mil", "R$ 3,4 mi", "R$ 950". */
+/**
+ * An axis tick in reais, short: "R$ 1,2 mil", "R$ 3,4 mi", "R$ 950" — with no-break spaces, so an
+ * SVG axis never wraps it over two lines.
+ */
 export function formatBRLEixo(valor: number): string {
-  return `R$ ${Math.abs(valor) >= 1000 ? compacto.format(valor) : inteiro.format(valor)}`;
+  const n = Math.abs(valor) >= 1000 ? compacto.format(valor) : inteiro.format(valor);
+  return `R$\u00a0${n}`.replace(/ /g, '\u00a0');
 }
 
 /** A count: "1.234". */
