@@ -214,7 +214,10 @@ export async function getPedido(db: Db, id: string, soBloqueados = false) {
     .where(eq(o.id, id));
   if (!h || (soBloqueados && h.status !== 'bloqueado')) throw new AppError('not_found', notFoundMessage);
   const i = salesOrderItems;
-  const itens = await db
+  // The reads below are independent of each other (only «disponível» needs the items' products):
+  // they go side by side on the pool (issue 30: the read-back of a save was 8 round trips one after
+  // another; on PGlite or inside a transaction they still run one at a time, on one connection).
+  const itensEDisponivel = db
     .select({
       id: i.id,
       sequencia: i.sequencia,
@@ -246,15 +249,18 @@ export async function getPedido(db: Db, id: string, soBloqueados = false) {
     .from(i)
     .innerJoin(products, eq(products.id, i.productId))
     .where(eq(i.orderId, id))
-    .orderBy(asc(i.sequencia));
-  const disponivel = await disponivelPorProduto(db, [...new Set(itens.map((it) => it.produto_id))], id);
-  const bloqueios = await db.select().from(pedidoBloqueios).where(eq(pedidoBloqueios.orderId, id));
-  const liberacoes = await db
+    .orderBy(asc(i.sequencia))
+    .then(async (itens) => ({
+      itens,
+      disponivel: await disponivelPorProduto(db, [...new Set(itens.map((it) => it.produto_id))], id),
+    }));
+  const bloqueiosQ = db.select().from(pedidoBloqueios).where(eq(pedidoBloqueios.orderId, id));
+  const liberacoesQ = db
     .select()
     .from(pedidoLiberacoes)
     .where(eq(pedidoLiberacoes.orderId, id))
     .orderBy(asc(pedidoLiberacoes.createdAt));
-  const historico = await db
+  const historicoQ = db
     .select({
       de: pedidoHistorico.de,
       para: pedidoHistorico.para,
@@ -265,6 +271,18 @@ export async function getPedido(db: Db, id: string, soBloqueados = false) {
     .from(pedidoHistorico)
     .where(eq(pedidoHistorico.orderId, id))
     .orderBy(asc(pedidoHistorico.id));
+  const liberado = (STATUS_LIBERADOS_NAO_FATURADOS as readonly string[]).includes(h.status);
+  const [{ itens, disponivel }, bloqueios, liberacoes, historico, conferencia, notaViva, devolucoes] =
+    await Promise.all([
+      itensEDisponivel,
+      bloqueiosQ,
+      liberacoesQ,
+      historicoQ,
+      liberado ? conferenciaPendente(db, id) : false,
+      notaVivaDoPedido(db, id),
+      db.execute(sql`select d.id, d.numero, d.status, d.valor_total::text from devolucoes d
+        where d.pedido_id = ${id} order by d.numero`),
+    ]);
   const impressoes = (h.impressoes ?? {}) as Record<TipoBloqueio, string>;
   const {
     t_produtos,
@@ -327,16 +345,13 @@ export async function getPedido(db: Db, id: string, soBloqueados = false) {
     historico,
     transicoes: TRANSICOES_PEDIDO[h.status],
     /** Issue 21: released, not invoiced, and the required conferência not finished — «Faturar (NF-e)» waits. */
-    conferencia_pendente:
-      (STATUS_LIBERADOS_NAO_FATURADOS as readonly string[]).includes(h.status) &&
-      (await conferenciaPendente(db, id)),
+    conferencia_pendente: liberado && conferencia,
     /** Issue 29: the order's live NF-e (not cancelled, inutilized nor denied), which holds the order as it is. */
-    nota_viva: await notaVivaDoPedido(db, id),
+    nota_viva: notaViva,
     /** Issue 32: the returns of the order's notes (what came back, with its value). */
-    devolucoes: rowsOf<{ id: string; numero: number; status: string; valor_total: string }>(
-      await db.execute(sql`select d.id, d.numero, d.status, d.valor_total::text from devolucoes d
-        where d.pedido_id = ${id} order by d.numero`),
-    ).map((d) => ({ ...d, numero: Number(d.numero) })),
+    devolucoes: rowsOf<{ id: string; numero: number; status: string; valor_total: string }>(devolucoes).map(
+      (d) => ({ ...d, numero: Number(d.numero) }),
+    ),
   };
 }
 export type Pedido = Awaited<ReturnType<typeof getPedido>>;
