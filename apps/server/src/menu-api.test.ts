@@ -42,6 +42,8 @@ const SCREEN_API: Record<string, string> = {
   '/relatorios/curva-abc': '/api/relatorios/curva-abc',
   '/relatorios/comissoes': '/api/relatorios/comissoes',
   '/relatorios/devolucoes': '/api/relatorios/devolucoes',
+  '/relatorios/giro-estoque': '/api/relatorios/giro-estoque',
+  '/relatorios/posicao-financeira': '/api/relatorios/posicao-financeira',
   '/compras/pedidos': '/api/compras/pedidos',
   '/financeiro/pagar': '/api/financeiro/pagar',
   '/financeiro/receber': '/api/financeiro/receber',

@@ -41,7 +41,14 @@ const GROUP_ITEMS: Record<string, string[]> = {
     'Condições de Pagamento',
   ],
   // issue 35 (not in the spec's list): one entry per report
-  Relatórios: ['Vendas', 'Curva ABC', 'Comissões', 'Devoluções e cancelamentos'],
+  Relatórios: [
+    'Vendas',
+    'Curva ABC',
+    'Comissões',
+    'Devoluções e cancelamentos',
+    'Giro de Estoque',
+    'Posição Financeira',
+  ],
   'Cadastros Básicos': [
     'Clientes',
     'Fornecedores',
@@ -81,7 +88,11 @@ const EXPECTED_MENU: Record<Who, Array<[string, string[]]>> = {
   comercial: [
     ['Dashboard', []],
     ['Comercial', GROUP_ITEMS.Comercial!],
-    ['Relatórios', GROUP_ITEMS.Relatórios!],
+    // issue 35: the commercial reports (the stock and finance ones are not theirs)
+    [
+      'Relatórios',
+      GROUP_ITEMS.Relatórios!.filter((i) => i !== 'Giro de Estoque' && i !== 'Posição Financeira'),
+    ],
     ['Cadastros Básicos', GROUP_ITEMS['Cadastros Básicos']!],
     ['Expedição', GROUP_ITEMS.Expedição!],
     ['Perfil', []],
@@ -91,12 +102,16 @@ const EXPECTED_MENU: Record<Who, Array<[string, string[]]>> = {
     // issue 29: Tabela de Preços is the admin's (its guard), so the clerk no longer sees it
     ['Estoque', GROUP_ITEMS.Estoque!.filter((i) => i !== 'Tabela de Preços')],
     ['Compras', GROUP_ITEMS.Compras!],
+    // issue 35: the stock report only
+    ['Relatórios', ['Giro de Estoque']],
     ['Cadastros Básicos', CADASTROS_ESTOQUE],
     ['Perfil', []],
   ],
   financeiro: [
     ['Dashboard', []],
     ['Financeiro', GROUP_ITEMS.Financeiro!],
+    // issue 35: the finance report only
+    ['Relatórios', ['Posição Financeira']],
     ['Frota', GROUP_ITEMS.Frota!],
     ['Perfil', []],
   ],

@@ -73,6 +73,8 @@ const SPEC_ROUTE_GUARDS: Array<[Rule, string[]]> = [
       // issue 34's purchasing, for the buyers (not in the spec's list)
       '/compras/sugestao',
       '/compras/pedidos',
+      // issue 35's stock report (not in the spec's list)
+      '/relatorios/giro-estoque',
     ],
   ],
   [
@@ -89,6 +91,8 @@ const SPEC_ROUTE_GUARDS: Array<[Rule, string[]]> = [
       '/financeiro/conciliacao-bancaria',
       '/financeiro/cobranca',
       '/financeiro/classes-financeiras',
+      // issue 35's finance report (not in the spec's list)
+      '/relatorios/posicao-financeira',
       '/frota/funcionarios',
       '/frota/placas',
     ],
@@ -275,12 +279,14 @@ describe('menu (spec section 2 "Shell" and section 6 "Menu visibility")', () => 
     [
       // issue 35 (not in the spec's list): one entry per report, each with its report's guard
       'Relatórios',
-      ['comercial'],
+      ['comercial', 'estoque', 'financeiro'],
       [
         ['Vendas', '/relatorios/vendas'],
         ['Curva ABC', '/relatorios/curva-abc'],
         ['Comissões', '/relatorios/comissoes'],
         ['Devoluções e cancelamentos', '/relatorios/devolucoes'],
+        ['Giro de Estoque', '/relatorios/giro-estoque'],
+        ['Posição Financeira', '/relatorios/posicao-financeira'],
       ],
     ],
     [

@@ -190,6 +190,9 @@ export const routePermissions: Record<string, Permission> = {
   '/relatorios/curva-abc': ADMIN_COMERCIAL,
   '/relatorios/comissoes': ADMIN_COMERCIAL,
   '/relatorios/devolucoes': ADMIN_COMERCIAL,
+  // issue 35: the stock report (admin, estoque) and the finance report (admin, financeiro)
+  '/relatorios/giro-estoque': ADMIN_ESTOQUE,
+  '/relatorios/posicao-financeira': ADMIN_FINANCEIRO,
 };
 
 /**
@@ -376,12 +379,14 @@ export const menu: readonly MenuGroup[] = [
     id: 'relatorios',
     label: 'Relatórios',
     icon: 'chart-column',
-    visibleTo: { roles: ['comercial'] },
+    visibleTo: { roles: ['comercial', 'estoque', 'financeiro'] },
     items: [
       { label: 'Vendas', to: '/relatorios/vendas', icon: 'trending-up' },
       { label: 'Curva ABC', to: '/relatorios/curva-abc', icon: 'chart-bar-decreasing' },
       { label: 'Comissões', to: '/relatorios/comissoes', icon: 'receipt-text' },
       { label: 'Devoluções e cancelamentos', to: '/relatorios/devolucoes', icon: 'circle-arrow-down' },
+      { label: 'Giro de Estoque', to: '/relatorios/giro-estoque', icon: 'package' },
+      { label: 'Posição Financeira', to: '/relatorios/posicao-financeira', icon: 'wallet' },
     ],
   },
   {
@@ -552,6 +557,8 @@ const extraBreadcrumbLabels: Record<string, string> = {
   '/relatorios/curva-abc': 'Curva ABC',
   '/relatorios/comissoes': 'Comissões',
   '/relatorios/devolucoes': 'Devoluções e cancelamentos',
+  '/relatorios/giro-estoque': 'Giro de Estoque',
+  '/relatorios/posicao-financeira': 'Posição Financeira',
 };
 
 export const breadcrumbLabels: Readonly<Record<string, string>> = {
@@ -601,6 +608,7 @@ const screenTitles: Record<string, string> = {
   '/notasfiscais/saida': 'Notas Fiscais de Saída',
   '/relatorios/vendas': 'Relatório de Vendas',
   '/relatorios/comissoes': 'Relatório de Comissões',
+  '/relatorios/giro-estoque': 'Giro e Cobertura de Estoque',
 };
 
 /** The heading of a signed-in screen (usually its last crumb). */
