@@ -64,7 +64,7 @@ function rotulo(q: Filtros): SQL {
 
 const ORDENS: Record<CurvaAbcQuery['sort'], string> = {
   posicao: 'c.posicao',
-  rotulo: 'rotulo',
+  rotulo: 'c.rotulo',
   receita: 'c.receita',
   margem: 'c.margem',
 };
@@ -76,16 +76,26 @@ function linhasSql(
   limite: SQL,
 ) {
   const dir = sql.raw(q.dir === 'desc' ? 'desc' : 'asc');
-  return sql`with ${classificados(q, f, escopo)}
-    select c.chave::text as chave, c.posicao::int as posicao, ${rotulo(q)} as rotulo,
+  // the label of the page's rows only, unless the page is sorted by it
+  const porRotulo = q.sort === 'rotulo';
+  const ordem = sql`${sql.raw(ORDENS[q.sort])} ${dir}, c.posicao`;
+  // inside the page's own SELECT the label is its output column
+  const ordemPagina = porRotulo ? sql`rotulo ${dir}, c.posicao` : ordem;
+  return sql`with ${classificados(q, f, escopo)},
+    pagina as (
+      select c.*, ${porRotulo ? rotulo(q) : sql`null::text`} as rotulo, count(*) over ()::int as total_linhas
+      from c
+      where ${q.classe ? sql`c.classe = ${q.classe}` : sql`true`}
+      order by ${ordemPagina}
+      ${limite}
+    )
+    select c.chave::text as chave, c.posicao::int as posicao, ${porRotulo ? sql`c.rotulo` : rotulo(q)} as rotulo,
       c.receita::text as receita, c.custo::text as custo, c.margem::text as margem, c.valor::text as valor,
       (case when c.total > 0 then round(greatest(c.valor, 0) * 100 / c.total, 2) else 0 end)::text as participacao,
       (case when c.total > 0 then round((c.antes + greatest(c.valor, 0)) * 100 / c.total, 2) else 0 end)::text as acumulado,
-      c.classe, count(*) over ()::int as total_linhas
-    from c
-    where ${q.classe ? sql`c.classe = ${q.classe}` : sql`true`}
-    order by ${sql.raw(ORDENS[q.sort])} ${dir}, c.posicao
-    ${limite}`;
+      c.classe, c.total_linhas
+    from pagina c
+    order by ${ordem}`;
 }
 
 /** The totals row: the listed rows' (the class filtered, if any); the classes and the chart: the whole curve's. */

@@ -327,6 +327,21 @@ describe('Curva ABC (April 2026, a total of 100.00)', () => {
     expect(r.totais.pareto).toHaveLength(4);
   });
 
+  it('sorted by the label, either way', async () => {
+    const r = await get(`/curva-abc?${ABRIL}&sort=rotulo&dir=desc&pageSize=2`);
+    expect(r.items.map((l: Record<string, unknown>) => [l.rotulo, l.posicao])).toEqual([
+      ['P4 · Brinde', 4],
+      ['P3 · Sal', 3],
+    ]);
+    expect(r.total).toBe(4);
+    const v = await get(`/vendas?${MARCO}&agrupar=cliente&sort=rotulo&dir=asc`);
+    expect(v.items.map((l: Record<string, unknown>) => l.rotulo)).toEqual([
+      'Empório Gama',
+      'Mercado Alfa',
+      'Padaria Beta',
+    ]);
+  });
+
   it('configurable cut-offs: 50/30/20 moves Café to B (it starts at 50 %)', async () => {
     const r = await get(`/curva-abc?${ABRIL}&corte_a=50&corte_b=30`);
     expect(r.items.map((l: Record<string, unknown>) => l.classe)).toEqual(['A', 'B', 'C', 'C']);
