@@ -72,6 +72,19 @@ describe('Relatórios', () => {
       expect(primeira[0]).toBe('1');
       expect(primeira[6]).toBe('A');
       await foto(page, 'curva-abc');
+      // print: the shell and the controls hidden, the filters printed as a line above the table
+      await page.emulateMedia({ media: 'print' });
+      await expect.poll(() => page.locator('aside').first().isVisible()).toBe(false);
+      await expect.poll(() => page.getByRole('button', { name: 'Exportar XLSX' }).isVisible()).toBe(false);
+      expect(await page.locator('[data-filtros-impressos]').innerText()).toContain(
+        `Período: ${ddmmaaaa(de)} a ${ddmmaaaa(hoje)}`,
+      );
+      if (process.env.E2E_SCREENSHOTS)
+        await page.screenshot({
+          path: path.join(process.env.E2E_SCREENSHOTS, 'relatorios-curva-abc-impressao.png'),
+          fullPage: true,
+        });
+      await page.emulateMedia({ media: 'screen' });
 
       const xlsx = await baixa(page, 'Exportar XLSX');
       expect(xlsx.nome).toMatch(/^curva-abc-produtos-\d{4}-\d{2}-\d{2}\.xlsx$/);
