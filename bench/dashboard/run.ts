@@ -12,10 +12,11 @@
 // PGlite is not measured here: the issue's targets are for PostgreSQL through HTTP. The generator
 // still loads a PGlite data set (`generate.ts --target pglite`, a tenth) for hand measurements.
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { businessToday, monthRange } from '@erp/shared';
+import { addDays, businessToday, monthRange } from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import { type Database, openDatabase, rowsOf } from '../../apps/server/src/db/client.ts';
 import {
@@ -78,7 +79,7 @@ try {
   // backfill) leaves the visibility map cleared and the list's capped count reading the heap. Measure
   // the steady state autovacuum keeps, not the minutes right after a migration.
   await database.exec(
-    'vacuum (analyze) financial_accounts, baixas, sales_orders, sales_order_items, products, dashboard_vendas_mes, dashboard_vendas_produto_mes, dashboard_vendas_cliente_mes, financeiro_abertos_dia, financeiro_baixas_total',
+    'vacuum (analyze) financial_accounts, baixas, sales_orders, sales_order_items, products, dashboard_vendas_mes, dashboard_vendas_produto_mes, dashboard_vendas_cliente_mes, financeiro_abertos_dia, financeiro_baixas_total, dashboard_vendas_dia, dashboard_vendas_produto_dia, dashboard_vendas_cliente_dia',
   );
   const hoje = businessToday();
   const { inicio, fim } = monthRange(hoje);
@@ -160,6 +161,57 @@ try {
   );
 
   // The títulos list, unfiltered (the screen's first load), and the footer's plain aggregate.
+  // Issue 35: the whole page's data (cards, the charts, the three blocks) for each period of the
+  // selector, through HTTP (all requests at once, as the browser sends them) beside their SQL.
+  const ate = addDays(hoje, -1);
+  const periodos = [
+    ['este mês', 'periodo=mes'],
+    ['mês anterior', 'periodo=mes_anterior'],
+    ['últimos 30 dias', 'periodo=30d'],
+    ['últimos 90 dias', 'periodo=90d'],
+    ['ano', 'periodo=ano'],
+    ['personalizado, 365 dias', `periodo=personalizado&de=${addDays(ate, -364)}&ate=${ate}`],
+  ] as const;
+  const pagina = (q: string) => [
+    `/api/dashboard/comercial?${q}`,
+    `/api/dashboard/comercial/serie?${q}`,
+    `/api/dashboard/comercial/vendas-por-produto?${q}`,
+    `/api/dashboard/comercial/vendas-por-cliente?${q}`,
+    `/api/dashboard/comercial/vendas-por-vendedor?${q}`,
+    `/api/dashboard/comercial/vendas-por-regiao?${q}`,
+    '/api/dashboard/estoque',
+    '/api/dashboard/estoque/por-grupo',
+    '/api/dashboard/financeiro',
+    '/api/dashboard/financeiro/vencimentos-semanas',
+  ];
+  const periodIterations = Math.min(iterations, 40);
+  const porPeriodo: Pair[] = [];
+  const detalhe: Pair[] = [];
+  for (const [nome, q] of periodos) {
+    const paths = pagina(q);
+    const stmts: Awaited<ReturnType<typeof capture>>[] = [];
+    for (const p of paths) stmts.push(await capture(p));
+    const load = loadSampler();
+    const http = await timed(() => Promise.all(paths.map((p) => get(p))), periodIterations, 3);
+    const sqlStat = await timed(
+      () => Promise.all(stmts.map((st) => statementsTimed(database, st, 1, 0))),
+      periodIterations,
+      3,
+    );
+    const par = {
+      label: `página inteira, ${nome} (${q.split('&')[0]})`,
+      http,
+      sql: sqlStat,
+      load: load.stop(),
+    };
+    porPeriodo.push(par);
+    console.log(
+      `${par.label}: HTTP p50 ${ms(http.p50)} p95 ${ms(http.p95)} | SQL p50 ${ms(sqlStat.p50)} p95 ${ms(sqlStat.p95)} | load ${formatLoad(par.load)}`,
+    );
+  }
+  for (const p of pagina('periodo=ano').slice(0, 6))
+    detalhe.push(await pair(`${p} (sozinho)`, p, periodIterations, 3));
+
   const lista = await pair(`GET ${LISTA}`, LISTA, iterations, LIST_WARMUP);
   const listaPagar = await pair(
     'GET /api/financeiro/pagar',
@@ -264,11 +316,49 @@ try {
     "How: with no filter (only page, order and direction), the footer comes from the read models of migration 0049 — `financeiro_abertos_dia` (em aberto: the type's rows; vencido: its rows due before today) and `financeiro_baixas_total` (pago: Σ principal of the active baixas per type) — kept in the títulos' and baixas' own transactions and equal to the plain aggregate (tested in `resumos.test.ts` after mixed writes, on PGlite and PostgreSQL with concurrent writers). Any filter (status, due dates, pessoa, classe, centro, conta, forma, origem, search) keeps the plain aggregate over the filter, as the read models are not keyed by it; the row with `?status=abertos` shows that path. The page walks `(tipo, data_vencimento, id)`; the count stops at the cap.",
   ].join('\n');
 
+  const maxP95 = Math.max(...porPeriodo.map((p) => p.http.p95));
+  const periodosTexto = [
+    `Measured ${when} on ${cpu}, with \`npm run bench:dashboard\` (same run and data set as "Dashboard").`,
+    dataset,
+    '',
+    `The whole page's data for each period of the selector: the ten requests the page sends (commercial cards with the previous period, sales series, top products/customers/sellers, regions, the stock cards and value by group, the finance cards and the 8 weeks of due dates) sent at once through HTTP, ${periodIterations} times after 3 warm-up ones; beside them the same requests' statements replayed at once on the bench's pool (4 connections). Times in ms.`,
+    '',
+    ...head,
+    ...porPeriodo.map(row),
+    '',
+    'The "ano" period\'s commercial requests one at a time (where the time goes):',
+    '',
+    ...head,
+    ...detalhe.map(row),
+    '',
+    `Target (issue 35): the whole page p95 < 100 ms for any period — worst p95 ${ms(maxP95)} ms (${maxP95 < 100 ? 'met' : 'NOT met'}).`,
+    '',
+    "How: totals, the series, sellers and regions read `dashboard_vendas_dia` (per day, seller and region, in slices; migration 0065) — a few hundred rows per day whatever the number of orders; products and customers take the whole months of the range from `dashboard_vendas_produto_mes` / `dashboard_vendas_cliente_mes` and only the loose days at the ends from `dashboard_vendas_produto_dia` / `dashboard_vendas_cliente_dia`. A single calendar month stays on the old path (the top of the month's index). Counting the distinct products sold and ranking products or customers over many months still groups one row per product (customer) and month: that part grows with the catalogue sold in the period.",
+  ].join('\n');
+
   if (write) {
-    writeSection('Dashboard', dashboard);
+    // the previous "Dashboard" figures stay below the new ones, as history
+    const doc = fs.readFileSync(path.join(root, 'docs/benchmarks.md'), 'utf8');
+    const ini = doc.indexOf('## Dashboard\n');
+    const fimSecao = ini === -1 ? -1 : doc.indexOf('\n## ', ini + 5);
+    const anterior =
+      ini === -1
+        ? ''
+        : doc.slice(ini + '## Dashboard\n'.length, fimSecao === -1 ? undefined : fimSecao).trim();
+    const historico = anterior.split('\n### History')[0]!.trim();
+    const antigos = anterior.includes('\n### History')
+      ? anterior.slice(anterior.indexOf('\n### History') + '\n### History'.length).trim()
+      : '';
+    writeSection(
+      'Dashboard',
+      [dashboard, '', '### History', '', historico.replace(/^/gm, ''), antigos ? `\n${antigos}` : ''].join(
+        '\n',
+      ),
+    );
+    writeSection('Dashboard — períodos e gráficos (issue 35)', periodosTexto);
     writeSection('Contas a receber (lista)', contas);
     console.log('docs/benchmarks.md: seções "## Dashboard" e "## Contas a receber (lista)" atualizadas.');
-  } else console.log(`${dashboard}\n\n${contas}`);
+  } else console.log(`${dashboard}\n\n${periodosTexto}\n\n${contas}`);
 } finally {
   await server.stop();
   await database.close();

@@ -71,27 +71,36 @@ const totais = (r: Intervalo) => sql`
   select coalesce(sum(pedidos), 0)::int as pedidos, coalesce(sum(valor), 0) as valor
   from dashboard_vendas_dia where dia >= ${r.inicio}::date and dia < ${r.fim}::date`;
 
-/** Distinct products sold in a range (one month: the slices of dashboard_vendas_mes). */
-const produtosVendidos = (r: Intervalo) =>
-  umMes(r)
-    ? sql`select coalesce(sum(produtos), 0)::int from dashboard_vendas_mes where mes = ${r.inicio}::date`
-    : sql`select count(*)::int from (select product_id from (${produtos(r)}) u
-            group by product_id having sum(itens) > 0) x`;
-
-/** The best-selling product's name in a range (ties: the first name). */
-const produtoMaisVendido = (r: Intervalo) =>
-  umMes(r)
-    ? sql`select pr.nome
+/**
+ * The products sold in a range, once per range: a CTE named `nome` (one row per product with items
+ * in the range and its value; referenced twice, so PostgreSQL computes it once) — or, for one
+ * calendar month, nothing to compute: the slices of dashboard_vendas_mes and the top of
+ * dashboard_vendas_produto_mes_valor_idx answer.
+ */
+function produtosDoIntervalo(r: Intervalo, nome: string) {
+  const cte = sql.raw(nome);
+  if (umMes(r)) {
+    return {
+      cte: null,
+      contagem: sql`(select coalesce(sum(produtos), 0)::int from dashboard_vendas_mes where mes = ${r.inicio}::date)`,
+      topo: sql`(select pr.nome
           from (select s.product_id from dashboard_vendas_produto_mes s
                 where s.mes = ${r.inicio}::date and s.itens > 0
                 order by s.valor desc nulls last fetch first 1 row with ties) x
           join products pr on pr.id = x.product_id
-          order by pr.nome limit 1`
-    : sql`select pr.nome
-          from (select product_id from (${produtos(r)}) u group by product_id having sum(itens) > 0
-                order by sum(valor) desc fetch first 1 row with ties) x
+          order by pr.nome limit 1)`,
+    };
+  }
+  return {
+    cte: sql`${cte} as (select product_id, sum(valor) as valor from (${produtos(r)}) u
+                        group by product_id having sum(itens) > 0)`,
+    contagem: sql`(select count(*)::int from ${cte})`,
+    topo: sql`(select pr.nome
+          from (select product_id from ${cte} order by valor desc fetch first 1 row with ties) x
           join products pr on pr.id = x.product_id
-          order by pr.nome limit 1`;
+          order by pr.nome limit 1)`,
+  };
+}
 
 /**
  * The period's cards and those of the previous equal period, off the read models: order count,
@@ -100,22 +109,27 @@ const produtoMaisVendido = (r: Intervalo) =>
  */
 export async function getComercialResumo(db: Db, p: PeriodoResolvido): Promise<ComercialResumo> {
   const { atual, anterior } = p;
+  const pa = produtosDoIntervalo(atual, 'pa');
+  const pb = produtosDoIntervalo(anterior, 'pb');
+  const ctes = [sql`a as (${totais(atual)})`, sql`b as (${totais(anterior)})`];
+  if (pa.cte) ctes.push(pa.cte);
+  if (pb.cte) ctes.push(pb.cte);
   const [row] = rowsOf<
     Omit<ComercialResumo, 'periodo' | 'anterior'> & { anterior: ComercialResumo['anterior'] }
   >(
     await db.execute(sql`
-      with a as (${totais(atual)}), b as (${totais(anterior)})
+      with ${sql.join(ctes, sql`, `)}
       select
         a.pedidos as total_pedidos,
         round(a.valor, 2)::text as vendas_mes,
         round(case when a.pedidos > 0 then a.valor / a.pedidos else 0 end, 2)::text as ticket_medio,
-        (${produtosVendidos(atual)}) as produtos_vendidos,
-        (${produtoMaisVendido(atual)}) as produto_mais_vendido,
+        ${pa.contagem} as produtos_vendidos,
+        ${pa.topo} as produto_mais_vendido,
         json_build_object(
           'inicio', ${anterior.inicio}::text, 'fim', ${anterior.fim}::text,
           'vendas', round(b.valor, 2)::text, 'total_pedidos', b.pedidos,
           'ticket_medio', round(case when b.pedidos > 0 then b.valor / b.pedidos else 0 end, 2)::text,
-          'produtos_vendidos', (${produtosVendidos(anterior)})
+          'produtos_vendidos', ${pb.contagem}
         ) as anterior
       from a, b`),
   );
