@@ -159,6 +159,11 @@ export function PedidoOffline({
                 Remover
               </button>
             </div>
+            <div className="grid grid-cols-3 gap-2 text-xs text-muted-foreground" aria-hidden="true">
+              <span>Quantidade</span>
+              <span>Embalagem</span>
+              <span>Desconto %</span>
+            </div>
             <div className="grid grid-cols-3 gap-2">
               <Input
                 aria-label={`Quantidade de ${l.produto.nome}`}

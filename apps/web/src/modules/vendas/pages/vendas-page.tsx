@@ -1,5 +1,5 @@
 import type { ClienteVendas, DadosOffline, PedidoVendasResumo, TituloVendas } from '@erp/shared';
-import { formatBRL } from '@erp/shared';
+import { formatBRL, type StatusPedido, statusPedidoLabels } from '@erp/shared';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate } from 'react-router';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -92,7 +92,10 @@ export function VendasPage() {
     setOcupado(true);
     try {
       const enviados = await enviarPendentes();
-      if (enviados.length) await sincronizar().catch(() => undefined);
+      if (enviados.length) {
+        setMensagem(null);
+        await sincronizar().catch(() => undefined);
+      }
     } finally {
       await recarrega();
       setOcupado(false);
@@ -173,7 +176,7 @@ export function VendasPage() {
                     }
                   >
                     {p.estado === 'enviado'
-                      ? `Pedido nº ${p.resposta?.numero} · ${p.resposta?.status}`
+                      ? `Pedido nº ${p.resposta?.numero} · ${statusPedidoLabels[p.resposta?.status as StatusPedido] ?? p.resposta?.status}`
                       : p.estado === 'erro'
                         ? 'Recusado'
                         : 'Pendente de envio'}
