@@ -1,4 +1,5 @@
 import {
+  Decimal,
   type ExportFormat,
   formatDateBR,
   type ListPage,
@@ -102,6 +103,12 @@ export function PosicaoPage() {
             <div>
               <div className="font-medium">{r.nome}</div>
               <div className="font-mono text-xs text-muted-foreground">{r.codigo}</div>
+              {temEmPedido(r) ? (
+                // below 2xl the «Em pedido» column gives way (the table would scroll): shown here
+                <div className="hidden text-xs text-muted-foreground sm:block 2xl:hidden">
+                  Em pedido: <EmPedido linha={r} />
+                </div>
+              ) : null}
             </div>
           </div>
         );
@@ -131,8 +138,9 @@ export function PosicaoPage() {
       // issue 34: the open purchase orders of the product (none: empty), the earliest delivery on hover
       key: 'em_pedido',
       header: 'Em pedido',
-      className: num,
-      cell: (r) => (r.em_pedido && Number(r.em_pedido) > 0 ? <EmPedido linha={r} /> : null),
+      className: `${num} hidden 2xl:table-cell`,
+      cell: (r) => (temEmPedido(r) ? <EmPedido linha={r} /> : null),
+      cardCell: (r) => (temEmPedido(r) ? <EmPedido linha={r} /> : '—'),
     },
     {
       key: 'situacao',
@@ -253,6 +261,8 @@ export function PosicaoPage() {
     </div>
   );
 }
+
+const temEmPedido = (r: Linha) => !!r.em_pedido && Decimal.of(r.em_pedido).isPositive();
 
 /** «Em pedido»: the quantity, with the orders and the earliest expected delivery as its title. */
 function EmPedido({ linha }: { linha: Linha }) {
