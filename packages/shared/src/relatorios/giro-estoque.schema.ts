@@ -46,7 +46,11 @@ const filtrosGiro = {
   grupo_id: z.uuid({ error: 'Grupo inválido' }).optional(),
   local_id: z.uuid({ error: 'Local inválido' }).optional(),
   fornecedor_id: z.uuid({ error: 'Fornecedor inválido' }).optional(),
-  sort: z.enum(ORDENACOES_GIRO, { error: 'Ordenação inválida' }).optional(),
+  // '' (the screen's default order) is each view's own order
+  sort: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(ORDENACOES_GIRO, { error: 'Ordenação inválida' }).optional(),
+  ),
 };
 
 export const giroEstoqueQuerySchema = z
