@@ -199,17 +199,28 @@ export async function computaPedido(
 ): Promise<PedidoComputado> {
   const data = opts.data ?? businessToday();
   const ids = [...new Set(input.itens.map((i) => i.produto_id))];
-  const produtos = ids.length ? await produtosDoPedido(db, ids) : new Map<string, ProdutoDoPedido>();
+  // Independent reads side by side (issue 30): on the pool they overlap; inside a transaction they
+  // queue on its one connection as before. The errors keep their order: the products' first.
+  const [produtos, { embalagens, fisicas, casas }, clienteLido] = await Promise.all([
+    ids.length ? produtosDoPedido(db, ids) : new Map<string, ProdutoDoPedido>(),
+    embalagensEUnidades(db, ids),
+    clienteEEmpresa(db, input.cliente_id, input.vendedor_id).then(
+      (ok) => ({ ok }),
+      (erro: unknown) => ({ erro }),
+    ),
+  ]);
   input.itens.forEach((item, i) => {
     const p = produtos.get(item.produto_id);
     if (!p) campoInvalido(`itens.${i}.produto_id`, calculoServicoMensagens.produtoNaoEncontrado);
     else if (!p.ativo) campoInvalido(`itens.${i}.produto_id`, calculoServicoMensagens.produtoInativo);
   });
-  const { embalagens, fisicas, casas } = await embalagensEUnidades(db, ids);
-
-  const { cliente: clienteDoPedido, partes } = await clienteEEmpresa(db, input.cliente_id, input.vendedor_id);
+  if ('erro' in clienteLido) throw clienteLido.erro;
+  const { cliente: clienteDoPedido, partes } = clienteLido.ok;
   const cliente = clienteDoPedido.preco;
-  const regras = await carregaRegras(db as Db, partes, [...produtos.values()], { soAplicaveis: true });
+  const [regras, tabelasDoCliente] = await Promise.all([
+    carregaRegras(db as Db, partes, [...produtos.values()], { soAplicaveis: true }),
+    tabelasSemFaixas(db, cliente, ids),
+  ]);
 
   // quantities in base units for the price engine (quantity breaks are per base unit)
   const fatores = input.itens.map((item, i) => {
@@ -224,7 +235,7 @@ export async function computaPedido(
   // the tables reaching the customer with the order's products' items, without their breaks: the
   // engine picks each item's winning table item and only those items' breaks are read (as the
   // price route does, precificaComTabelas)
-  let tabelas = await tabelasSemFaixas(db, cliente, ids);
+  let tabelas = tabelasDoCliente;
   if (input.tabela_preco_id) tabelas = tabelas.filter((t) => t.id === input.tabela_preco_id);
   const itensCalculo: ItemParaCalculo[] = [];
   const regrasAplicadas: { id: string; descricao: string }[] = [];

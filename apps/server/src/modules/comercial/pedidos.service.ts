@@ -487,7 +487,14 @@ export async function criaPedidoEm(tx: Tx, actor: Actor, input: PedidoDados): Pr
 
 /** POST /pedidos: a new orçamento. */
 export async function criaPedido(db: Db, actor: Actor, input: PedidoDados): Promise<string> {
-  return writeTx(db, actor, (tx) => criaPedidoEm(tx, actor, input));
+  // A new order locks nothing it reads: its figures are computed on the pool (the reads side by
+  // side) and only the writes take the transaction's connection (issue 30, the 100-item save).
+  const computado = await computaPedido(db, input);
+  return writeTx(db, actor, async (tx) => {
+    const id = await gravaPedido(tx, null, input, computado, { criadoPor: actor.userId });
+    await historico(tx, actor, id, null, 'orcamento');
+    return id;
+  });
 }
 
 /** PUT /pedidos/:id: while editable; a confirmed order is evaluated again and its status follows. */
