@@ -145,7 +145,8 @@ const COLUNAS: Record<VisaoGiro, string> = {
   giro: `r.vendido::text as vendido, r.cmv::text as cmv, r.estoque_inicial::text as estoque_inicial,
     r.estoque_final::text as estoque_final, r.estoque_medio::text as estoque_medio, r.giro::text as giro,
     r.disponivel::text as disponivel, r.cobertura`,
-  parado: `r.ultima_venda, r.dias, r.quantidade::text as quantidade, r.custo_medio::text as custo_medio,
+  // the custo médio as money (2 places) on screen; the value is computed with its 4
+  parado: `r.ultima_venda, r.dias, r.quantidade::text as quantidade, round(r.custo_medio, 2)::text as custo_medio,
     r.valor::text as valor`,
   validade: `r.lote, r.validade, r.dias, r.local, r.quantidade::text as quantidade, r.valor::text as valor`,
 };

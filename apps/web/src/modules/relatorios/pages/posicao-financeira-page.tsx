@@ -3,6 +3,7 @@ import {
   businessMonthStart,
   businessToday,
   colunasPosicao,
+  Decimal,
   formatDateBR,
   type LinhaPosicao,
   textoColunaRelatorio,
@@ -55,7 +56,14 @@ export function PosicaoFinanceiraPage() {
       ? [
           ['Em aberto', din(t.total)],
           ['A vencer', din(t.a_vencer)],
-          ['Vencido', din(String(Number(t.total ?? 0) - Number(t.a_vencer ?? 0)))],
+          [
+            'Vencido',
+            din(
+              Decimal.of(t.total ?? '0')
+                .minus(t.a_vencer ?? '0')
+                .toFixed(2),
+            ),
+          ],
           ['Mais de 90 dias', din(t.mais_90)],
         ]
       : visao === 'dre'
