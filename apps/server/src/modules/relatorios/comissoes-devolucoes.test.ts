@@ -178,7 +178,7 @@ async function get(path: string, token = admin) {
 
 /** Hand-written: the commission earned, paid and to pay on the period's active baixas, per seller. */
 async function comissaoSql(vendedor: string | null) {
-  const [r] = rowsOf<Record<string, string>>(
+  const [r] = rowsOf<{ ganha: string; paga: string; a_pagar: string }>(
     await t.db.execute(sql`select coalesce(sum(b.comissao), 0)::text as ganha,
         coalesce(sum(c.valor - c.saldo) filter (where c.status <> 'cancelado'), 0)::text as paga,
         coalesce(sum(c.saldo) filter (where c.status in ('em_aberto', 'parcial')), 0)::text as a_pagar
@@ -193,7 +193,7 @@ async function comissaoSql(vendedor: string | null) {
       from financial_accounts f where f.tipo = 'receber' and f.status in ('em_aberto', 'parcial')
         and f.vendedor_id is not null and (${vendedor}::uuid is null or f.vendedor_id = ${vendedor}::uuid)`),
   );
-  return { ...r, ...g };
+  return { ...r!, ...g! };
 }
 
 describe('Comissões (March 2026)', () => {
