@@ -56,7 +56,8 @@ export type ComercialResumo = {
     vendas: string;
     total_pedidos: number;
     ticket_medio: string;
-    produtos_vendidos: number;
+    /** only when the previous period is one calendar month (cheap off its slices); else null */
+    produtos_vendidos: number | null;
   };
   vendas_mes: string;
   total_pedidos: number;

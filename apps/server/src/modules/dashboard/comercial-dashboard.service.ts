@@ -110,10 +110,11 @@ function produtosDoIntervalo(r: Intervalo, nome: string) {
 export async function getComercialResumo(db: Db, p: PeriodoResolvido): Promise<ComercialResumo> {
   const { atual, anterior } = p;
   const pa = produtosDoIntervalo(atual, 'pa');
-  const pb = produtosDoIntervalo(anterior, 'pb');
+  // the previous period's distinct products only when they come off one month's slices: counting
+  // them over loose days would cost as much as the whole page (they only feed the card's ▲/▼)
+  const pbContagem = umMes(anterior) ? produtosDoIntervalo(anterior, 'pb').contagem : sql`null::int`;
   const ctes = [sql`a as (${totais(atual)})`, sql`b as (${totais(anterior)})`];
   if (pa.cte) ctes.push(pa.cte);
-  if (pb.cte) ctes.push(pb.cte);
   const [row] = rowsOf<
     Omit<ComercialResumo, 'periodo' | 'anterior'> & { anterior: ComercialResumo['anterior'] }
   >(
@@ -129,7 +130,7 @@ export async function getComercialResumo(db: Db, p: PeriodoResolvido): Promise<C
           'inicio', ${anterior.inicio}::text, 'fim', ${anterior.fim}::text,
           'vendas', round(b.valor, 2)::text, 'total_pedidos', b.pedidos,
           'ticket_medio', round(case when b.pedidos > 0 then b.valor / b.pedidos else 0 end, 2)::text,
-          'produtos_vendidos', ${pb.contagem}
+          'produtos_vendidos', ${pbContagem}
         ) as anterior
       from a, b`),
   );

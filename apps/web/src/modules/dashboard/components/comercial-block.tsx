@@ -218,7 +218,7 @@ export function ComercialBlock() {
                 {produtosCartao.maisVendido}
               </span>
             ) : null}
-            {ant ? (
+            {ant && ant.produtos_vendidos !== null ? (
               <span className="block">
                 <Variacao atual={r.produtos_vendidos} anterior={ant.produtos_vendidos} />
               </span>
