@@ -184,12 +184,11 @@ describe('estoque', () => {
       `${SEPARACAO} Saldo 12 UN Reservado 0 UN Disponível 12 UN Valor R$ 25,48`,
     ]);
     // 24 × 2,1234 = 50,9616
-    expect(norm(await cells(page.getByRole('row').filter({ hasText: NOME }))).slice(0, 8)).toEqual([
+    expect(norm(await cells(page.getByRole('row').filter({ hasText: NOME }))).slice(0, 7)).toEqual([
       `${NOME} ${COD}`,
       '24 UN',
       '0 UN',
       '24 UN',
-      '', // em pedido: none
       '',
       'R$ 2,1234',
       'R$ 50,96',

@@ -394,6 +394,7 @@ describe('shell details (admin)', () => {
     const hubLinks = [
       'Perfis de Acesso',
       'Fiscais',
+      'Compras',
       'Tabela de Tributação',
       'Usuários',
       'Auditoria',
