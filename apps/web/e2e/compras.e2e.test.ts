@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { arredondaParaCima, Decimal, formatBRL } from '@erp/shared';
+import { addDays, arredondaParaCima, businessToday, Decimal, formatBRL } from '@erp/shared';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { montaNfeXml } from '../../server/src/modules/entradas/nfe-exemplo.ts';
 import {
   DEMO_PASSWORD,
   demoEmail,
@@ -20,8 +21,12 @@ import {
 // e-mail, the e-mail with the PDF reaches the SMTP capture, and the order is «Enviado ao
 // fornecedor». Then the purchase suggestion of a supplier: two lines edited (the first rounded up
 // to its purchase packaging on leaving the cell), the total follows, «Gerar pedido de compra»
-// opens the new draft with the edited quantities. With E2E_SCREENSHOTS=<dir> it saves the list,
-// the form, the order and the suggestion at 1280 and 390 px.
+// opens the new draft with the edited quantities; it is approved (by the admin when above the limit),
+// sent (the e-mail with the PDF captured), and its NF-e — built from the order like the fixture notes
+// (nfe-exemplo.ts: the packagings' GTIN, a lot for each perishable) — dropped on Entradas, confirmed,
+// checked against the order and posted: the order is «Recebido» and each product's stock went up by
+// what was ordered. With E2E_SCREENSHOTS=<dir> it saves the list, the form, the order, the suggestion
+// and the receipt at 1280 and 390 px.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -61,6 +66,10 @@ async function apiComo(request: APIRequestContext, quem: 'admin' | 'estoque') {
       const r = await request.get(url, { headers });
       return { status: r.status(), body: (await r.json().catch(() => ({}))) as Json };
     },
+    put: async (url: string, data: unknown) => {
+      const r = await request.put(url, { headers, data });
+      return { status: r.status(), body: (await r.json().catch(() => ({}))) as Json };
+    },
   };
 }
 
@@ -81,8 +90,26 @@ type Pedido = {
   status: string;
   valor_total: string;
   fornecedor_email: string;
-  itens: { produto_id: string; quantidade: string; unidade: string }[];
+  exige_aprovacao: boolean;
+  itens: {
+    produto_id: string;
+    codigo: string;
+    nome: string;
+    quantidade: string;
+    unidade: string;
+    quantidade_informada: string;
+    preco_informado: string;
+  }[];
 };
+type ProdutoDetalhe = {
+  estoque_atual: string;
+  gtin: string | null;
+  controla_lote: boolean;
+  embalagens: { unidade: string; gtin: string | null }[];
+};
+
+const run = String(Date.now()).slice(-6);
+const hoje = businessToday();
 
 describe('compras', () => {
   it('a purchase order above the limit: the buyer is refused «Aprovar», the admin approves, the buyer sends it (e-mail captured)', async () => {
@@ -182,7 +209,7 @@ describe('compras', () => {
     await context.close();
   });
 
-  it('the suggestion of a supplier: two lines edited (rounded to the packaging), the order generated', async () => {
+  it('suggestion of a demo supplier → two lines edited → purchase order → approved → sent (e-mail captured) → its NF-e received → recebido, stock up', async () => {
     const { page, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
     const admin = await apiComo(context.request, 'admin');
     const fornecedores = (await admin.get('/api/cadastros/fornecedores/opcoes')).body as unknown as Opcao[];
@@ -252,6 +279,175 @@ describe('compras', () => {
     expect(base.get(b.produtoId)).toBe(qb.toFixed(3));
     const comprados = [...quantidades].filter(([, q]) => q.isPositive()).map(([pid]) => pid);
     expect([...base.keys()].sort()).toEqual(comprados.sort());
+
+    // ——— approved: by the buyer within the limit, by the admin above it ———
+    if (pedido.exige_aprovacao) {
+      const adm = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+      await signInAs(adm.page, demoEmail('admin'));
+      await adm.page.goto(`/compras/pedidos/${id}`);
+      await adm.page.getByRole('button', { name: 'Aprovar' }).click();
+      await toast(adm.page, `Pedido de compra nº ${pedido.numero} aprovado.`);
+      await adm.context.close();
+      await page.reload();
+    } else {
+      await page.getByRole('button', { name: 'Aprovar' }).click();
+      await toast(page, `Pedido de compra nº ${pedido.numero} aprovado.`);
+    }
+    await page.getByText('Aprovado', { exact: true }).waitFor();
+
+    // ——— sent to the supplier: the e-mail with the PDF captured ———
+    await page.getByRole('button', { name: 'Enviar ao fornecedor' }).click();
+    const dialogo = page.getByRole('dialog', { name: `Enviar o pedido de compra nº ${pedido.numero}` });
+    await dialogo.getByRole('button', { name: 'Enviar', exact: true }).click();
+    await toast(page, `Pedido de compra nº ${pedido.numero} enviado para ${pedido.fornecedor_email}.`);
+    await page.getByText('Enviado ao fornecedor', { exact: true }).waitFor();
+    const mail = await waitForMail(
+      pedido.fornecedor_email,
+      new RegExp(`Pedido de compra nº ${pedido.numero}`),
+    );
+    expect(mail.attachments.map((a) => a.contentType)).toContain('application/pdf');
+
+    // ——— its NF-e arrives (built from the order like the fixture notes) and is received against it ———
+    const estoqueAntes = new Map<string, Decimal>();
+    const itensNota = [];
+    for (const item of pedido.itens) {
+      const prod = (await admin.get(`/api/estoque/produtos/${item.produto_id}`))
+        .body as unknown as ProdutoDetalhe;
+      estoqueAntes.set(item.produto_id, Decimal.of(prod.estoque_atual));
+      const emb = prod.embalagens.find((e) => e.unidade === item.unidade);
+      itensNota.push({
+        cProd: `F-${item.codigo}`,
+        xProd: item.nome.toUpperCase(),
+        cEAN: emb?.gtin ?? prod.gtin ?? undefined,
+        uCom: item.unidade,
+        qCom: Decimal.of(item.quantidade_informada).toFixed(4),
+        vUnCom: Decimal.of(item.preco_informado).toFixed(10),
+        rastro: prod.controla_lote
+          ? [
+              {
+                nLote: `E2E${run}${item.codigo}`,
+                qLote: item.quantidade,
+                dFab: hoje,
+                dVal: addDays(hoje, 365),
+              },
+            ]
+          : undefined,
+      });
+    }
+    const forn = (await admin.get(`/api/cadastros/fornecedores/${fornecedor.id}`)).body as unknown as {
+      documento: string;
+      razao_social: string;
+    };
+    const xml = montaNfeXml({
+      cnpjEmitente: forn.documento,
+      nomeEmitente: forn.razao_social,
+      numero: Number(run),
+      dhEmi: `${hoje}T10:00:00-03:00`,
+      itens: itensNota,
+      dups: [{ nDup: '001', dVenc: addDays(hoje, 28), vDup: Decimal.of(pedido.valor_total).toFixed(2) }],
+    });
+    await page.goto('/estoque/entradas');
+    await page.getByRole('heading', { name: 'Entrada de Mercadorias' }).waitFor();
+    const dt = await page.evaluateHandle(
+      ({ conteudo, nome }) => {
+        const d = new DataTransfer();
+        d.items.add(new File([conteudo], nome, { type: 'application/xml' }));
+        return d;
+      },
+      { conteudo: xml, nome: `nfe-compra-${run}.xml` },
+    );
+    await page.dispatchEvent('[data-testid="area-upload"]', 'drop', { dataTransfer: dt });
+    const resultado = page.getByRole('list', { name: 'Resultado da importação' });
+    await resultado.getByRole('link').first().waitFor();
+    await resultado.getByRole('link').first().click();
+    await page.waitForURL(/\/estoque\/entradas\/[0-9a-f-]{36}$/);
+    const entradaId = new URL(page.url()).pathname.split('/').pop()!;
+    await page.getByRole('button', { name: 'Confirmar recebimento' }).click();
+    await page.getByRole('button', { name: 'Confirmo que conferi a nota' }).click();
+    await page.getByRole('button', { name: 'Confirmar recebimento' }).waitFor({ state: 'detached' });
+    await page.waitForLoadState('networkidle');
+    const local = page.getByLabel('Local de entrada');
+    if (!(await local.inputValue())) {
+      const opcoes = await local.locator('option').allTextContents();
+      await local.selectOption({ label: opcoes.find((o) => o && o !== 'Selecione' && !/avaria/i.test(o))! });
+      await toast(page, 'Local padrão salvo.');
+    }
+    // the supplier's open order proposed; chosen, every line is received whole
+    const bloco = page.getByRole('region', { name: 'Pedido de compra' });
+    await bloco.getByRole('button', { name: `Conferir contra o pedido nº ${pedido.numero}` }).click();
+    await bloco.getByRole('table', { name: `Conferência com o pedido nº ${pedido.numero}` }).waitFor();
+    await expect
+      .poll(() => bloco.textContent())
+      .toContain('Ao lançar esta entrada, o pedido ficará Recebido.');
+    await foto(page, 'recebimento');
+    const lancar = page.getByRole('button', { name: 'Lançar', exact: true });
+    await expect.poll(() => lancar.isDisabled(), { timeout: 15_000 }).toBe(false);
+    await lancar.click();
+    const confirma = page.getByRole('dialog');
+    expect(await confirma.textContent()).toContain(`O pedido de compra nº ${pedido.numero} fica Recebido.`);
+    await confirma.getByRole('button', { name: 'Lançar' }).click();
+    await expect
+      .poll(async () => ((await admin.get(`/api/estoque/entradas/${entradaId}`)).body as Json).status, {
+        timeout: 20_000,
+      })
+      .toBe('lancada');
+
+    // ——— the order is «Recebido» and the stock went up by what was ordered ———
+    const recebido = (await admin.get(`/api/compras/pedidos/${id}`)).body as unknown as Pedido;
+    expect(recebido.status).toBe('recebido');
+    for (const item of recebido.itens) {
+      const prod = (await admin.get(`/api/estoque/produtos/${item.produto_id}`))
+        .body as unknown as ProdutoDetalhe;
+      expect(prod.estoque_atual, item.codigo).toBe(
+        estoqueAntes.get(item.produto_id)!.plus(item.quantidade).toFixed(3),
+      );
+    }
+    await page.goto(`/compras/pedidos/${id}`);
+    // the status badge (the items table has a «Recebido» column too)
+    await page
+      .locator('span', { hasText: /^Recebido$/ })
+      .first()
+      .waitFor();
     await context.close();
+  });
+
+  it('Configurações › Compras (admin): the suggestion defaults changed and used by the suggestion', async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    const admin = await apiComo(context.request, 'admin');
+    const antes = (await admin.get('/api/compras/configuracao')).body;
+    try {
+      await signInAs(page, demoEmail('admin'));
+      // from the menu's Configurações group
+      const menu = page.getByRole('navigation', { name: 'Menu principal' });
+      const grupo = menu.getByRole('button', { name: 'Configurações' });
+      if ((await grupo.getAttribute('aria-expanded')) !== 'true') await grupo.click();
+      await menu.getByRole('link', { name: 'Compras', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: 'Configurações de Compras' }).waitFor();
+      const cobertura = page.getByRole('textbox', { name: /^Dias de cobertura/ });
+      const seguranca = page.getByRole('textbox', { name: /^Dias de segurança/ });
+      expect(await cobertura.inputValue()).toBe(String(antes.dias_cobertura));
+      // a value out of range: the shared schema's pt-BR message by the field, nothing saved
+      await cobertura.fill('400');
+      await page.getByRole('button', { name: 'Salvar configurações' }).click();
+      await page.getByText('Dias de cobertura: informe um número inteiro de dias, de 0 a 365.').waitFor();
+      await cobertura.fill('45');
+      await seguranca.fill('2');
+      await foto(page, 'configuracoes');
+      await page.getByRole('button', { name: 'Salvar configurações' }).click();
+      await toast(page, 'Configurações de compras salvas.');
+      expect((await admin.get('/api/compras/configuracao')).body).toMatchObject({
+        dias_cobertura: 45,
+        dias_seguranca: 2,
+        limite_aprovacao: antes.limite_aprovacao,
+      });
+      // the suggestion now covers 45 days with 2 of safety
+      const fornecedores = (await admin.get('/api/cadastros/fornecedores/opcoes')).body as unknown as Opcao[];
+      await page.goto('/compras/sugestao');
+      await page.getByRole('combobox', { name: 'Fornecedor' }).selectOption(fornecedores[0]!.id);
+      await page.getByText('cobertura de 45 dias · segurança de 2 dias', { exact: false }).waitFor();
+    } finally {
+      await admin.put('/api/compras/configuracao', antes);
+      await context.close();
+    }
   });
 });
