@@ -3,6 +3,7 @@ import {
   businessToday,
   colunasGiro,
   DIAS_PADRAO_GIRO,
+  formatDecimalBR,
   type LinhaGiro,
   textoColunaRelatorio,
   VISOES_GIRO,
@@ -50,7 +51,7 @@ export function GiroEstoquePage() {
           ? [
               ['Custo das vendas', textoColunaRelatorio('dinheiro', totais.cmv)],
               ['Estoque médio', textoColunaRelatorio('dinheiro', totais.estoque_medio)],
-              ['Giro no período', totais.giro ? `${textoColunaRelatorio('quantidade', totais.giro)}×` : '—'],
+              ['Giro no período', totais.giro ? `${formatDecimalBR(totais.giro, 2)}×` : '—'],
               ['Produtos', String(totais.itens)],
             ]
           : [
