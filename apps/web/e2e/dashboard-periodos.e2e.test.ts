@@ -35,7 +35,7 @@ describe('dashboard period and charts', () => {
       (r) =>
         r.url().includes('/api/dashboard/comercial/vendas-por-produto?') && r.url().includes('periodo=90d'),
     );
-    await page.getByLabel('Período').selectOption('90d');
+    await page.getByRole('combobox', { name: 'Período', exact: true }).selectOption('90d');
     const { linhas } = (await (await resposta).json()) as { linhas: VendaPorProduto[] };
     expect(linhas.length).toBeGreaterThan(0);
     await page.waitForURL((u) => u.searchParams.get('periodo') === '90d');
@@ -68,7 +68,7 @@ describe('dashboard period and charts', () => {
     // bookmarkable: a reload keeps the period
     await page.reload();
     await page.getByRole('button', { name: /^Vendas do Período/ }).waitFor();
-    expect(await page.getByLabel('Período').inputValue()).toBe('90d');
+    expect(await page.getByRole('combobox', { name: 'Período', exact: true }).inputValue()).toBe('90d');
     if (shots) {
       fs.mkdirSync(shots, { recursive: true });
       await page.getByTestId('grafico-regioes').locator('.recharts-bar-rectangle').first().waitFor();
