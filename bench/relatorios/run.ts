@@ -43,7 +43,9 @@ const [sem] = rowsOf<{ n: number }>(
 );
 if (sem!.n > 0) {
   console.log(`${sem!.n} itens sem custo: sales_order_items_custo_preencher()…`);
-  await database.exec('select sales_order_items_custo_preencher(); vacuum analyze sales_order_items;');
+  // two calls: a multi-statement exec is one implicit transaction, where VACUUM cannot run
+  await database.exec('select sales_order_items_custo_preencher()');
+  await database.exec('vacuum analyze sales_order_items');
 }
 await database.exec('analyze sales_orders; analyze products;');
 const [tam] = rowsOf<{ pedidos: number; itens: number; produtos: number; ultimo: string }>(
