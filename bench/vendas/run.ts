@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { formatLoad, loadSampler, startHttpServer } from '../lib/http.ts';
 import { bulkLoad, dropDatabase, openMigratedDatabase } from '../lib/pg.ts';
+// @ts-expect-error plain .mjs helper shared by the benchmarks (no type declarations)
 import { writeSection } from '../lib/write-section.mjs';
 
 const DB = process.env.BENCH_VENDAS_DB ?? 'erp_bench_vendas';
