@@ -18,6 +18,7 @@ describe('Perfis de Acesso areas', () => {
       'Configurações',
       'Usuários',
       'Auditoria',
+      'Relatórios',
     ]);
   });
 
@@ -50,8 +51,11 @@ describe('Perfis de Acesso areas', () => {
       Configurações: 'nenhum',
       Usuários: 'nenhum',
       Auditoria: 'nenhum',
+      // issue 35: the commercial reports, not stock's (Giro) nor finance's (Posição financeira)
+      Relatórios: 'parcial',
     });
     expect(row(['estoque'])).toMatchObject({
+      Relatórios: 'parcial',
       Cadastros: 'parcial',
       Estoque: 'parcial',
       // issue 34: purchasing is the buyers'
@@ -61,6 +65,7 @@ describe('Perfis de Acesso areas', () => {
       Comercial: 'parcial',
     });
     expect(row(['financeiro'])).toMatchObject({
+      Relatórios: 'parcial',
       Financeiro: 'total',
       Frota: 'total',
       Expedição: 'nenhum',
