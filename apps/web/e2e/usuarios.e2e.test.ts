@@ -178,7 +178,7 @@ describe('users administration', () => {
         },
         { timeout: 20_000, interval: 1_000 },
       )
-      .toEqual(['Dashboard', 'Estoque', 'Compras', 'Cadastros Básicos', 'Perfil']);
+      .toEqual(['Dashboard', 'Estoque', 'Compras', 'Relatórios', 'Cadastros Básicos', 'Perfil']);
     await user.goto('/estoque/produtos');
     await user.locator('main [data-page-heading]', { hasText: 'Produtos' }).waitFor();
     expect(new URL(user.url()).pathname).toBe('/estoque/produtos');
