@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paginasPdf } from '../../server/src/test/pdf-texto.ts';
 import { demoEmail, launchBrowser, newPage, signInAs } from './support/browser.ts';
+import { baixa, foto } from './support/relatorios.ts';
 
 // The stock and finance reports (issue 35, reports 4 and 5) end to end on the demo data. The stock
 // clerk opens Relatórios › Giro de Estoque from the menu (his only report), sees the products of the
@@ -20,30 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function foto(page: Page, nome: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(dir, `relatorios-${nome}-1280.png`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(500);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: path.join(dir, `relatorios-${nome}-390.png`), fullPage: true });
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await page.waitForTimeout(200);
-}
-
-async function baixa(page: Page, botao: string): Promise<{ nome: string; bytes: Buffer }> {
-  const [download] = await Promise.all([
-    page.waitForEvent('download', { timeout: 60_000 }),
-    page.getByRole('button', { name: botao }).click(),
-  ]);
-  const arquivo = await download.path();
-  return { nome: download.suggestedFilename(), bytes: fs.readFileSync(arquivo) };
-}
 
 const hojeSp = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 

@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paginasPdf } from '../../server/src/test/pdf-texto.ts';
 import { demoEmail, launchBrowser, newPage, signInAs } from './support/browser.ts';
+import { baixa, foto } from './support/relatorios.ts';
 
 // Relatórios end to end (issue 35) against the real server and its demo data (six months of sales).
 // As the admin: Relatórios › Curva ABC from the menu, the period widened to the whole history in the
@@ -20,30 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function foto(page: Page, nome: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(dir, `relatorios-${nome}-1280.png`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(500);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: path.join(dir, `relatorios-${nome}-390.png`), fullPage: true });
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await page.waitForTimeout(200);
-}
-
-async function baixa(page: Page, botao: string): Promise<{ nome: string; bytes: Buffer }> {
-  const [download] = await Promise.all([
-    page.waitForEvent('download', { timeout: 60_000 }),
-    page.getByRole('button', { name: botao }).click(),
-  ]);
-  const arquivo = await download.path();
-  return { nome: download.suggestedFilename(), bytes: fs.readFileSync(arquivo) };
-}
 
 const ddmmaaaa = (iso: string) => iso.split('-').reverse().join('/');
 
@@ -76,7 +52,7 @@ describe('Relatórios', () => {
       await page.emulateMedia({ media: 'print' });
       await expect.poll(() => page.locator('aside').first().isVisible()).toBe(false);
       await expect.poll(() => page.getByRole('button', { name: 'Exportar XLSX' }).isVisible()).toBe(false);
-      expect(await page.locator('[data-filtros-impressos]').innerText()).toContain(
+      expect(await page.locator('[data-filtros-impressos]').textContent()).toContain(
         `Período: ${ddmmaaaa(de)} a ${ddmmaaaa(hoje)}`,
       );
       if (process.env.E2E_SCREENSHOTS)
@@ -131,7 +107,7 @@ describe('Relatórios', () => {
         .toBe(1);
       const linhas = page.locator('table tbody tr');
       await expect.poll(() => linhas.count()).toBeGreaterThan(0);
-      await expect.poll(() => page.locator('table tfoot').innerText()).toMatch(/Total/);
+      await expect.poll(() => page.locator('table tfoot').textContent()).toMatch(/Total/);
       await foto(page, 'vendas');
       await linhas.first().click();
       const painel = page.getByRole('dialog');
