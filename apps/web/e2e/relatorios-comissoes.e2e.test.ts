@@ -3,7 +3,7 @@ import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paginasPdf } from '../../server/src/test/pdf-texto.ts';
 import { demoEmail, launchBrowser, newPage, signInAs } from './support/browser.ts';
-import { baixa, foto } from './support/relatorios.ts';
+import { baixa, foto, LINHAS } from './support/relatorios.ts';
 
 // Relatórios › Comissões and › Devoluções e cancelamentos end to end (issue 35) against the real
 // server and its demo data, as the admin, over the whole demo history (the period in the URL):
@@ -44,7 +44,7 @@ describe('Relatórios: Comissões, Devoluções e cancelamentos', () => {
       await page.waitForURL((u) => u.pathname === '/relatorios/comissoes');
       const { de, ate } = periodo();
       await page.goto(`/relatorios/comissoes?de=${de}&ate=${ate}`);
-      const linhas = page.locator('table tbody tr');
+      const linhas = page.locator(LINHAS);
       await expect.poll(() => linhas.count()).toBeGreaterThan(1);
       await foto(page, 'comissoes');
       const primeira = (await linhas.first().locator('td').allInnerTexts()).map((t) =>
@@ -81,7 +81,7 @@ describe('Relatórios: Comissões, Devoluções e cancelamentos', () => {
       await expect
         .poll(() => page.getByRole('heading', { name: 'Devoluções e cancelamentos', level: 1 }).count())
         .toBe(1);
-      const linhas = page.locator('table tbody tr');
+      const linhas = page.locator(LINHAS);
       await expect.poll(() => linhas.count()).toBeGreaterThan(1);
       await foto(page, 'devolucoes');
       const total = (await totais(page)).at(-1)!;

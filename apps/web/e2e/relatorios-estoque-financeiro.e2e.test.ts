@@ -3,7 +3,7 @@ import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paginasPdf } from '../../server/src/test/pdf-texto.ts';
 import { demoEmail, launchBrowser, newPage, signInAs } from './support/browser.ts';
-import { baixa, foto } from './support/relatorios.ts';
+import { baixa, foto, LINHAS } from './support/relatorios.ts';
 
 // The stock and finance reports (issue 35, reports 4 and 5) end to end on the demo data. The stock
 // clerk opens Relatórios › Giro de Estoque from the menu (his only report), sees the products of the
@@ -35,7 +35,7 @@ describe('Relatórios de estoque e financeiro', () => {
       const d = new Date(Date.UTC(Number(hoje.slice(0, 4)), Number(hoje.slice(5, 7)) - 3, 1));
       const de = d.toISOString().slice(0, 10);
       await page.goto(`/relatorios/giro-estoque?de=${de}&ate=${hoje}`);
-      const linhas = page.locator('table tbody tr');
+      const linhas = page.locator(LINHAS);
       await expect.poll(() => linhas.count()).toBeGreaterThan(3);
       await expect.poll(() => page.getByLabel('Resumo').getByText('Giro no período').count()).toBe(1);
       const primeira = (await linhas.first().locator('td').allInnerTexts()).map((t) => t.trim());
@@ -70,7 +70,7 @@ describe('Relatórios de estoque e financeiro', () => {
       await menu.getByRole('button', { name: 'Relatórios' }).click();
       await menu.getByRole('link', { name: 'Posição Financeira' }).click();
       await page.waitForURL((u) => u.pathname === '/relatorios/posicao-financeira');
-      const linhas = page.locator('table tbody tr');
+      const linhas = page.locator(LINHAS);
       await expect.poll(() => linhas.count()).toBeGreaterThan(2);
       await expect.poll(() => page.getByLabel('Resumo').getByText('Em aberto').count()).toBe(1);
       await foto(page, 'posicao-aging');

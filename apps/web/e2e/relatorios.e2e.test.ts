@@ -4,7 +4,7 @@ import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paginasPdf } from '../../server/src/test/pdf-texto.ts';
 import { demoEmail, launchBrowser, newPage, signInAs } from './support/browser.ts';
-import { baixa, foto } from './support/relatorios.ts';
+import { baixa, foto, LINHAS } from './support/relatorios.ts';
 
 // Relatórios end to end (issue 35) against the real server and its demo data (six months of sales).
 // As the admin: Relatórios › Curva ABC from the menu, the period widened to the whole history in the
@@ -38,7 +38,7 @@ describe('Relatórios', () => {
       const seisMeses = new Date(Date.UTC(Number(hoje.slice(0, 4)), Number(hoje.slice(5, 7)) - 6, 1));
       const de = seisMeses.toISOString().slice(0, 10);
       await page.goto(`/relatorios/curva-abc?de=${de}&ate=${hoje}`);
-      const linhas = page.locator('table tbody tr');
+      const linhas = page.locator(LINHAS);
       await expect.poll(() => linhas.count()).toBeGreaterThan(5);
       await expect.poll(() => page.getByLabel('Resumo por classe').getByText('Classe A').count()).toBe(1);
       await expect
@@ -105,7 +105,7 @@ describe('Relatórios', () => {
       await expect
         .poll(() => page.getByRole('heading', { name: 'Relatório de Vendas', level: 1 }).count())
         .toBe(1);
-      const linhas = page.locator('table tbody tr');
+      const linhas = page.locator(LINHAS);
       await expect.poll(() => linhas.count()).toBeGreaterThan(0);
       await expect.poll(() => page.locator('table tfoot').textContent()).toMatch(/Total/);
       await foto(page, 'vendas');

@@ -30,3 +30,7 @@ export async function baixa(page: Page, botao: string): Promise<{ nome: string; 
   ]);
   return { nome: download.suggestedFilename(), bytes: fs.readFileSync(await download.path()) };
 }
+
+/** A report table's data rows: not the skeleton rows the table shows while its first answer loads
+ * (counting those let a test read the footer before the answer had come). */
+export const LINHAS = 'table tbody tr:not([data-testid="linha-carregando"])';
