@@ -29,6 +29,9 @@ export type RelatorioParaExportar = {
   hoje: string;
 };
 
+/** The Total line, as on screen: only when some column is summed (the DRE's result is a row). */
+const temTotal = (r: RelatorioParaExportar) => r.totais !== null && r.colunas.some((c) => c.total);
+
 /** Values as the screen shows them (pt-BR), with ordinary spaces (the standard fonts lack NBSP). */
 export function textoCelula(tipo: TipoColunaRelatorio, v: unknown): string {
   return textoColunaRelatorio(tipo, v).replaceAll('\u00a0', ' ');
@@ -61,7 +64,7 @@ export async function relatorioXlsx(r: RelatorioParaExportar): Promise<Buffer> {
   ];
   const titulos = r.colunas.map((c) => ({ value: c.titulo, fontWeight: 'bold' as const }));
   const dados = r.linhas.map((l) => r.colunas.map((c) => celulaXlsx(c.tipo, l[c.chave])));
-  const totais = r.totais
+  const totais = temTotal(r)
     ? [
         r.colunas.map((c, i) =>
           i === 0
@@ -142,7 +145,7 @@ export async function relatorioPdf(r: RelatorioParaExportar, empresa: string | n
   };
   for (const l of r.linhas) escreve(r.colunas.map((c) => textoCelula(c.tipo, l[c.chave])));
   if (r.linhas.length === 0) escreve(['Nenhum registro para os filtros escolhidos.']);
-  if (r.totais) {
+  if (temTotal(r)) {
     doc.font('Helvetica-Bold');
     escreve(
       r.colunas.map((c, i) => (i === 0 ? 'Total' : c.total ? textoCelula(c.tipo, r.totais?.[c.chave]) : '')),

@@ -88,7 +88,8 @@ export function RelatorioFrame<T extends Linha>({
         emptyText={vazio}
         onRowClick={onLinha ? (l) => onLinha(l) : undefined}
         totals={
-          totais && pagina?.items.length
+          // a report without summed columns (the DRE, whose result is a row) has no Total line
+          totais && pagina?.items.length && colunas.some((c) => c.total)
             ? {
                 label: 'Total',
                 cells: Object.fromEntries(
