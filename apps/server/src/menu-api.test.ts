@@ -15,6 +15,8 @@ const SCREEN_API: Record<string, string> = {
   '/comercial/kanban': '/api/comercial/kanban',
   '/comercial/bloqueados': '/api/comercial/pedidos?status=bloqueado',
   '/comercial/devolucoes': '/api/comercial/devolucoes',
+  // the seller's offline app asks who the seller is first (a user not linked reads why, 200)
+  '/vendas': '/api/vendas/vendedor',
   '/matriz/clientes': '/api/cadastros/clientes',
   '/matriz/fornecedores': '/api/cadastros/fornecedores',
   '/matriz/vendedores': '/api/cadastros/vendedores',

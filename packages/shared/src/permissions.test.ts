@@ -39,6 +39,8 @@ const SPEC_ROUTE_GUARDS: Array<[Rule, string[]]> = [
       '/comercial/kanban',
       // issue 32's returns from customers, as the Comercial group (not in the spec's list)
       '/comercial/devolucoes',
+      // issue 36's força de vendas (not in the spec's list)
+      '/vendas',
       '/matriz/clientes',
       '/matriz/vendedores',
       '/notasfiscais/saida',
@@ -226,6 +228,7 @@ describe('menu (spec section 2 "Shell" and section 6 "Menu visibility")', () => 
         ['Notas Fiscais', '/notasfiscais/saida'],
         ['Notas de Entrada', '/notasfiscais/entrada'],
         ['Devoluções', '/comercial/devolucoes'],
+        ['Força de Vendas', '/vendas'],
       ],
     ],
     [

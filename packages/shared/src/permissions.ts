@@ -126,6 +126,9 @@ export const routePermissions: Record<string, Permission> = {
   '/comercial/kanban': ADMIN_COMERCIAL,
   // not in the spec's table: issue 32's returns from customers, as the Comercial group
   '/comercial/devolucoes': ADMIN_COMERCIAL,
+  // not in the spec's table: issue 36's força de vendas (outside the shell: it opens offline; the
+  // API checks the seller on every call)
+  '/vendas': ADMIN_COMERCIAL,
   // not in the spec's table: issue 14's "Bloqueados" view, which the approvers (financeiro, estoque)
   // must reach to release credit and stock blockers; the release API checks each blocker's roles
   '/comercial/bloqueados': PEDIDOS_BLOQUEADOS,
@@ -279,7 +282,8 @@ export type MenuIcon =
   | 'circle-user'
   | 'chart-column'
   | 'trending-up'
-  | 'chart-bar-decreasing';
+  | 'chart-bar-decreasing'
+  | 'smartphone';
 
 /** Who sees a menu entry: 'authenticated' (everyone signed in) or a role list (admin always passes). */
 export type MenuVisibility = 'authenticated' | { roles: readonly Role[] };
@@ -318,6 +322,8 @@ export const menu: readonly MenuGroup[] = [
       { label: 'Notas de Entrada', to: '/notasfiscais/entrada', icon: 'file-input' },
       // not in the spec's list: issue 32's returns from customers
       { label: 'Devoluções', to: '/comercial/devolucoes', icon: 'circle-arrow-down' },
+      // not in the spec's list: issue 36's offline seller app (opens outside the shell)
+      { label: 'Força de Vendas', to: '/vendas', icon: 'smartphone' },
     ],
   },
   {
@@ -534,6 +540,7 @@ const extraBreadcrumbLabels: Record<string, string> = {
   '/comercial/kanban': 'Kanban de Pedidos',
   '/comercial/bloqueados': 'Pedidos Bloqueados',
   '/comercial/devolucoes': 'Devoluções',
+  '/vendas': 'Força de Vendas',
   '/compras': 'Compras',
   '/compras/sugestao': 'Sugestão de Compra',
   '/compras/pedidos': 'Pedidos de Compra',

@@ -45,6 +45,7 @@ import {
   ShieldCheck,
   ShoppingBag,
   ShoppingCart,
+  Smartphone,
   SquareKanban,
   Tags,
   Target,
@@ -111,4 +112,5 @@ export const menuIcons: Record<MenuIcon, LucideIcon> = {
   'chart-column': ChartColumn,
   'trending-up': TrendingUp,
   'chart-bar-decreasing': ChartBarDecreasing,
+  smartphone: Smartphone,
 };

@@ -3,6 +3,7 @@ import {
   guards,
   idempotencyKeySchema,
   pedidoVendasSchema,
+  vendasMensagens,
   vendasSyncQuerySchema,
 } from '@erp/shared';
 import { Hono } from 'hono';
@@ -12,14 +13,20 @@ import { AppError } from '../../lib/errors.ts';
 import { jsonBody, queryParams } from '../../lib/validate.ts';
 import { recebePedidoDoDispositivo } from './pedidos-dispositivo.service.ts';
 import { sincroniza } from './sync.service.ts';
-import { vendedorDoUsuario } from './vendedor-do-usuario.ts';
+import { vendedorDoUsuario, vendedorVinculado } from './vendedor-do-usuario.ts';
 
-// /api/vendas: the força de vendas offline (README.md). Admin and comercial; the user must be linked
-// to a seller (vendedores.user_id), else 403 naming what to ask for.
+// /api/vendas: the força de vendas offline (README.md). Admin and comercial; the sync and the orders
+// need the user linked to a seller (vendedores.user_id), else 403 naming what to ask for; /vendedor
+// answers who the seller is, or null with that message (the page shows it).
 
 const p = guards.adminComercial;
 
 export const vendasRoutes = new Hono<AppEnv>()
+  // the page asks first: a user not linked to a seller reads why on the screen, not an error
+  .get('/vendedor', requires(p), async (c) => {
+    const vendedor = await vendedorVinculado(c.var.deps.db, c.var.user.id);
+    return c.json({ vendedor, mensagem: vendedor ? null : vendasMensagens.semVendedor });
+  })
   .get('/sync', requires(p), queryParams(vendasSyncQuerySchema), async (c) => {
     const vendedor = await vendedorDoUsuario(c.var.deps.db, c.var.user.id);
     return c.json(await sincroniza(c.var.deps.db, vendedor, c.req.valid('query').desde ?? null));

@@ -9,12 +9,18 @@ import { AppError } from '../../lib/errors.ts';
 
 export type VendedorDoUsuario = { id: string; nome: string; comissao: string; desconto_maximo: string };
 
-export async function vendedorDoUsuario(db: Db | Tx, userId: string): Promise<VendedorDoUsuario> {
+/** The seller linked to the user, or null. */
+export async function vendedorVinculado(db: Db | Tx, userId: string): Promise<VendedorDoUsuario | null> {
   const [v] = rowsOf<VendedorDoUsuario>(
     await (db as Db).execute(sql`select id, nome, comissao::text as comissao,
         desconto_maximo::text as desconto_maximo
       from vendedores where user_id = ${userId} and ativo`),
   );
+  return v ?? null;
+}
+
+export async function vendedorDoUsuario(db: Db | Tx, userId: string): Promise<VendedorDoUsuario> {
+  const v = await vendedorVinculado(db, userId);
   if (!v) throw new AppError('forbidden', vendasMensagens.semVendedor);
   return v;
 }

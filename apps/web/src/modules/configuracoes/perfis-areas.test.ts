@@ -8,6 +8,8 @@ describe('Perfis de Acesso areas', () => {
   it('lists every area of the route guard table, Expedição and Frota included', () => {
     expect(guardAreas().map((a) => a.label)).toEqual([
       'Comercial',
+      // issue 36: the seller's offline app, /vendas (outside the shell)
+      'Força de Vendas',
       'Cadastros',
       'Notas Fiscais',
       'Expedição',
@@ -41,6 +43,7 @@ describe('Perfis de Acesso areas', () => {
       Object.fromEntries(Object.entries(areas).map(([label, a]) => [label, areaAccess(roles, a)]));
     expect(row(['comercial'])).toEqual({
       Comercial: 'total',
+      'Força de Vendas': 'total',
       Cadastros: 'total',
       'Notas Fiscais': 'total',
       Expedição: 'total',
@@ -61,6 +64,7 @@ describe('Perfis de Acesso areas', () => {
       // issue 34: purchasing is the buyers'
       Compras: 'total',
       Expedição: 'nenhum',
+      'Força de Vendas': 'nenhum',
       // issue 14: the blocked orders, where stock blockers are released
       Comercial: 'parcial',
     });

@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Input } from '@/components/ui/input.tsx';
+import { ApiError, api, unwrap } from '@/lib/api-client.ts';
 import { useAuth } from '@/lib/auth/auth-context.ts';
 import { ClientePainel } from '../components/cliente-painel.tsx';
 import { PedidoOffline } from '../components/pedido-offline.tsx';
@@ -60,6 +61,8 @@ export function VendasPage() {
   const [mensagem, setMensagem] = useState<string | null>(null);
   const [ocupado, setOcupado] = useState(false);
   const [, setRelogio] = useState(0);
+  // online, the page asks who the seller is: a user not linked to one reads why instead of a 403
+  const [semVendedor, setSemVendedor] = useState<string | null>(null);
 
   const recarrega = useCallback(async () => {
     setMeta((await lerMeta()) ?? null);
@@ -77,6 +80,7 @@ export function VendasPage() {
       await sincronizar();
       setMensagem('Dados sincronizados.');
     } catch (err) {
+      if (err instanceof ApiError && err.status === 403) setSemVendedor(err.message);
       setMensagem(
         err instanceof Error
           ? `Não foi possível sincronizar: ${err.message}`
@@ -109,6 +113,19 @@ export function VendasPage() {
     return () => clearInterval(t);
   }, [recarrega]);
 
+  useEffect(() => {
+    if (!online || !session) return;
+    let vivo = true;
+    unwrap(api.vendas.vendedor.$get())
+      .then((r) => vivo && setSemVendedor(r.vendedor ? null : r.mensagem))
+      .catch((err) => {
+        if (vivo && err instanceof ApiError && err.status === 403) setSemVendedor(err.message);
+      });
+    return () => {
+      vivo = false;
+    };
+  }, [online, session]);
+
   // back online: the pending orders go by themselves
   useEffect(() => {
     if (online && session && pendentes.some((p) => p.estado === 'pendente')) void envia();
@@ -140,6 +157,27 @@ export function VendasPage() {
   if (!loading && !session && navigator.onLine) return <Navigate to="/auth?redirect=/vendas" replace />;
 
   const aguardando = pendentes.filter((p) => p.estado === 'pendente').length;
+  if (semVendedor)
+    return (
+      <main className="mx-auto max-w-3xl space-y-4 p-3 sm:p-6">
+        <h1 className="text-xl font-semibold">Força de vendas</h1>
+        <Card role="alert" aria-label="Usuário sem vendedor">
+          <CardHeader>
+            <CardTitle>Seu usuário não é de um vendedor</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-2 text-sm">
+            <p>{semVendedor}</p>
+            <p className="text-muted-foreground">
+              A força de vendas mostra a carteira de clientes do vendedor vinculado ao usuário e envia os
+              pedidos em nome dele. Depois do vínculo, volte a esta tela e toque em «Sincronizar».
+            </p>
+            <a className="text-primary underline" href="/">
+              Voltar ao início
+            </a>
+          </CardContent>
+        </Card>
+      </main>
+    );
   return (
     <main className="mx-auto max-w-3xl space-y-4 p-3 sm:p-6">
       <header className="flex flex-wrap items-center justify-between gap-2">
