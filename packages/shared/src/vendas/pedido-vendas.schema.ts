@@ -33,6 +33,8 @@ export const vendasMensagens = {
     'Seu usuário não está vinculado a um vendedor. Peça ao administrador para vinculá-lo em Cadastros › Vendedores.',
   clienteForaDaCarteira: 'Este cliente não é da sua carteira',
   chaveReusada: 'Esta chave de envio já foi usada por outro usuário',
+  condicaoInativa: 'Condição de pagamento inativa ou não encontrada: sincronize e escolha outra',
+  formaInativa: 'Forma de pagamento inativa ou não encontrada: sincronize e escolha outra',
 } as const;
 
 /** The answer of POST /api/vendas/pedidos. */

@@ -50,6 +50,25 @@ async function clienteDaCarteira(tx: Tx, clienteId: string, vendedorId: string) 
     });
 }
 
+/** The condição and forma de pagamento the seller chose: only active ones (the device's list may be stale). */
+async function pagamentoAtivo(tx: Tx, condicaoId: string | null, formaId: string | null) {
+  const fields: Record<string, string[]> = {};
+  if (condicaoId) {
+    const [r] = rowsOf<{ ativo: boolean }>(
+      await tx.execute(sql`select ativo from condicoes_pagamento where id = ${condicaoId}`),
+    );
+    if (!r?.ativo) fields['pedido.condicao_pagamento_id'] = [vendasMensagens.condicaoInativa];
+  }
+  if (formaId) {
+    const [r] = rowsOf<{ ativo: boolean }>(
+      await tx.execute(sql`select ativo from formas_pagamento where id = ${formaId}`),
+    );
+    if (!r?.ativo) fields['pedido.forma_pagamento_id'] = [vendasMensagens.formaInativa];
+  }
+  if (Object.keys(fields).length)
+    throw new AppError('validation_failed', genericMessages.validation, { fields });
+}
+
 export async function recebePedidoDoDispositivo(
   db: Db,
   actor: Actor & { userId: string },
@@ -61,6 +80,7 @@ export async function recebePedidoDoDispositivo(
     const anterior = await tomaChave(tx, chave, actor.userId);
     if (anterior) return anterior;
     await clienteDaCarteira(tx, input.pedido.cliente_id, vendedor.id);
+    await pagamentoAtivo(tx, input.pedido.condicao_pagamento_id, input.pedido.forma_pagamento_id);
     const digitado: PedidoDados = { ...input.pedido, vendedor_id: vendedor.id };
     // the server's table prices today: a line at the device's table price follows them
     const { precos } = await computaPedido(tx, digitado);

@@ -109,6 +109,21 @@ describe('GET /api/vendas/sync', () => {
     expect((await chama(t, ana.token, 'GET', '/api/vendas/sync?desde=abc')).status).toBe(400);
   });
 
+  it('GET /api/vendas/vendedor: the seller of the user, or null with what to ask for (the page shows it)', async () => {
+    const solto = await t.signIn(['comercial']);
+    const r = await chama(t, solto.token, 'GET', '/api/vendas/vendedor');
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({
+      vendedor: null,
+      mensagem:
+        'Seu usuário não está vinculado a um vendedor. Peça ao administrador para vinculá-lo em Cadastros › Vendedores.',
+    });
+    const a = await chama(t, ana.token, 'GET', '/api/vendas/vendedor');
+    expect(a.body).toMatchObject({ vendedor: { id: ana.id, nome: 'Ana Vendedora' }, mensagem: null });
+    const estoque = await t.signIn(['estoque']);
+    expect((await chama(t, estoque.token, 'GET', '/api/vendas/vendedor')).status).toBe(403);
+  });
+
   it("a seller receives their own carteira and nothing of another seller's", async () => {
     const s = await sync(ana);
     expect(s.completo).toBe(true);
@@ -204,8 +219,9 @@ describe('POST /api/vendas/pedidos', () => {
     itens: Parameters<typeof pedido>[1],
     precosTabela: (string | null)[],
     total: string,
+    extra: Json = {},
   ) => ({
-    pedido: pedido(clienteId, itens),
+    pedido: pedido(clienteId, itens, extra),
     dispositivo: { total, precos_tabela: precosTabela },
   });
 
@@ -259,6 +275,73 @@ describe('POST /api/vendas/pedidos', () => {
       corpo(c.a2, [[p.arroz, 'UN', '1', '27.40']], ['27.00'], '27.40'),
     );
     expect(typed.body).toMatchObject({ valor_total: '27.40', diferencas: [] });
+  });
+
+  it('keeps the condição and forma de pagamento the seller chose; an inactive one is refused', async () => {
+    const [cond, condVelha] = rowsOf<{ id: string }>(
+      await t.db.execute(sql`insert into condicoes_pagamento (nome, dias, ativo)
+        values ('Vendas 28 dias', '{28}', true), ('Vendas 90 dias', '{90}', false) returning id`),
+    );
+    const [forma, formaVelha] = rowsOf<{ id: string }>(
+      await t.db.execute(sql`insert into formas_pagamento (nome, tipo, ativo)
+        values ('Vendas Boleto', 'boleto', true), ('Vendas Cheque', 'cheque', false) returning id`),
+    );
+    // the sync lists the active ones only: what the device offers
+    const s = await sync(ana);
+    expect(s.condicoes.map((x) => x.id)).toContain(cond!.id);
+    expect(s.condicoes.map((x) => x.id)).not.toContain(condVelha!.id);
+    expect(s.formas.map((x) => x.id)).toContain(forma!.id);
+    expect(s.formas.map((x) => x.id)).not.toContain(formaVelha!.id);
+
+    const ok = await posta(
+      ana,
+      randomUUID(),
+      corpo(c.a2, [[p.arroz, 'UN', '1', '27.50']], ['27.50'], '27.50', {
+        condicao_pagamento_id: cond!.id,
+        forma_pagamento_id: forma!.id,
+      }),
+    );
+    expect(ok.status).toBe(201);
+    const gravado = await chama(t, admin, 'GET', `/api/comercial/pedidos/${ok.body.pedido_id}`);
+    expect(gravado.body).toMatchObject({ condicao_pagamento_id: cond!.id, forma_pagamento_id: forma!.id });
+
+    const chave = randomUUID();
+    const inativas = await posta(
+      ana,
+      chave,
+      corpo(c.a2, [[p.arroz, 'UN', '1', '27.50']], ['27.50'], '27.50', {
+        condicao_pagamento_id: condVelha!.id,
+        forma_pagamento_id: formaVelha!.id,
+      }),
+    );
+    expect(inativas.status).toBe(400);
+    expect(inativas.body.details.fields).toEqual({
+      'pedido.condicao_pagamento_id': [
+        'Condição de pagamento inativa ou não encontrada: sincronize e escolha outra',
+      ],
+      'pedido.forma_pagamento_id': [
+        'Forma de pagamento inativa ou não encontrada: sincronize e escolha outra',
+      ],
+    });
+    const inexistente = await posta(
+      ana,
+      randomUUID(),
+      corpo(c.a2, [[p.arroz, 'UN', '1', '27.50']], ['27.50'], '27.50', {
+        condicao_pagamento_id: randomUUID(),
+      }),
+    );
+    expect(inexistente.body.details.fields).toEqual({
+      'pedido.condicao_pagamento_id': [
+        'Condição de pagamento inativa ou não encontrada: sincronize e escolha outra',
+      ],
+    });
+    // a refused order takes no key: corrected, the same key goes through
+    const [n] = rowsOf<{ n: number }>(
+      await t.db.execute(
+        sql`select count(*)::int as n from vendas_pedidos_dispositivo where idempotency_key = ${chave}`,
+      ),
+    );
+    expect(n!.n).toBe(0);
   });
 
   it('stock short: the order goes bloqueado and the seller reads why', async () => {

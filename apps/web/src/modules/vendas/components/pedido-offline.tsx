@@ -55,6 +55,8 @@ export function PedidoOffline({
   const [termo, setTermo] = useState('');
   const [linhas, setLinhas] = useState<Linha[]>([]);
   const [salvando, setSalvando] = useState(false);
+  const [condicao, setCondicao] = useState('');
+  const [forma, setForma] = useState('');
   const achados = useMemo(() => buscaProdutos(dados.produtos.values(), termo), [dados, termo]);
   const limite = meta.vendedor.desconto_maximo;
 
@@ -83,8 +85,8 @@ export function PedidoOffline({
   const pedido: PedidoDados = {
     cliente_id: cliente.id,
     vendedor_id: null,
-    condicao_pagamento_id: null,
-    forma_pagamento_id: null,
+    condicao_pagamento_id: condicao || null,
+    forma_pagamento_id: forma || null,
     tabela_preco_id: null,
     data_entrega: null,
     modalidade_frete: '0',
@@ -199,6 +201,36 @@ export function PedidoOffline({
           </div>
         );
       })}
+      {linhas.length > 0 && (
+        <div className="grid gap-2 sm:grid-cols-2">
+          <div className="space-y-1">
+            <label htmlFor="vendas-condicao" className="text-xs text-muted-foreground">
+              Condição de pagamento
+            </label>
+            <NativeSelect id="vendas-condicao" value={condicao} onChange={(e) => setCondicao(e.target.value)}>
+              <option value="">Não informada</option>
+              {meta.condicoes.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.nome}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="space-y-1">
+            <label htmlFor="vendas-forma" className="text-xs text-muted-foreground">
+              Forma de pagamento
+            </label>
+            <NativeSelect id="vendas-forma" value={forma} onChange={(e) => setForma(e.target.value)}>
+              <option value="">Não informada</option>
+              {meta.formas.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.nome}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        </div>
+      )}
       {descontoAcima && (
         <p role="alert" className="text-sm text-destructive">
           Desconto acima do seu limite ({formatDecimalBR(limite)} %).
