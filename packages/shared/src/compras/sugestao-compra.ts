@@ -232,17 +232,18 @@ export function perdaPorVencimento(
   hoje: string,
   horizonteDias: number,
 ): { vencendo: Decimal; perda: Decimal; primeiraValidade: string | null } {
+  if (!lotes.length) return { vencendo: Decimal.ZERO, perda: Decimal.ZERO, primeiraValidade: null };
   const d = Decimal.of(demanda);
   const vencendo = lotes
-    .filter((l) => Decimal.of(l.quantidade).isPositive() && diasEntre(hoje, l.validade) <= horizonteDias)
+    .map((l) => ({ qtd: Decimal.of(l.quantidade), validade: l.validade, dias: diasEntre(hoje, l.validade) }))
+    .filter((l) => l.qtd.isPositive() && l.dias <= horizonteDias)
     .sort((a, b) => a.validade.localeCompare(b.validade));
   let total = Decimal.ZERO;
   let vendido = Decimal.ZERO;
   let perda = Decimal.ZERO;
-  for (const l of vencendo) {
-    const qtd = Decimal.of(l.quantidade);
+  for (const { qtd, dias } of vencendo) {
     total = total.plus(qtd);
-    const diasVenda = Math.max(0, diasEntre(hoje, l.validade) + 1);
+    const diasVenda = Math.max(0, dias + 1);
     const capacidade = d.times(diasVenda).minus(vendido);
     const vende = capacidade.isPositive() ? qtd.min(capacidade) : Decimal.ZERO;
     vendido = vendido.plus(vende);
@@ -257,29 +258,31 @@ export function perdaPorVencimento(
  * A, and a single product is always A), B while below A + B, else C. Products that sold nothing are C.
  */
 export function classificaAbc(
-  itens: readonly { produtoId: string; valorVendido: string }[],
+  itens: readonly { produtoId: string; valorVendido: DecimalInput }[],
   cortes: { a: string; b: string } = CORTES_ABC_PADRAO,
 ): Map<string, ClasseAbc> {
-  const total = Decimal.sum(itens.map((i) => i.valorVendido));
-  const ordenados = [...itens].sort(
-    (x, y) => Decimal.of(y.valorVendido).cmp(x.valorVendido) || x.produtoId.localeCompare(y.produtoId),
-  );
-  const limiteA = total.times(cortes.a);
-  const limiteB = total.times(Decimal.of(cortes.a).plus(cortes.b));
+  // Each value parsed once and brought to one scale: the sort compares plain integers.
+  const lidos = itens.map((i) => ({ id: i.produtoId, v: Decimal.of(i.valorVendido) }));
+  const escala = lidos.reduce((m, i) => Math.max(m, i.v.scale), 0);
+  const ordenados = lidos
+    .map((i) => ({ id: i.id, u: i.v.round(escala).units }))
+    .sort((x, y) => (x.u === y.u ? x.id.localeCompare(y.id) : y.u > x.u ? 1 : -1));
+  let total = 0n;
+  for (const i of ordenados) total += i.u;
+  // share before × 100 < cut-off × total, in exact integers: the cut-offs as units × 10^-escala
+  const a = Decimal.of(cortes.a);
+  const ab = a.plus(cortes.b);
+  const escalaCortes = Math.max(a.scale, ab.scale);
+  const limiteA = total * a.round(escalaCortes).units;
+  const limiteB = total * ab.round(escalaCortes).units;
+  const fator = 100n * 10n ** BigInt(escalaCortes);
   const classes = new Map<string, ClasseAbc>();
-  let antes = Decimal.ZERO;
+  let antes = 0n;
   for (const i of ordenados) {
-    // share before × 100 < cut-off × total, in exact integers
-    const antes100 = antes.times(100);
-    const classe: ClasseAbc = !Decimal.of(i.valorVendido).isPositive()
-      ? 'C'
-      : antes100.lt(limiteA)
-        ? 'A'
-        : antes100.lt(limiteB)
-          ? 'B'
-          : 'C';
-    classes.set(i.produtoId, classe);
-    antes = antes.plus(i.valorVendido);
+    const antes100 = antes * fator;
+    const classe: ClasseAbc = i.u <= 0n ? 'C' : antes100 < limiteA ? 'A' : antes100 < limiteB ? 'B' : 'C';
+    classes.set(i.id, classe);
+    antes += i.u;
   }
   return classes;
 }
@@ -295,12 +298,22 @@ function prazo(
   return { dias: padrao, origem: 'padrao' };
 }
 
+/** One product's suggestion, with the decimals the totals add (not parsed back from its texts). */
+type Calculado = {
+  produto: ProdutoSugestao;
+  sugerida: Decimal;
+  valor: Decimal;
+  peso: Decimal | null;
+  volume: Decimal | null;
+};
+
 function sugereProduto(
   p: ProdutoSugestaoEntrada,
   fornecedor: FornecedorSugestao,
   params: ParametrosSugestao,
   classe: ClasseAbc,
-): ProdutoSugestao {
+  limiteTendencia: Decimal,
+): Calculado {
   const alertas: AlertaSugestao[] = [];
   const u = p.unidade;
 
@@ -327,11 +340,10 @@ function sugereProduto(
       ? atual.minus(anterior).times(100).dividedBy(anterior, CASAS_TENDENCIA)
       : null;
   if (tendencia) {
-    const limite = Decimal.of(params.limiteTendenciaPercentual ?? LIMITE_TENDENCIA_PADRAO);
     const texto = `${formatDecimalBR(tendencia.abs().toFixed(CASAS_TENDENCIA))} % sobre o período anterior`;
-    if (tendencia.gte(limite))
+    if (tendencia.gte(limiteTendencia))
       alertas.push({ codigo: 'tendencia_alta', mensagem: `Tendência de alta: +${texto}` });
-    else if (tendencia.lte(limite.negated()))
+    else if (tendencia.lte(limiteTendencia.negated()))
       alertas.push({ codigo: 'tendencia_baixa', mensagem: `Tendência de baixa: −${texto}` });
   }
 
@@ -350,7 +362,9 @@ function sugereProduto(
       mensagem: `Lotes vencendo: ${qtdTexto(venc.vencendo, u)} (primeiro em ${formatDateBR(venc.primeiraValidade)})${perdaTexto}`,
     });
   }
-  const posicao = disponivel.minus(venc.perda).plus(p.emPedido).minus(p.pendentes);
+  const emPedido = Decimal.of(p.emPedido);
+  const pendentes = Decimal.of(p.pendentes);
+  const posicao = disponivel.minus(venc.perda).plus(emPedido).minus(pendentes);
 
   // Need
   const pz = prazo(p, fornecedor, params.prazoPadraoDias);
@@ -387,14 +401,15 @@ function sugereProduto(
       codigo: 'sem_embalagem_compra',
       mensagem: `Sem embalagem de compra: sugerido em ${u} (unidade base)`,
     });
-  sugerida =
-    ajuste === 'maximo'
-      ? arredondaParaBaixo(sugerida, embalagem.fator)
-      : arredondaParaCima(sugerida, embalagem.fator);
+  const fator = Decimal.of(embalagem.fator);
+  sugerida = ajuste === 'maximo' ? arredondaParaBaixo(sugerida, fator) : arredondaParaCima(sugerida, fator);
 
   // Value, weight, volume
   const custo = Decimal.of(p.ultimaCompra?.preco ?? p.custoUnitario);
-  return {
+  const valor = sugerida.times(custo).round(CASAS_DINHEIRO);
+  const peso = p.pesoBruto === null ? null : sugerida.times(p.pesoBruto).round(CASAS_PESO);
+  const volume = p.volume === null ? null : sugerida.times(p.volume).round(CASAS_VOLUME);
+  const produto: ProdutoSugestao = {
     produtoId: p.produtoId,
     demandaDiaria: demanda.toFixed(CASAS_DEMANDA),
     demandaOrigem,
@@ -403,8 +418,8 @@ function sugereProduto(
     diasCoberturaHoje,
     quantidadeVencendo: q(venc.vencendo),
     perdaVencimento: q(venc.perda),
-    emPedido: q(Decimal.of(p.emPedido)),
-    pendentes: q(Decimal.of(p.pendentes)),
+    emPedido: q(emPedido),
+    pendentes: q(pendentes),
     prazoEntregaDias: pz.dias,
     prazoOrigem: pz.origem,
     diasAlvo,
@@ -412,15 +427,16 @@ function sugereProduto(
     ajuste,
     quantidadeSugerida: q(sugerida),
     embalagem: { unidade: embalagem.unidade, fator: embalagem.fator },
-    quantidadeEmbalagens: sugerida.dividedBy(embalagem.fator, 0).toFixed(0),
+    quantidadeEmbalagens: sugerida.dividedBy(fator, 0).toFixed(0),
     custoUnitario: custo.toFixed(CASAS_CUSTO),
-    valor: sugerida.times(custo).toFixed(CASAS_DINHEIRO),
-    pesoBruto: p.pesoBruto === null ? null : sugerida.times(p.pesoBruto).toFixed(CASAS_PESO),
-    volume: p.volume === null ? null : sugerida.times(p.volume).toFixed(CASAS_VOLUME),
+    valor: valor.toFixed(CASAS_DINHEIRO),
+    pesoBruto: peso === null ? null : peso.toFixed(CASAS_PESO),
+    volume: volume === null ? null : volume.toFixed(CASAS_VOLUME),
     classeAbc: classe,
     ultimaCompra: p.ultimaCompra,
     alertas,
   };
+  return { produto, sugerida, valor, peso, volume };
 }
 
 /** The purchase suggestion for one supplier's products. */
@@ -434,11 +450,13 @@ export function sugereCompra(entrada: {
     entrada.produtos.map((p) => ({ produtoId: p.produtoId, valorVendido: p.atual.valorVendido })),
     parametros.cortesAbc,
   );
-  const produtos = entrada.produtos.map((p) =>
-    sugereProduto(p, fornecedor, parametros, classes.get(p.produtoId) ?? 'C'),
+  const limiteTendencia = Decimal.of(parametros.limiteTendenciaPercentual ?? LIMITE_TENDENCIA_PADRAO);
+  const calculados = entrada.produtos.map((p) =>
+    sugereProduto(p, fornecedor, parametros, classes.get(p.produtoId) ?? 'C', limiteTendencia),
   );
-  const comprar = produtos.filter((p) => Decimal.of(p.quantidadeSugerida).isPositive());
-  const valor = Decimal.sum(comprar.map((p) => p.valor));
+  // to buy: the quantity as the answer gives it (3 decimals) above zero
+  const comprar = calculados.filter((c) => c.sugerida.round(CASAS_QUANTIDADE).isPositive());
+  const valor = Decimal.sum(comprar.map((c) => c.valor));
   const alertas: string[] = [];
   let falta: Decimal | null = null;
   if (fornecedor.pedidoMinimo !== null) {
@@ -450,14 +468,14 @@ export function sugereCompra(entrada: {
       );
   }
   return {
-    produtos,
+    produtos: calculados.map((c) => c.produto),
     totais: {
       itens: comprar.length,
       valor: valor.toFixed(CASAS_DINHEIRO),
-      pesoBruto: Decimal.sum(comprar.flatMap((p) => p.pesoBruto ?? [])).toFixed(CASAS_PESO),
-      volume: Decimal.sum(comprar.flatMap((p) => p.volume ?? [])).toFixed(CASAS_VOLUME),
-      itensSemPeso: comprar.filter((p) => p.pesoBruto === null).length,
-      itensSemVolume: comprar.filter((p) => p.volume === null).length,
+      pesoBruto: Decimal.sum(comprar.flatMap((c) => c.peso ?? [])).toFixed(CASAS_PESO),
+      volume: Decimal.sum(comprar.flatMap((c) => c.volume ?? [])).toFixed(CASAS_VOLUME),
+      itensSemPeso: comprar.filter((c) => c.peso === null).length,
+      itensSemVolume: comprar.filter((c) => c.volume === null).length,
       pedidoMinimo:
         fornecedor.pedidoMinimo === null ? null : Decimal.of(fornecedor.pedidoMinimo).toFixed(CASAS_DINHEIRO),
       faltaParaPedidoMinimo: falta ? falta.toFixed(CASAS_DINHEIRO) : null,

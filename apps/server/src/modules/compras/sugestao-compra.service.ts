@@ -167,34 +167,51 @@ export function sqlHistorico(filtro: SQL, d: Datas): SQL {
 /**
  * Stock of each product (sellable locations: not avaria), its lots with a balance and a validade,
  * back-orders (lines of released, not invoiced orders beyond what the order holds reserved) and the
- * last purchase (posted goods receipt: its unit cost in the base unit).
+ * last purchase (posted goods receipt: its unit cost in the base unit). Set-based: each part is one
+ * pass over its table for all the products (grouped by product), joined to the products at the end —
+ * not a lookup per product. `sqlEstoquePorProduto` in sugestao-estoque.test.ts is the per-product
+ * (LATERAL) form this replaced, kept there as the reference the test compares with.
  */
 export function sqlEstoque(filtro: SQL): SQL {
   const liberados = sql.raw(`array['${STATUS_LIBERADOS_NAO_FATURADOS.join("','")}']`);
-  return sql`with p as (select p.id from products p where ${filtro})
+  return sql`with p as materialized (select p.id from products p where ${filtro}),
+    s as (
+      select es.produto_id, sum(es.saldo) as saldo, sum(es.reservado) as reservado,
+        json_agg(json_build_object('quantidade', es.saldo::text, 'validade', lt.validade::text) order by lt.validade)
+          filter (where lt.id is not null and es.saldo > 0) as lotes
+      from p join estoque_saldos es on es.produto_id = p.id
+      join locais_estoque l on l.id = es.local_id and l.tipo <> 'avaria'
+      left join lotes lt on lt.id = es.lote_id
+      group by es.produto_id),
+    i as (
+      select it.product_id, it.order_id, sum(it.quantidade) as qtd
+      from p join sales_order_items it on it.product_id = p.id
+      join sales_orders o on o.id = it.order_id and o.status = any(${liberados})
+      group by it.product_id, it.order_id),
+    r as (
+      select r.produto_id, r.origem_id, sum(r.quantidade) as quantidade
+      from estoque_reservas r
+      where r.origem = 'pedido' and r.produto_id in (select i.product_id from i)
+        and r.origem_id in (select i.order_id::text from i)
+      group by r.produto_id, r.origem_id),
+    b as (
+      select i.product_id, sum(greatest(i.qtd - coalesce(r.quantidade, 0), 0)) as pendentes
+      from i left join r on r.produto_id = i.product_id and r.origem_id = i.order_id::text
+      group by i.product_id),
+    u as (
+      select distinct on (ei.produto_id) ei.produto_id, ei.custo_unitario::numeric(18,4)::text as preco,
+        (e.lancada_em at time zone ${TZ})::date::text as data
+      from p join entrada_itens ei on ei.produto_id = p.id and ei.custo_unitario is not null
+      join entradas e on e.id = ei.entrada_id and e.status = 'lancada'
+      order by ei.produto_id, e.lancada_em desc)
     select p.id as produto_id,
       coalesce(s.saldo, 0)::numeric(18,3)::text as saldo, coalesce(s.reservado, 0)::numeric(18,3)::text as reservado,
       s.lotes, coalesce(b.pendentes, 0)::numeric(18,3)::text as pendentes,
       u.preco as ultima_preco, u.data as ultima_data
     from p
-    left join lateral (
-      select sum(es.saldo) as saldo, sum(es.reservado) as reservado,
-        json_agg(json_build_object('quantidade', es.saldo::text, 'validade', lt.validade::text) order by lt.validade)
-          filter (where lt.id is not null and es.saldo > 0) as lotes
-      from estoque_saldos es join locais_estoque l on l.id = es.local_id and l.tipo <> 'avaria'
-      left join lotes lt on lt.id = es.lote_id
-      where es.produto_id = p.id) s on true
-    left join lateral (
-      select sum(greatest(i.qtd - coalesce((select sum(r.quantidade) from estoque_reservas r
-          where r.origem = 'pedido' and r.origem_id = i.order_id::text and r.produto_id = p.id), 0), 0)) as pendentes
-      from (select it.order_id, sum(it.quantidade) as qtd from sales_order_items it
-        join sales_orders o on o.id = it.order_id and o.status = any(${liberados})
-        where it.product_id = p.id group by it.order_id) i) b on true
-    left join lateral (
-      select ei.custo_unitario::numeric(18,4)::text as preco, (e.lancada_em at time zone ${TZ})::date::text as data
-      from entrada_itens ei join entradas e on e.id = ei.entrada_id and e.status = 'lancada'
-      where ei.produto_id = p.id and ei.custo_unitario is not null
-      order by e.lancada_em desc limit 1) u on true`;
+    left join s on s.produto_id = p.id
+    left join b on b.product_id = p.id
+    left join u on u.produto_id = p.id`;
 }
 
 export type Datas = { hoje: string; curDe: string; curAte: string; prevDe: string; prevAte: string };
