@@ -13,7 +13,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { EscopoVendedor } from './escopo-vendedor.ts';
-import { CUSTO_ITEM, descreveFiltros, type FiltrosVendas, FROM_VENDAS, ondeVendas } from './vendas-base.ts';
+import { CUSTO_ITEM, descreveFiltros, type FiltrosVendas, fromVendas, ondeVendas } from './vendas-base.ts';
 import { periodoPadrao } from './vendas-relatorio.service.ts';
 
 // Curva ABC (issue 35): the period's counted sales (vendas-base.ts) per product or customer, ranked
@@ -35,7 +35,7 @@ function classificados(q: Filtros, f: FiltrosVendas, escopo: EscopoVendedor): SQ
   const valor = sql.raw(q.criterio === 'receita' ? 'receita' : 'receita - custo');
   return sql`g as (
       select ${chave} as chave, sum(i.subtotal) as receita, sum(${CUSTO_ITEM}) as custo
-      from ${FROM_VENDAS}
+      from ${fromVendas(f)}
       where ${ondeVendas(f, escopo)}
       group by 1
     ), v as (

@@ -45,6 +45,17 @@ export const FROM_VENDAS = sql.raw(
   'sales_order_items i join sales_orders o on o.id = i.order_id join products p on p.id = i.product_id',
 );
 
+/**
+ * FROM_VENDAS without the products when nothing reads them (no group filter nor grouping by group):
+ * every item has its product (foreign key), so the rows are the same, and a year's ~1 M items skip
+ * a join with the catalogue.
+ */
+export function fromVendas(f: FiltrosVendas, porGrupo = false): SQL {
+  return f.grupo_id || porGrupo
+    ? FROM_VENDAS
+    : sql.raw('sales_order_items i join sales_orders o on o.id = i.order_id');
+}
+
 /** The filters as an export's header prints them (names looked up in one query). */
 export async function descreveFiltros(
   db: Db,

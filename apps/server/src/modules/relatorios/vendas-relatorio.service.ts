@@ -12,7 +12,7 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { EscopoVendedor } from './escopo-vendedor.ts';
-import { CUSTO_ITEM, descreveFiltros, type FiltrosVendas, FROM_VENDAS, ondeVendas } from './vendas-base.ts';
+import { CUSTO_ITEM, descreveFiltros, type FiltrosVendas, fromVendas, ondeVendas } from './vendas-base.ts';
 
 // Relatório de Vendas (issue 35): the counted items of the period grouped by one dimension, one SQL
 // aggregate per page (rows, the number of groups and the page in one statement) and one for the
@@ -123,7 +123,7 @@ function grupos(f: FiltrosVendas, escopo: EscopoVendedor, agrupar: AgrupamentoVe
   return sql`go as (
       select coalesce(${a.chave}, '') as chave, i.order_id,
         sum(i.quantidade) as quantidade, sum(i.subtotal) as receita, sum(${CUSTO_ITEM}) as custo
-      from ${FROM_VENDAS}
+      from ${fromVendas(f, agrupar === 'grupo')}
       where ${ondeVendas(f, escopo)}
       group by 1, 2
     ), g as (
@@ -171,7 +171,7 @@ function somaPedidos(f: FiltrosVendas, escopo: EscopoVendedor): SQL {
       )`;
   return sql`po as (
       select 1 as n, sum(i.quantidade) as quantidade, sum(i.subtotal) as receita, sum(${CUSTO_ITEM}) as custo
-      from ${FROM_VENDAS}
+      from ${fromVendas(f)}
       where ${ondeVendas(f, escopo)}
       group by i.order_id
     )`;
@@ -262,7 +262,7 @@ export async function pedidosDaVenda(
   const rows = rowsOf<PedidoVendas & { total_linhas: number }>(
     await db.execute(sql`with g as (
         select i.order_id, sum(i.quantidade) as quantidade, sum(i.subtotal) as receita, sum(${CUSTO_ITEM}) as custo
-        from ${FROM_VENDAS}
+        from ${fromVendas(f)}
         where ${ondeVendas(f, escopo)}
         group by i.order_id
       )
