@@ -69,51 +69,55 @@ const ORDENS: Record<CurvaAbcQuery['sort'], string> = {
   margem: 'c.margem',
 };
 
-function linhasSql(
-  q: Filtros & Pick<CurvaAbcQuery, 'sort' | 'dir'>,
-  f: FiltrosVendas,
-  escopo: EscopoVendedor,
-  limite: SQL,
-) {
+type Ordem = Filtros & Pick<CurvaAbcQuery, 'sort' | 'dir'>;
+
+/** CTE `pagina`: the listed rows (class filter) in the screen's order, `limite` applied. */
+function paginaSql(q: Ordem, limite: SQL): SQL {
   const dir = sql.raw(q.dir === 'desc' ? 'desc' : 'asc');
   // the label of the page's rows only, unless the page is sorted by it
   const porRotulo = q.sort === 'rotulo';
-  const ordem = sql`${sql.raw(ORDENS[q.sort])} ${dir}, c.posicao`;
   // inside the page's own SELECT the label is its output column
-  const ordemPagina = porRotulo ? sql`rotulo ${dir}, c.posicao` : ordem;
-  return sql`with ${classificados(q, f, escopo)},
-    pagina as (
+  const ordemPagina = porRotulo ? sql`rotulo ${dir}, c.posicao` : ordemSql(q);
+  return sql`pagina as (
       select c.*, ${porRotulo ? rotulo(q) : sql`null::text`} as rotulo, count(*) over ()::int as total_linhas
       from c
       where ${q.classe ? sql`c.classe = ${q.classe}` : sql`true`}
       order by ${ordemPagina}
       ${limite}
-    )
-    select c.chave::text as chave, c.posicao::int as posicao, ${porRotulo ? sql`c.rotulo` : rotulo(q)} as rotulo,
+    )`;
+}
+
+function ordemSql(q: Ordem): SQL {
+  return sql`${sql.raw(ORDENS[q.sort])} ${sql.raw(q.dir === 'desc' ? 'desc' : 'asc')}, c.posicao`;
+}
+
+/** The page's rows as the screen reads them (`n`: their order). */
+function selecaoLinhas(q: Ordem): SQL {
+  return sql`select c.chave::text as chave, c.posicao::int as posicao,
+      ${q.sort === 'rotulo' ? sql`c.rotulo` : rotulo(q)} as rotulo,
       c.receita::text as receita, c.custo::text as custo, c.margem::text as margem, c.valor::text as valor,
       (case when c.total > 0 then round(greatest(c.valor, 0) * 100 / c.total, 2) else 0 end)::text as participacao,
       (case when c.total > 0 then round((c.antes + greatest(c.valor, 0)) * 100 / c.total, 2) else 0 end)::text as acumulado,
-      c.classe, c.total_linhas
-    from pagina c
-    order by ${ordem}`;
+      c.classe, c.total_linhas, row_number() over (order by ${ordemSql(q)})::int as n
+    from pagina c`;
 }
 
-/** The totals row: the listed rows' (the class filtered, if any); the classes and the chart: the whole curve's. */
-async function totaisAbc(db: Db, q: Filtros, f: FiltrosVendas, escopo: EscopoVendedor): Promise<TotaisAbc> {
+function linhasSql(q: Ordem, f: FiltrosVendas, escopo: EscopoVendedor, limite: SQL) {
+  return sql`with ${classificados(q, f, escopo)}, ${paginaSql(q, limite)}
+    select l.* from (${selecaoLinhas(q)}) l order by l.n`;
+}
+
+/** CTE `k`: the whole curve's classes. */
+const CLASSES_SQL = sql`k as (
+    select x.classe, count(c.chave)::int as itens, coalesce(sum(greatest(c.valor, 0)), 0) as valor
+    from (values ('A'), ('B'), ('C')) x(classe) left join c on c.classe = x.classe
+    group by x.classe
+  )`;
+
+/** The totals' columns over `c` and `k`: the listed rows' (the class filtered, if any); the classes and the chart: the whole curve's. */
+function totaisColunas(q: Filtros): SQL {
   const classe = q.classe ? sql`c.classe = ${q.classe}` : sql`true`;
-  const [t] = rowsOf<
-    Omit<TotaisAbc, 'classes' | 'pareto'> & {
-      classes: ResumoClasseAbc[] | null;
-      pareto: TotaisAbc['pareto'] | null;
-    }
-  >(
-    await db.execute(sql`with ${classificados(q, f, escopo)},
-      k as (
-        select x.classe, count(c.chave)::int as itens, coalesce(sum(greatest(c.valor, 0)), 0) as valor
-        from (values ('A'), ('B'), ('C')) x(classe) left join c on c.classe = x.classe
-        group by x.classe
-      )
-      select (select count(*)::int from c where ${classe}) as itens,
+  return sql`(select count(*)::int from c where ${classe}) as itens,
         (select coalesce(sum(receita), 0)::text from c where ${classe}) as receita,
         (select coalesce(sum(custo), 0)::text from c where ${classe}) as custo,
         (select coalesce(sum(margem), 0)::text from c where ${classe}) as margem,
@@ -126,9 +130,28 @@ async function totaisAbc(db: Db, q: Filtros, f: FiltrosVendas, escopo: EscopoVen
             'classe', p.classe) order by p.posicao)
           from (select c.posicao, ${rotulo(q)} as rotulo, c.valor, c.classe,
                   case when c.total > 0 then round((c.antes + greatest(c.valor, 0)) * 100 / c.total, 2) else 0 end as acumulado
-                from c order by c.posicao limit ${PARETO_ITENS}) p) as pareto`),
+                from c order by c.posicao limit ${PARETO_ITENS}) p) as pareto`;
+}
+
+type TotaisBrutos = Omit<TotaisAbc, 'classes' | 'pareto'> & {
+  classes: ResumoClasseAbc[] | null;
+  pareto: TotaisAbc['pareto'] | null;
+};
+const totaisDe = ({ itens, receita, custo, margem, valor, classes, pareto }: TotaisBrutos): TotaisAbc => ({
+  itens,
+  receita,
+  custo,
+  margem,
+  valor,
+  classes: classes ?? [],
+  pareto: pareto ?? [],
+});
+
+async function totaisAbc(db: Db, q: Filtros, f: FiltrosVendas, escopo: EscopoVendedor): Promise<TotaisAbc> {
+  const [t] = rowsOf<TotaisBrutos>(
+    await db.execute(sql`with ${classificados(q, f, escopo)}, ${CLASSES_SQL} select ${totaisColunas(q)}`),
   );
-  return { ...t!, classes: t!.classes ?? [], pareto: t!.pareto ?? [] };
+  return totaisDe(t!);
 }
 
 async function filtrosAbc(db: Db, q: Filtros, f: FiltrosVendas, escopo: EscopoVendedor) {
@@ -152,12 +175,17 @@ export async function relatorioCurvaAbc(
 ): Promise<PaginaRelatorio<LinhaAbc, TotaisAbc> & { de: string; ate: string }> {
   const f = filtrosDe(q, hoje);
   const offset = (q.page - 1) * q.pageSize;
-  const [linhas, totais, filtros] = await Promise.all([
-    db.execute(linhasSql(q, f, escopo, sql`limit ${q.pageSize} offset ${offset}`)),
-    totaisAbc(db, q, f, escopo),
+  // the page and the totals in one statement: the curve (a year: ~200,000 products) is aggregated once
+  const [[r], filtros] = await Promise.all([
+    db
+      .execute(sql`with ${classificados(q, f, escopo)}, ${paginaSql(q, sql`limit ${q.pageSize} offset ${offset}`)},
+          ${CLASSES_SQL}
+        select (select json_agg(l order by l.n) from (${selecaoLinhas(q)}) l) as linhas, ${totaisColunas(q)}`)
+      .then((res) => rowsOf<TotaisBrutos & { linhas: (LinhaComTotal & { n: number })[] | null }>(res)),
     filtrosAbc(db, q, f, escopo),
   ]);
-  const rows = rowsOf<LinhaComTotal>(linhas);
+  const rows = (r!.linhas ?? []).map(({ n: _, ...l }) => l);
+  const totais = totaisDe(r!);
   const total =
     rows[0]?.total_linhas ??
     (offset > 0
