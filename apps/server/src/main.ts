@@ -16,6 +16,7 @@ import { loadJwtSecret } from './modules/auth/jwt-secret.ts';
 import { iniciaWorkerFaturamento } from './modules/expedicao/faturamento.service.ts';
 import { logPacoteMdfe } from './modules/mdfe/pacote-mdfe.ts';
 import { logPacoteNfe } from './modules/nfe/pacote-nfe.ts';
+import { agendaPodaVendas } from './modules/vendas/sync-poda.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -112,6 +113,8 @@ async function main() {
     .then(async (jobs) => {
       deps.jobs = jobs;
       await iniciaWorkerFaturamento(deps);
+      // the força de vendas change log: entries past the retention pruned at start and every 6 h
+      agendaPodaVendas(database.db, jobs, logger);
       logger.info('job queue started');
       return jobs;
     })

@@ -10,6 +10,7 @@ import {
   tabelasDaCarteira,
   titulosAbertos,
 } from './sync-carregadores.ts';
+import { horizonteDoLog } from './sync-poda.ts';
 import type { VendedorDoUsuario } from './vendedor-do-usuario.ts';
 
 // GET /api/vendas/sync (decision 0010): everything in the seller's scope, or — with the cursor of the
@@ -84,10 +85,15 @@ export async function sincroniza(
         formas,
         regras,
       };
-      // no cursor, or one this database never gave (from the future: another server's): a full sync.
-      // The log is not pruned yet; when it is, a cursor older than the pruning horizon is one too.
-      const xmin = (cursor: string) => BigInt(cursor.split(':')[0]!);
-      const completo = desde === null || xmin(desde) > xmin(snap!.cursor);
+      // no cursor, one this database never gave (from the future — its xmax, the next transaction id
+      // then, ahead of now's: another server's), or one older than the pruned log (its xmin not above
+      // the highest pruned xid: an entry it did not see may be gone, sync-poda.ts): a full sync
+      const parte = (cursor: string, i: 0 | 1) => BigInt(cursor.split(':')[i]!);
+      const horizonte = desde === null ? null : await horizonteDoLog(tx);
+      const completo =
+        desde === null ||
+        parte(desde, 1) > parte(snap!.cursor, 1) ||
+        (horizonte !== null && parte(desde, 0) <= horizonte);
       if (completo) {
         return {
           ...base,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { businessToday, calculaPedidoOffline, pedidoCreateSchema, type SyncVendas } from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/client.ts';
+import { type Db, rowsOf } from '../../db/client.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import {
   chama,
@@ -17,6 +17,7 @@ import {
 } from '../comercial/comercial-test-support.ts';
 import { computaPedido } from '../comercial/pedido-calculo.service.ts';
 import { criaTabela } from '../precos/precos-test-support.ts';
+import { podaLogVendas } from './sync-poda.ts';
 import { dadosDoDispositivo, vendedorComUsuario } from './vendas-test-support.ts';
 
 // Issue 36: the seller's sync (own customers only, incremental with removals), the device's
@@ -184,6 +185,53 @@ describe('GET /api/vendas/sync', () => {
     expect(ids(b.clientes)).toEqual([c.a2]);
     expect(ids(b.tabelas)).toEqual([tab.geral, tab.litoral].sort());
     await t.db.execute(sql`update clientes set vendedor_id = ${ana.id} where id = ${c.a2}`);
+  });
+
+  it('the change log is pruned past the retention; a cursor older than the pruned entries gets a full sync', async () => {
+    // a cursor this database never gave (from the future) is a full sync too
+    expect((await sync(ana, '99999999999:99999999999:')).completo).toBe(true);
+    const antigo = await sync(ana);
+    await criaTitulo(t.db, { clienteId: c.a1, valor: '12.00', vencimento: '2026-12-22' });
+    // nothing is old enough yet
+    expect(await podaLogVendas(t.db as Db)).toBe(0);
+    expect((await sync(ana, antigo.cursor)).completo).toBe(false);
+
+    // every entry so far is 31 days old; one more change stays recent
+    await t.db.execute(sql`update vendas_sync_log set created_at = now() - interval '31 days'`);
+    await criaTitulo(t.db, { clienteId: c.a1, valor: '13.00', vencimento: '2026-12-23' });
+    const contagem = async () =>
+      rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from vendas_sync_log`))[0]!.n;
+    const antes = await contagem();
+    const podadas = await podaLogVendas(t.db as Db);
+    expect(podadas).toBeGreaterThan(0);
+    expect(await contagem()).toBe(antes - podadas);
+    expect(await contagem()).toBeGreaterThan(0);
+
+    // a cursor that may have missed a pruned entry: full sync, the device replaces its stores
+    const s = await sync(ana, antigo.cursor);
+    expect(s.completo).toBe(true);
+    expect(ids(s.clientes)).toEqual([c.a1, c.a2].sort());
+    // a cursor taken after the pruned entries stays incremental and sees the change after it. A
+    // snapshot's xmin is the cluster's: on a shared PostgreSQL server a transaction of another
+    // database (a bulk load) may hold it below the horizon just pruned — which a 30-day retention
+    // never meets — so the cursor's xmin is lifted above the horizon (its in-progress list kept).
+    const [h] = rowsOf<{ xid: string }>(
+      await t.db.execute(sql`select xid::text as xid from vendas_sync_horizonte`),
+    );
+    const horizonte = BigInt(h!.xid);
+    const novo = await sync(ana);
+    const [xmin, xmax, lista] = novo.cursor.split(':') as [string, string, string];
+    const cursor =
+      BigInt(xmin) > horizonte
+        ? novo.cursor
+        : `${horizonte + 1n}:${xmax}:${lista
+            .split(',')
+            .filter((x) => x && BigInt(x) > horizonte)
+            .join(',')}`;
+    await criaTitulo(t.db, { clienteId: c.a1, valor: '14.00', vencimento: '2026-12-24' });
+    const incremental = await sync(ana, cursor);
+    expect(incremental.completo).toBe(false);
+    expect(incremental.titulos.map((x) => x.saldo)).toContain('14.00');
   });
 });
 
