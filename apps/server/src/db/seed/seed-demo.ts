@@ -17,6 +17,7 @@ import type { Db, Tx } from '../client.ts';
 import { rowsOf } from '../client.ts';
 import { seedCobrancaDemo } from './cobranca-demo.ts';
 import { seedComercialDemo } from './comercial-demo.ts';
+import { seedComissoesDemo } from './comissoes-demo.ts';
 import { seedComprasDemo } from './compras-demo.ts';
 import { generateDemoData } from './demo-data.ts';
 import { seedDemoUsers } from './demo-users.ts';
@@ -87,6 +88,8 @@ export async function seedDemo(
     await insertChunked(tx, salesOrderItems, data.items);
     await insertChunked(tx, financialAccounts, data.accounts);
     await seedFinanceiroDemo(tx, data.today);
+    // the sellers' commissions on a share of the last months' receipts, paid and to pay (Comissões)
+    await seedComissoesDemo(tx, data.today);
     // the comercial module's orders along the status flow, through its services
     // dispatch: more released orders and three loads (montagem, em separação, conferida)
     const pedidos = (await seedComercialDemo(tx, data)) + (await seedExpedicaoDemo(tx, data)).pedidos;
