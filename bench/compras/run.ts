@@ -59,17 +59,17 @@ function ledger(lo: number, hi: number, rows: number, span: number) {
     from generate_series(0, ${rows - 1}) k cross join generate_series(${lo}, ${hi}) g`;
 }
 
-/** The figures before the daily read model (migration 0063), kept in the section as they were measured. */
+/** The figures before this round's cuts (and, in one line, before the daily read model), as measured. */
 const BEFORE = [
-  '**Before** the daily read model (2026-11-29 10:55 UTC, same data and machine, load 6.1 (5.6–6.6); the history read from the ledger rows, an index-only scan per product since migration 0061):',
+  "**Before** the set-based stock statement and the rule's parsing cuts (2026-11-29 14:04 UTC, same data and machine, read model in place, load 13.8):",
   '',
   '| supplier 1 | HTTP p50 | HTTP p95 | HTTP max | its SQL p50 | its SQL p95 | SQL / HTTP (p50) | load (1 min) |',
   '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
-  '| 5,000 products, window 90 days | 3781.4 | 7024.7 | 7024.7 | 2952.0 | 3201.1 | 0.78 | 6.2 (5.6–6.6) |',
-  '| 5,000 products, window 30 days | 1265.9 | 1301.9 | 1301.9 | 1076.6 | 1144.2 | 0.85 | 5.8 (5.6–5.8) |',
-  '| 100 products (produto_ids) | 67.2 | 68.1 | 68.1 | 56.4 | 59.0 | 0.84 | 5.6 (5.6–5.6) |',
+  '| 5,000 products, window 90 days | 1013.6 | 1303.7 | 1303.7 | 777.3 | 834.0 | 0.77 | 13.8 (13.4–14.1) |',
+  '| 5,000 products, window 30 days | 958.5 | 1909.8 | 1909.8 | 643.5 | 1177.3 | 0.67 | 13.2 (12.7–13.4) |',
+  '| 100 products (produto_ids) | 36.0 | 56.5 | 56.5 | 23.8 | 32.2 | 0.66 | 12.7 (12.7–12.7) |',
   '',
-  'The whole catalogue: 18.2 s one supplier after another (per supplier p50 708 ms, max 3138 ms), 10.9 s two at a time; load 5.0 (4.3–5.6).',
+  'The whole catalogue then: 17.6 s one supplier after another (per supplier p50 890 ms), 17.9 s two at a time; load 11.8. Before the daily read model (migration 0063; 10:55 UTC, load 6.1): supplier 1 3.78 s p50 / 7.02 s p95, the whole catalogue 18.2 s one after another, 10.9 s two at a time.',
 ].join('\n');
 
 async function gerado(database: Database): Promise<boolean> {
