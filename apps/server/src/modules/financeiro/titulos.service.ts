@@ -233,8 +233,10 @@ export async function listTitulos(db: Db, tipo: TipoTitulo, q: Query, hoje: stri
       .orderBy(...page.orderBy)
       .limit(page.limit)
       .offset(page.offset);
-  const page = buscaTitulos(q.q)
-    ? await paginaBuscada<object, keyof typeof sorts>(db, q, {
+  // the page and the footer's totals side by side on the pool: a broad search word makes both read
+  // its thousands of matches, one after the other they added up (issue 30)
+  const pagina = buscaTitulos(q.q)
+    ? paginaBuscada<object, keyof typeof sorts>(db, q, {
         table: f,
         where,
         id: f.id,
@@ -243,14 +245,14 @@ export async function listTitulos(db: Db, tipo: TipoTitulo, q: Query, hoje: stri
         tieBreaker: f.id,
         rows,
       })
-    : await listPage<object, keyof typeof sorts>(q, {
+    : listPage<object, keyof typeof sorts>(q, {
         sorts,
         tieBreaker: f.id,
         rows,
         count: () => cappedCount(db, f, where),
       });
-  const [totais] = rowsOf<TitulosTotais>(
-    await db.execute(
+  const somas = db
+    .execute(
       semFiltro(q)
         ? totaisDoResumo(tipo, hoje)
         : soAbertosPorVencimento(q)
@@ -264,9 +266,10 @@ export async function listTitulos(db: Db, tipo: TipoTitulo, q: Query, hoje: stri
           ${q.vencimento_de ? sql`and b.data_pagamento >= ${q.vencimento_de}::date` : sql``}
           ${q.vencimento_ate ? sql`and b.data_pagamento <= ${q.vencimento_ate}::date` : sql``}), 0)::numeric(14,2)::text as pago_no_periodo
       from ${f} where ${where}`,
-    ),
-  );
-  return { ...page, items: await comRateio(db, page.items as object[]), totais: totais! };
+    )
+    .then((r) => rowsOf<TitulosTotais>(r)[0]!);
+  const [page, totais] = await Promise.all([pagina, somas]);
+  return { ...page, items: await comRateio(db, page.items as object[]), totais };
 }
 
 /** Only paging and order given: every título of the type is in the list (whatever filter is added later). */
