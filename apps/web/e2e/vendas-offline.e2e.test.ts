@@ -107,6 +107,11 @@ describe('força de vendas offline', () => {
       await page.getByRole('button', { name: 'Adicionar' }).first().click();
       await page.getByLabel(`Quantidade de ${produto.nome}`).fill('2');
       await page.getByTestId('total-pedido').waitFor();
+      // condição and forma de pagamento from the synced lists (the demo's first active ones)
+      const condicao = (sync.condicoes as Json[])[0]!;
+      const forma = (sync.formas as Json[])[0]!;
+      await page.getByLabel('Condição de pagamento').selectOption(condicao.id);
+      await page.getByLabel('Forma de pagamento').selectOption(forma.id);
       await foto(page, '2-pedido-offline');
       await page.getByRole('button', { name: 'Salvar pedido (pendente de envio)' }).click();
       await page.locator('[data-pendente="pendente"]').waitFor();
@@ -142,6 +147,7 @@ describe('força de vendas offline', () => {
       pedidoId = doAparelho[0]!.id;
       const pedido = await chama(admin, 'GET', `/api/comercial/pedidos/${pedidoId}`);
       expect(pedido.itens.map((x: Json) => [x.produto_id, x.preco])).toEqual([[produto.id, novo]]);
+      expect([pedido.condicao_pagamento_id, pedido.forma_pagamento_id]).toEqual([condicao.id, forma.id]);
       expect(abertura).toBeLessThan(5000);
     } finally {
       await chama(admin, 'PUT', itemUrl, {
@@ -157,6 +163,26 @@ describe('força de vendas offline', () => {
           versao: p.versao,
         });
       }
+      await context.close();
+    }
+  });
+
+  it('a user not linked to a seller reads on /vendas what to ask for, not an error', async () => {
+    // the demo admin is no seller: the menu's Comercial › Força de Vendas opens the explanation
+    const { page, context } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    try {
+      await signInAs(page, demoEmail('admin'));
+      await page.goto('/vendas');
+      await page.getByRole('heading', { name: 'Força de vendas' }).waitFor();
+      const aviso = page.getByRole('alert', { name: 'Usuário sem vendedor' });
+      await aviso
+        .getByText(
+          'Seu usuário não está vinculado a um vendedor. Peça ao administrador para vinculá-lo em Cadastros › Vendedores.',
+        )
+        .waitFor();
+      expect(await page.getByRole('button', { name: 'Sincronizar' }).count()).toBe(0);
+      await foto(page, '5-sem-vendedor');
+    } finally {
       await context.close();
     }
   });
