@@ -167,31 +167,40 @@ export function sqlHistorico(filtro: SQL, d: Datas): SQL {
 /**
  * Stock of each product (sellable locations: not avaria), its lots with a balance and a validade,
  * back-orders (lines of released, not invoiced orders beyond what the order holds reserved) and the
- * last purchase (posted goods receipt: its unit cost in the base unit). Set-based: each part is one
- * pass over its table for all the products (grouped by product), joined to the products at the end —
- * not a lookup per product. `sqlEstoquePorProduto` in sugestao-estoque.test.ts is the per-product
- * (LATERAL) form this replaced, kept there as the reference the test compares with.
+ * last purchase (posted goods receipt: its unit cost in the base unit). Set-based and driven by the
+ * supplier's products: their ids are gathered once into an array (`ids`), and each part reads only
+ * those products' rows through its table's product index (`produto_id = any(ids)`: one index descent
+ * per product on estoque_saldos, sales_order_items, estoque_reservas and entrada_itens), grouped by
+ * product and joined to the products at the end. The array comes from an InitPlan, so the planner does
+ * not know its length and plans index scans (a join on a CTE of 5,000 rows made it hash every row of
+ * each table: 120,000 balances and 100,000 receipt lines to keep one supplier's). `sqlEstoquePorProduto`
+ * in sugestao-estoque.test.ts is the per-product (LATERAL) form this replaced, kept there as the
+ * reference the test compares with.
  */
 export function sqlEstoque(filtro: SQL): SQL {
   const liberados = sql.raw(`array['${STATUS_LIBERADOS_NAO_FATURADOS.join("','")}']`);
+  const ids = sql`(select ids.a from ids)::uuid[]`;
   return sql`with p as materialized (select p.id from products p where ${filtro}),
+    ids as (select array_agg(p.id) as a from p),
     s as (
       select es.produto_id, sum(es.saldo) as saldo, sum(es.reservado) as reservado,
         json_agg(json_build_object('quantidade', es.saldo::text, 'validade', lt.validade::text) order by lt.validade)
           filter (where lt.id is not null and es.saldo > 0) as lotes
-      from p join estoque_saldos es on es.produto_id = p.id
+      from estoque_saldos es
       join locais_estoque l on l.id = es.local_id and l.tipo <> 'avaria'
       left join lotes lt on lt.id = es.lote_id
+      where es.produto_id = any(${ids})
       group by es.produto_id),
     i as (
       select it.product_id, it.order_id, sum(it.quantidade) as qtd
-      from p join sales_order_items it on it.product_id = p.id
+      from sales_order_items it
       join sales_orders o on o.id = it.order_id and o.status = any(${liberados})
+      where it.product_id = any(${ids})
       group by it.product_id, it.order_id),
     r as (
       select r.produto_id, r.origem_id, sum(r.quantidade) as quantidade
       from estoque_reservas r
-      where r.origem = 'pedido' and r.produto_id in (select i.product_id from i)
+      where r.produto_id = any(${ids}) and r.origem = 'pedido'
         and r.origem_id in (select i.order_id::text from i)
       group by r.produto_id, r.origem_id),
     b as (
@@ -201,8 +210,9 @@ export function sqlEstoque(filtro: SQL): SQL {
     u as (
       select distinct on (ei.produto_id) ei.produto_id, ei.custo_unitario::numeric(18,4)::text as preco,
         (e.lancada_em at time zone ${TZ})::date::text as data
-      from p join entrada_itens ei on ei.produto_id = p.id and ei.custo_unitario is not null
+      from entrada_itens ei
       join entradas e on e.id = ei.entrada_id and e.status = 'lancada'
+      where ei.produto_id = any(${ids}) and ei.custo_unitario is not null
       order by ei.produto_id, e.lancada_em desc)
     select p.id as produto_id,
       coalesce(s.saldo, 0)::numeric(18,3)::text as saldo, coalesce(s.reservado, 0)::numeric(18,3)::text as reservado,

@@ -8,7 +8,7 @@ import { criaCliente, criaProduto, criaUnidades } from '../comercial/comercial-t
 import { filtroProdutos, sqlEstoque } from './sugestao-compra.service.ts';
 
 // The suggestion's stock / lots / back-orders / last-purchase statement (sqlEstoque) is set-based:
-// one pass over each table for all the products. Its first form looked each product up on its own
+// one index pass over each table for all the supplier's products (their ids as one array). Its first form looked each product up on its own
 // (three LATERALs); that form is kept here, as it was, and both must give the same rows on data that
 // holds each case: an avaria location, lots with and without balance, orders in and out of the
 // released statuses with partial, full and excess reservations, receipts posted or not, with and
