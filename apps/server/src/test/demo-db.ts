@@ -1,14 +1,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
-import { type Database, openDatabase } from '../db/client.ts';
+import type { SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { type Database, openDatabase, rowsOf } from '../db/client.ts';
 import { seedDemo } from '../db/seed/seed-demo.ts';
 import { withDatabase } from './global-setup.ts';
 import { createTestDatabase } from './test-db.ts';
 
 /** The date every demo test seeds with (the demo is deterministic for a given day). */
 export const DEMO_TODAY = '2026-11-21';
+
+/** The time a seed test file's beforeAll gets to seed or clone the demo. */
+const DEMO_HOOK_MS = 300_000;
 
 type Counts = NonNullable<Awaited<ReturnType<typeof seedDemo>>>;
 
@@ -53,7 +57,9 @@ export async function createDemoDatabase(): Promise<{ database: Database; counts
     escreve(pronto, JSON.stringify(counts));
     return { database, counts };
   }
-  const limite = Date.now() + 170_000;
+  // as long as the seeder's own hook may take (DEMO_HOOK_MS), less a margin: under a loaded CI
+  // machine seeding took over the 170 s this used to wait
+  const limite = Date.now() + DEMO_HOOK_MS - 10_000;
   while (!fs.existsSync(pronto)) {
     if (Date.now() > limite) throw new Error('a base de demonstração dos testes não ficou pronta');
     await new Promise((r) => setTimeout(r, 250));
@@ -80,4 +86,22 @@ export async function createDemoDatabase(): Promise<{ database: Database; counts
     database: await openDatabase({ databaseUrl: withDatabase(serverUrl, name), poolSize: 5 }),
     counts,
   };
+}
+
+/**
+ * The demo database of one seed test file: created before its tests, closed after them. `query`
+ * runs a statement and answers its rows. Read `demo.database` and `demo.counts` inside the tests
+ * (they are set by the file's beforeAll).
+ */
+export function demoDoArquivo() {
+  const demo = {
+    database: undefined as unknown as Database,
+    counts: undefined as unknown as Counts,
+    query: <T>(q: SQL) => demo.database.db.execute(q).then((r) => rowsOf<T>(r)),
+  };
+  beforeAll(async () => {
+    Object.assign(demo, await createDemoDatabase());
+  }, DEMO_HOOK_MS);
+  afterAll(() => demo.database?.close());
+  return demo;
 }

@@ -1,20 +1,14 @@
 import { lerBoleto } from '@erp/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemoDatabase } from '../../test/demo-db.ts';
-import { type Database, rowsOf } from '../client.ts';
+import { describe, expect, it } from 'vitest';
+import { demoDoArquivo } from '../../test/demo-db.ts';
 
 // The demo's cobrança: two carteiras, boletos in every situação, one remessa per carteira with its
 // file, BB's retorno processed (registered, rejected with its motivo, baixado, paid).
 
-let database: Database;
+const demo = demoDoArquivo();
 
-beforeAll(async () => {
-  ({ database } = await createDemoDatabase());
-}, 300_000);
-afterAll(() => database?.close());
-
-const query = <T>(q: ReturnType<typeof sql>) => database.db.execute(q).then((r) => rowsOf<T>(r));
+const { query } = demo;
 
 describe('demo cobrança', () => {
   it('carteiras on the two banks; boletos in every situação; readable barcodes', async () => {

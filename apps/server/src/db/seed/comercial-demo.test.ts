@@ -1,26 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemoDatabase } from '../../test/demo-db.ts';
-import { type Database, rowsOf } from '../client.ts';
+import { describe, expect, it } from 'vitest';
+import { demoDoArquivo } from '../../test/demo-db.ts';
 
 // The demo's sales orders: about 60 along the status flow, made through the comercial services,
 // with stock reservations that agree with the orders and the ledger.
 
-let database: Database;
-let pedidos = 0;
+const demo = demoDoArquivo();
 
-beforeAll(async () => {
-  const demo = await createDemoDatabase();
-  database = demo.database;
-  pedidos = demo.counts.pedidos;
-}, 300_000);
-afterAll(() => database?.close());
-
-const query = <T>(q: ReturnType<typeof sql>) => database.db.execute(q).then((r) => rowsOf<T>(r));
+const { query } = demo;
 
 describe('demo sales orders', () => {
   it('~60 orders across the statuses, each with its history', async () => {
-    expect(pedidos).toBeGreaterThanOrEqual(50);
+    expect(demo.counts.pedidos).toBeGreaterThanOrEqual(50);
     const porStatus = await query<{ status: string; n: number }>(
       sql`select o.status, count(*)::int as n from sales_orders o
         where exists (select 1 from pedido_historico h where h.order_id = o.id) group by 1 order by 1`,
@@ -36,7 +27,7 @@ describe('demo sales orders', () => {
       'cancelado',
     ])
       expect(status).toContain(s);
-    expect(porStatus.reduce((a, s) => a + s.n, 0)).toBe(pedidos);
+    expect(porStatus.reduce((a, s) => a + s.n, 0)).toBe(demo.counts.pedidos);
   });
 
   it('reservations: held exactly by the released, not invoiced orders, and equal to the ledger totals', async () => {

@@ -1,26 +1,20 @@
 import { comissoesQuerySchema } from '@erp/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { relatorioComissoes } from '../../modules/relatorios/comissoes-relatorio.service.ts';
-import { createDemoDatabase, DEMO_TODAY } from '../../test/demo-db.ts';
-import { type Database, rowsOf } from '../client.ts';
+import { DEMO_TODAY, demoDoArquivo } from '../../test/demo-db.ts';
 
 // The demo's commissions (comissoes-demo.ts): the Comissões report over the last three months shows
 // several sellers, with commissions paid and to pay; each one written as the service writes it.
 
-let database: Database;
+const demo = demoDoArquivo();
 
-beforeAll(async () => {
-  ({ database } = await createDemoDatabase());
-}, 300_000);
-afterAll(() => database?.close());
-
-const query = <T>(q: ReturnType<typeof sql>) => database.db.execute(q).then((r) => rowsOf<T>(r));
+const { query } = demo;
 
 describe('demo commissions', () => {
   it('the Comissões report shows several sellers with paid and to-pay commissions', async () => {
     const q = comissoesQuerySchema.parse({ de: '2026-09-01', ate: DEMO_TODAY, pageSize: 100 });
-    const r = await relatorioComissoes(database.db, q, null, DEMO_TODAY);
+    const r = await relatorioComissoes(demo.database.db, q, null, DEMO_TODAY);
     const pagos = r.items.filter((l) => Number(l.paga) > 0);
     const aPagar = r.items.filter((l) => Number(l.a_pagar) > 0);
     expect(r.items.length).toBeGreaterThanOrEqual(5);

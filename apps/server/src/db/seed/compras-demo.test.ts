@@ -1,21 +1,15 @@
 import { Decimal } from '@erp/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pedidoCompraDaEntrada } from '../../modules/compras/recebimento-pedido.service.ts';
 import { sugestaoCompra } from '../../modules/compras/sugestao-compra.service.ts';
-import { createDemoDatabase, DEMO_TODAY } from '../../test/demo-db.ts';
-import { type Database, rowsOf } from '../client.ts';
+import { DEMO_TODAY, demoDoArquivo } from '../../test/demo-db.ts';
 
 // Demo purchasing (issue 34): what /compras shows on a fresh install — an order in every status, the
 // received ones tied to the posted demo notes, the draft note proposed against the open order.
 
-let database: Database;
-const q = async <T>(s: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(s));
-
-beforeAll(async () => {
-  ({ database } = await createDemoDatabase());
-}, 300_000);
-afterAll(() => database?.close());
+const demo = demoDoArquivo();
+const q = demo.query;
 
 describe('demo purchase orders', () => {
   it('one order in every status, in date order, the received ones tied to their notes', async () => {
@@ -61,13 +55,13 @@ describe('demo purchase orders', () => {
 
   it('the draft note 31870 is proposed against its supplier’s open order, within the tolerances', async () => {
     const [e] = await q<{ id: string }>(sql`select id from entradas where numero = 31870`);
-    const r = await pedidoCompraDaEntrada(database.db, e!.id);
+    const r = await pedidoCompraDaEntrada(demo.database.db, e!.id);
     expect(r.pedido_compra).toBeNull();
     expect(
       r.pedidos_compra_propostos.map((p) => [p.numero, p.status, p.linhas_abertas, p.produtos_em_comum]),
     ).toEqual([[4, 'enviado', 3, 3]]);
     const [posted] = await q<{ id: string }>(sql`select id from entradas where numero = 31655`);
-    const ligado = await pedidoCompraDaEntrada(database.db, posted!.id);
+    const ligado = await pedidoCompraDaEntrada(demo.database.db, posted!.id);
     expect(ligado.pedido_compra).toMatchObject({ exige_justificativa: false, status_resultante: 'recebido' });
     expect(ligado.pedido_compra!.linhas.map((l) => l.situacao)).toEqual(['atendida', 'atendida']);
   });
@@ -94,7 +88,7 @@ describe('the demo purchase suggestion', () => {
       sql`select fornecedor_id from pedidos_compra where numero = 5`,
     );
     const s = await sugestaoCompra(
-      database.db,
+      demo.database.db,
       { fornecedor_id: f!.fornecedor_id, janela_dias: 90 } as never,
       DEMO_TODAY,
     );

@@ -1,25 +1,21 @@
 import { Decimal } from '@erp/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemActor, writeTx } from '../../lib/audit-context.ts';
-import { createDemoDatabase, DEMO_TODAY } from '../../test/demo-db.ts';
+import { DEMO_TODAY, demoDoArquivo } from '../../test/demo-db.ts';
 import { TEST_NFE_SCHEMAS_DIR } from '../../test/test-app.ts';
-import { type Database, rowsOf } from '../client.ts';
+import { rowsOf } from '../client.ts';
 import { seedDevolucoesDemo } from './devolucoes-demo.ts';
 
 // The demo's returns (issue 32): through the real services, one of each kind — a return to the
 // avaria location that abated the last instalment, one of a paid note that left crédito do
 // cliente, one draft refused at the door.
 
-let database: Database;
-beforeAll(async () => {
-  ({ database } = await createDemoDatabase());
-}, 300_000);
-afterAll(() => database?.close());
+const demo = demoDoArquivo();
 
 describe.skipIf(!TEST_NFE_SCHEMAS_DIR)('demo devoluções', () => {
   it('four returns: autorizada with abatimento (avaria), autorizada with crédito, rascunho; one to a supplier', async () => {
-    const n = await writeTx(database.db, systemActor, (tx) =>
+    const n = await writeTx(demo.database.db, systemActor, (tx) =>
       seedDevolucoesDemo(tx, TEST_NFE_SCHEMAS_DIR as string, DEMO_TODAY),
     );
     expect(n).toBe(4);
@@ -30,7 +26,7 @@ describe.skipIf(!TEST_NFE_SCHEMAS_DIR)('demo devoluções', () => {
       valor_credito: string;
       nota: string | null;
     }>(
-      await database.db.execute(sql`select d.status, d.valor_total::text, d.valor_abatido::text, d.valor_credito::text,
+      await demo.database.db.execute(sql`select d.status, d.valor_total::text, d.valor_abatido::text, d.valor_credito::text,
           nf.status as nota
         from devolucoes d left join notas_fiscais nf on nf.id = d.nota_devolucao_id where d.tipo = 'venda'
         order by d.numero`),
@@ -45,7 +41,7 @@ describe.skipIf(!TEST_NFE_SCHEMAS_DIR)('demo devoluções', () => {
     expect(ds[0]!.valor_credito).toBe('0.00');
     expect(ds[1]!.valor_credito).toBe(ds[1]!.valor_total);
     const [credito] = rowsOf<{ saldo: string }>(
-      await database.db.execute(
+      await demo.database.db.execute(
         sql`select coalesce(sum(valor), 0)::text as saldo from creditos_movimentos where cliente_id is not null`,
       ),
     );
@@ -58,7 +54,7 @@ describe.skipIf(!TEST_NFE_SCHEMAS_DIR)('demo devoluções', () => {
       valor_abatido: string;
       valor_credito: string;
     }>(
-      await database.db.execute(sql`select d.status, nf.tp_nf, d.valor_total::text, d.valor_abatido::text,
+      await demo.database.db.execute(sql`select d.status, nf.tp_nf, d.valor_total::text, d.valor_abatido::text,
           d.valor_credito::text
         from devolucoes d join notas_fiscais nf on nf.id = d.nota_devolucao_id where d.tipo = 'compra'`),
     );
@@ -68,7 +64,7 @@ describe.skipIf(!TEST_NFE_SCHEMAS_DIR)('demo devoluções', () => {
     );
     // the damaged goods went to the avaria location
     const [avaria] = rowsOf<{ n: number }>(
-      await database.db.execute(sql`select count(*)::int as n from estoque_movimentos m
+      await demo.database.db.execute(sql`select count(*)::int as n from estoque_movimentos m
         join locais_estoque l on l.id = m.local_id where m.origem = 'devolucao' and l.tipo = 'avaria'`),
     );
     expect(avaria!.n).toBeGreaterThanOrEqual(2);

@@ -1,16 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemoDatabase } from '../../test/demo-db.ts';
-import { type Database, rowsOf } from '../client.ts';
+import { describe, expect, it } from 'vitest';
+import { demoDoArquivo } from '../../test/demo-db.ts';
+import { rowsOf } from '../client.ts';
 
 // Demo goods receipts: what /estoque/entradas and /notasfiscais/entrada show on a fresh install.
 
-let database: Database;
-
-beforeAll(async () => {
-  ({ database } = await createDemoDatabase());
-}, 300_000);
-afterAll(() => database?.close());
+const demo = demoDoArquivo();
 
 describe('demo goods receipts', () => {
   it('drafts to post or to finish, lançadas (one manual) and one estornada, through the real services', async () => {
@@ -27,7 +22,7 @@ describe('demo goods receipts', () => {
       dups: string;
       valor: string;
     }>(
-      await database.db.execute(sql`select e.numero, e.origem, e.status, e.fornecedor_id is not null as fornecedor,
+      await demo.database.db.execute(sql`select e.numero, e.origem, e.status, e.fornecedor_id is not null as fornecedor,
         (select count(*)::int from entrada_itens i where i.entrada_id = e.id) as itens,
         (select count(*)::int from entrada_itens i where i.entrada_id = e.id and i.produto_id is not null) as mapeados,
         (select count(*)::int from estoque_movimentos m where m.origem = 'nota_entrada' and m.origem_id = e.id::text) as movs,
@@ -57,7 +52,7 @@ describe('demo goods receipts', () => {
     for (const r of rows.filter((x) => x.status === 'lancada')) expect(Number(r.liquido)).toBeGreaterThan(0);
     // the payables of the posted receipts: values and due dates as their duplicatas, a purchase classe
     const pagar = rowsOf<{ ok: boolean }>(
-      await database.db.execute(sql`select bool_and(f.valor = d.valor and f.data_vencimento = d.vencimento
+      await demo.database.db.execute(sql`select bool_and(f.valor = d.valor and f.data_vencimento = d.vencimento
           and c.codigo = '2.01.001' and f.tipo = 'pagar') as ok
         from entradas e join entrada_duplicatas d on d.entrada_id = e.id
         join financial_accounts f on f.origem = 'entrada' and f.origem_id = e.id
@@ -70,7 +65,7 @@ describe('demo goods receipts', () => {
 
   it('the ledger entries of the receipts carry their lots and the unit cost of the line', async () => {
     const erradas = rowsOf<{ id: string }>(
-      await database.db.execute(sql`select m.id from estoque_movimentos m
+      await demo.database.db.execute(sql`select m.id from estoque_movimentos m
         join entradas e on e.id::text = m.origem_id and m.origem = 'nota_entrada'
         join products p on p.id = m.product_id
         where m.quantidade > 0 and p.controla_lote and m.lote_id is null`),

@@ -1,21 +1,15 @@
 import { addDays, Decimal, erroGtin, verificaRazao } from '@erp/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { estadoDoBanco, linhasDoRazao } from '../../modules/estoque/estoque-test-support.ts';
 import { tabelaNcm } from '../../modules/estoque/ncm-tabela.ts';
-import { createDemoDatabase, DEMO_TODAY } from '../../test/demo-db.ts';
-import { type Database, rowsOf } from '../client.ts';
+import { DEMO_TODAY, demoDoArquivo } from '../../test/demo-db.ts';
 import { generateDemoData } from './demo-data.ts';
 
 const TODAY = DEMO_TODAY;
-let database: Database;
+const demo = demoDoArquivo();
 
-beforeAll(async () => {
-  ({ database } = await createDemoDatabase());
-}, 300_000);
-afterAll(() => database?.close());
-
-const query = <T>(q: ReturnType<typeof sql>) => database.db.execute(q).then((r) => rowsOf<T>(r));
+const { query } = demo;
 
 describe('demo stock', () => {
   it('keeps the stock the demo generator chose (the dashboard figures) and the ledger explains it', async () => {
@@ -45,7 +39,9 @@ describe('demo stock', () => {
       where p.estoque_atual <> coalesce((select sum(quantidade) from estoque_movimentos m where m.product_id = p.id), 0)
          or p.estoque_atual <> coalesce((select sum(saldo) from estoque_saldos s where s.produto_id = p.id), 0)`);
     expect(errados).toEqual([]);
-    expect(verificaRazao(await estadoDoBanco(database.db), await linhasDoRazao(database.db))).toEqual([]);
+    expect(
+      verificaRazao(await estadoDoBanco(demo.database.db), await linhasDoRazao(demo.database.db)),
+    ).toEqual([]);
   });
 
   it('has three locations (one avaria), units, groups and categories', async () => {

@@ -1,18 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemoDatabase } from '../../test/demo-db.ts';
-import { type Database, rowsOf } from '../client.ts';
+import { describe, expect, it } from 'vitest';
+import { demoDoArquivo } from '../../test/demo-db.ts';
 
 // The demo of dispatch: loads in three statuses, the conferida one with every order conferido, and
 // released orders left for the assembly screen.
 
-let database: Database;
-beforeAll(async () => {
-  ({ database } = await createDemoDatabase());
-}, 300_000);
-afterAll(() => database?.close());
+const demo = demoDoArquivo();
 
-const query = <T>(q: ReturnType<typeof sql>) => database.db.execute(q).then((r) => rowsOf<T>(r));
+const { query } = demo;
 
 describe('demo dispatch', () => {
   it('a load in montagem, one em separação, one conferida (its orders conferido, checks conferida)', async () => {

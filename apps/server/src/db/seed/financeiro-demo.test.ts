@@ -1,20 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemoDatabase } from '../../test/demo-db.ts';
-import { type Database, rowsOf } from '../client.ts';
+import { describe, expect, it } from 'vitest';
+import { demoDoArquivo } from '../../test/demo-db.ts';
 
 // The demo's finance: registers, títulos classified and linked, the bank ledger consistent with the
 // títulos (saldo = valor − active principal; every active baixa is one movement; an estorno is its
 // exact negative), no account balance below zero, partial baixas and one estorno.
 
-let database: Database;
+const demo = demoDoArquivo();
 
-beforeAll(async () => {
-  ({ database } = await createDemoDatabase());
-}, 300_000);
-afterAll(() => database?.close());
-
-const query = <T>(q: ReturnType<typeof sql>) => database.db.execute(q).then((r) => rowsOf<T>(r));
+const { query } = demo;
 
 describe('demo finance', () => {
   it('ships the plano gerencial, centros, formas, condições, two banks and the Caixa', async () => {
@@ -65,7 +59,7 @@ describe('demo finance', () => {
     // the fluxo de caixa read model, kept by its trigger, equals its recomputation from the ledger
     const modelo = await query(sql`select conta_bancaria_id, data::text, entradas::text, saidas::text
       from conta_movimentos_dia order by 1, 2`);
-    await database.db.execute(sql`select conta_movimentos_dia_recalcular()`);
+    await demo.database.db.execute(sql`select conta_movimentos_dia_recalcular()`);
     expect(
       await query(sql`select conta_bancaria_id, data::text, entradas::text, saidas::text
         from conta_movimentos_dia order by 1, 2`),

@@ -1,20 +1,14 @@
 import { podeDirigir, situacaoCnh, situacaoLicenciamento, type TipoVeiculo } from '@erp/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemoDatabase, DEMO_TODAY } from '../../test/demo-db.ts';
-import { type Database, rowsOf } from '../client.ts';
+import { describe, expect, it } from 'vitest';
+import { DEMO_TODAY, demoDoArquivo } from '../../test/demo-db.ts';
 
 // The demo fleet: what the screens and dispatch show on a fresh install.
 
 const TODAY = DEMO_TODAY;
-let database: Database;
+const demo = demoDoArquivo();
 
-beforeAll(async () => {
-  ({ database } = await createDemoDatabase());
-}, 300_000);
-afterAll(() => database?.close());
-
-const query = <T>(q: ReturnType<typeof sql>) => database.db.execute(q).then((r) => rowsOf<T>(r));
+const { query } = demo;
 
 describe('demo fleet', () => {
   it('twelve employees; among the drivers an expired CNH and one expiring within 30 days', async () => {

@@ -1,30 +1,23 @@
 import { itemComProdutoSchema } from '@erp/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { todosOsItens } from '../../modules/precos/itens-tabela.service.ts';
 import { precificaItens } from '../../modules/precos/preco.service.ts';
-import { createDemoDatabase, DEMO_TODAY } from '../../test/demo-db.ts';
-import { type Database, rowsOf } from '../client.ts';
+import { DEMO_TODAY, demoDoArquivo } from '../../test/demo-db.ts';
 import { generateDemoData } from './demo-data.ts';
 
 // The demo price tables: one per level of the resolution, each item valid for the shared schema,
 // and the precedence visible on the demo's own customers.
 
 const TODAY = DEMO_TODAY;
-let database: Database;
+const demo = demoDoArquivo();
+const { query } = demo;
 const data = generateDemoData({ today: TODAY });
-
-beforeAll(async () => {
-  ({ database } = await createDemoDatabase());
-}, 300_000);
-afterAll(() => database?.close());
-
-const query = <T>(q: ReturnType<typeof sql>) => database.db.execute(q).then((r) => rowsOf<T>(r));
 
 const campos = { cliente: 'cliente', produto: () => 'produto' };
 const vencedora = async (clienteId: string | null, produtoId: string, quantidade = '1.000') => {
   const r = await precificaItens(
-    database.db,
+    demo.database.db,
     { clienteId, data: TODAY, itens: [{ produto_id: produtoId, quantidade }] },
     campos,
   );
@@ -101,7 +94,7 @@ describe('demo price tables', () => {
     const tabelas = await query<{ id: string }>(sql`select id from tabelas_preco`);
     const invalidos: string[] = [];
     for (const t of tabelas)
-      for (const item of await todosOsItens(database.db, t.id)) {
+      for (const item of await todosOsItens(demo.database.db, t.id)) {
         const r = itemComProdutoSchema.safeParse(item);
         if (!r.success)
           invalidos.push(`${item.produto_codigo}: ${r.error.issues.map((i) => i.message).join(', ')}`);

@@ -1,23 +1,17 @@
 import { isValidInscricaoEstadual } from '@erp/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calcularImpostosPedido } from '../../modules/tributacao/impostos.service.ts';
-import { createDemoDatabase } from '../../test/demo-db.ts';
-import { type Database, rowsOf } from '../client.ts';
+import { demoDoArquivo } from '../../test/demo-db.ts';
 import { regrasDemo } from './tributacao-demo.ts';
 
 // The demo tabela de tributação: every rule saved, every NCM rule reaching demo products,
 // contributors and non-contributors among the demo customers in the UFs the rules name, and an
 // order of the demo taxed by the rules it should be.
 
-let database: Database;
+const demo = demoDoArquivo();
 
-beforeAll(async () => {
-  ({ database } = await createDemoDatabase());
-}, 300_000);
-afterAll(() => database?.close());
-
-const query = <T>(q: ReturnType<typeof sql>) => database.db.execute(q).then((r) => rowsOf<T>(r));
+const { query } = demo;
 
 describe('demo tax rules', () => {
   it('saves every rule, active, for the regime normal', async () => {
@@ -63,7 +57,7 @@ describe('demo tax rules', () => {
     const produtos = await query<{ id: string; ncm: string }>(
       sql`select distinct on (left(ncm, 4)) id, ncm from products where ncm in ('22021000', '10063021') order by left(ncm, 4), codigo`,
     );
-    const pedido = await calcularImpostosPedido(database.db, {
+    const pedido = await calcularImpostosPedido(demo.database.db, {
       clienteId: cliente!.id,
       operacao: 'venda',
       itens: produtos.map((p) => ({ produtoId: p.id, quantidade: '10', valorUnitario: '10.00' })),
