@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { instanciaViva, type Jobs } from '../../lib/jobs/jobs.ts';
+import { agendaPeriodica } from '../../lib/jobs/periodica.ts';
 import type { Logger } from '../../lib/logger.ts';
 
 // Resume on PostgreSQL (decision record 0004, «Restart»): an order's job left «active» by a server
@@ -39,22 +40,9 @@ export async function retomaTentativasOrfas(db: Db, fila: string): Promise<strin
  */
 export async function agendaRetomada(db: Db, jobs: Jobs, fila: string, logger: Logger): Promise<void> {
   if (jobs.kind === 'pglite') return; // one process: startJobs already put every «active» job back
-  let varrendo = false;
-  const varre = async () => {
-    if (varrendo) return;
-    varrendo = true;
-    try {
-      const ids = await retomaTentativasOrfas(db, fila);
-      if (ids.length)
-        logger.info({ pedidos: ids.length }, 'faturamento: tentativas de um servidor parado retomadas');
-    } catch (err) {
-      logger.error({ err: (err as Error).message }, 'faturamento: retomada falhou');
-    } finally {
-      varrendo = false;
-    }
-  };
-  await varre();
-  const timer = setInterval(() => void varre(), INTERVALO_RETOMADA_MS);
-  timer.unref();
-  jobs.aoParar.push(() => clearInterval(timer));
+  await agendaPeriodica(jobs, logger, INTERVALO_RETOMADA_MS, 'faturamento: retomada falhou', async () => {
+    const ids = await retomaTentativasOrfas(db, fila);
+    if (ids.length)
+      logger.info({ pedidos: ids.length }, 'faturamento: tentativas de um servidor parado retomadas');
+  });
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import type { Jobs } from '../../lib/jobs/jobs.ts';
+import { agendaPeriodica } from '../../lib/jobs/periodica.ts';
 import type { Logger } from '../../lib/logger.ts';
 
 // The change log of the força de vendas (migration 0069) is pruned (migration 0072): entries older
@@ -39,22 +40,15 @@ export async function horizonteDoLog(tx: Tx): Promise<bigint | null> {
 
 /** Prunes now and every INTERVALO_PODA_MS until the queue stops. */
 export function agendaPodaVendas(db: Db, jobs: Jobs, logger: Logger): void {
-  let podando = false;
-  const poda = async () => {
-    if (podando) return;
-    podando = true;
-    try {
+  void agendaPeriodica(
+    jobs,
+    logger,
+    INTERVALO_PODA_MS,
+    'vendas: poda do log de sincronização falhou',
+    async () => {
       const n = await podaLogVendas(db);
       if (n)
         logger.info({ entradas: n, retencaoDias: RETENCAO_LOG_DIAS }, 'vendas: log de sincronização podado');
-    } catch (err) {
-      logger.error({ err: (err as Error).message }, 'vendas: poda do log de sincronização falhou');
-    } finally {
-      podando = false;
-    }
-  };
-  void poda();
-  const timer = setInterval(() => void poda(), INTERVALO_PODA_MS);
-  timer.unref();
-  jobs.aoParar.push(() => clearInterval(timer));
+    },
+  );
 }
