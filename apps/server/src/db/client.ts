@@ -39,6 +39,26 @@ export type OpenOptions = {
   loadDataDir?: Blob | File;
 };
 
+/**
+ * A transaction is one pooled client, and services read side by side with Promise.all whether they
+ * got the pool or a transaction (on the pool the reads overlap). pg queues a second query on a busy
+ * client itself, but that queue is deprecated (pg 9 refuses it): the client's promise queries are
+ * chained here instead, in the order they were called — the same order pg kept. Callback and
+ * submittable queries (pg-pool's own `pool.query`, cursors) never overlap on a client and pass as is.
+ */
+function serializaConsultas(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let anterior: Promise<unknown> = Promise.resolve();
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const primeiro = args[0] as { submit?: unknown } | null | undefined;
+    if (typeof args[args.length - 1] === 'function' || typeof primeiro?.submit === 'function')
+      return query(...args);
+    const atual = anterior.then(() => query(...args));
+    anterior = atual.catch(() => undefined);
+    return atual;
+  };
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
@@ -49,6 +69,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     });
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => {});
+    pool.on('connect', serializaConsultas);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
