@@ -12,6 +12,7 @@ import { baseURL, DEMO_PASSWORD, demoEmail, launchBrowser, newPage, signInAs } f
 // order are put back at the end (other e2e tests read the demo's prices, orders and stock).
 // With E2E_SCREENSHOTS=<dir> it saves the screens at 1366 and 390 px.
 
+// biome-ignore lint/suspicious/noExplicitAny: loose JSON in a test
 type Json = Record<string, any>;
 let browser: Browser;
 beforeAll(async () => {
@@ -77,7 +78,7 @@ describe('força de vendas offline', () => {
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
       await page.getByRole('button', { name: 'Sincronizar' }).click();
       await page.getByRole('status').filter({ hasText: 'Dados sincronizados.' }).waitFor({ timeout: 60_000 });
-      await expect.poll(() => page.getByTestId('idade-dados').innerText()).toMatch(/^Dados de .*\(/);
+      await expect.poll(() => page.getByTestId('idade-dados').textContent()).toMatch(/^Dados de .*\(/);
       // the worker keeps what the page loaded (its message), then the network goes
       await page.waitForTimeout(1000);
       await foto(page, '1-sincronizado');
@@ -88,7 +89,7 @@ describe('força de vendas offline', () => {
       await page.getByRole('heading', { name: 'Força de vendas' }).waitFor();
       const abertura = Date.now() - inicio;
       await page.getByText('Sem conexão').waitFor();
-      await expect.poll(() => page.getByTestId('idade-dados').innerText()).toMatch(/^Dados de /);
+      await expect.poll(() => page.getByTestId('idade-dados').textContent()).toMatch(/^Dados de /);
 
       // the order, offline
       await page.getByLabel('Buscar cliente').fill(cliente.razao_social);
@@ -139,7 +140,7 @@ describe('força de vendas offline', () => {
       await foto(page, '4-celular');
 
       // once, with the server's figures
-      const texto = await enviado.innerText();
+      const texto = (await enviado.textContent()) ?? '';
       const numero = Number(/nº (\d+)/.exec(texto)?.[1]);
       const lista = await chama(admin, 'GET', `/api/comercial/pedidos?cliente_id=${cliente.id}&pageSize=100`);
       const doAparelho = (lista.items as Json[]).filter((p) => p.numero === numero);

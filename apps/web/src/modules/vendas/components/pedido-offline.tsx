@@ -203,32 +203,20 @@ export function PedidoOffline({
       })}
       {linhas.length > 0 && (
         <div className="grid gap-2 sm:grid-cols-2">
-          <div className="space-y-1">
-            <label htmlFor="vendas-condicao" className="text-xs text-muted-foreground">
-              Condição de pagamento
-            </label>
-            <NativeSelect id="vendas-condicao" value={condicao} onChange={(e) => setCondicao(e.target.value)}>
-              <option value="">Não informada</option>
-              {meta.condicoes.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.nome}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="space-y-1">
-            <label htmlFor="vendas-forma" className="text-xs text-muted-foreground">
-              Forma de pagamento
-            </label>
-            <NativeSelect id="vendas-forma" value={forma} onChange={(e) => setForma(e.target.value)}>
-              <option value="">Não informada</option>
-              {meta.formas.map((f) => (
-                <option key={f.id} value={f.id}>
-                  {f.nome}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+          <SelectLista
+            id="vendas-condicao"
+            rotulo="Condição de pagamento"
+            valor={condicao}
+            opcoes={meta.condicoes}
+            aoMudar={setCondicao}
+          />
+          <SelectLista
+            id="vendas-forma"
+            rotulo="Forma de pagamento"
+            valor={forma}
+            opcoes={meta.formas}
+            aoMudar={setForma}
+          />
         </div>
       )}
       {descontoAcima && (
@@ -282,5 +270,30 @@ export function PedidoOffline({
         Salvar pedido (pendente de envio)
       </Button>
     </section>
+  );
+}
+
+/** A labelled choice from a synced list (condições, formas), «Não informada» when empty. */
+function SelectLista(props: {
+  id: string;
+  rotulo: string;
+  valor: string;
+  opcoes: { id: string; nome: string }[];
+  aoMudar: (v: string) => void;
+}) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={props.id} className="text-xs text-muted-foreground">
+        {props.rotulo}
+      </label>
+      <NativeSelect id={props.id} value={props.valor} onChange={(e) => props.aoMudar(e.target.value)}>
+        <option value="">Não informada</option>
+        {props.opcoes.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.nome}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
   );
 }
