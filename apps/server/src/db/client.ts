@@ -47,7 +47,10 @@ export type OpenOptions = {
  * submittable queries (pg-pool's own `pool.query`, cursors) never overlap on a client and pass as is.
  */
 function serializaConsultas(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  // the class's method, looked up at each call: a tool that wraps pg.Client.prototype.query for a
+  // while (the benches' statement capture) is seen then, and not kept in this client for good
+  const proto = Object.getPrototypeOf(client) as { query: (...args: unknown[]) => unknown };
+  const query = (...args: unknown[]) => proto.query.apply(client, args);
   let anterior: Promise<unknown> = Promise.resolve();
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     const primeiro = args[0] as { submit?: unknown } | null | undefined;
