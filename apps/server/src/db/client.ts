@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -107,6 +107,22 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 /** Rows of a raw `db.execute(sql...)` on either driver. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/**
+ * The rows of a large read (thousands of rows) as one JSON array built by the database: the driver
+ * then parses one value (JSON.parse, native) instead of every field of every row, and the request
+ * makes far less garbage (the purchase suggestion's 3 × 5,000 rows: ≈ 60 ms of its CPU). Columns
+ * keep their JSON types — text stays text (cast numerics to text for exact decimals), integers are
+ * numbers, json is nested. `ordem` orders the array (a subquery's ORDER BY is not kept by json_agg).
+ */
+export async function linhasJson<T>(db: Db, consulta: SQL, ordem?: SQL): Promise<T[]> {
+  const [r] = rowsOf<{ linhas: T[] }>(
+    await db.execute(
+      sql`select coalesce(json_agg(x${ordem ? sql` order by ${ordem}` : sql``}), '[]'::json) as linhas from (${consulta}) x`,
+    ),
+  );
+  return r!.linhas;
 }
 
 /**

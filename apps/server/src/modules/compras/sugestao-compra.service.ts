@@ -12,7 +12,7 @@ import {
   sugestaoCompraMensagens,
 } from '@erp/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client.ts';
+import { type Db, linhasJson, rowsOf } from '../../db/client.ts';
 import type { Actor } from '../../lib/audit-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { criaPedidoCompra } from './pedidos-compra.service.ts';
@@ -259,18 +259,23 @@ export async function sugestaoCompra(
   if (!forn) throw new AppError('not_found', sugestaoCompraMensagens.fornecedorNaoEncontrado);
   const filtro = filtroProdutos(q);
   const d = datas(hoje, q.janela_dias);
-  const produtosP = db
-    .execute(sql`select p.id, p.codigo, p.nome, p.unidade, p.estoque_minimo::text, p.estoque_maximo::text,
-        p.prazo_entrega_dias, p.custo_medio::text, p.peso_bruto::text, p.volume::text,
+  // the three reads of one row per product come as JSON arrays (linhasJson): 15,000 rows for a
+  // supplier of 5,000 products
+  const produtosP = linhasJson<LinhaProduto>(
+    db,
+    sql`select p.id, p.codigo, p.nome, p.unidade, p.estoque_minimo::text as estoque_minimo,
+        p.estoque_maximo::text as estoque_maximo, p.prazo_entrega_dias, p.custo_medio::text as custo_medio,
+        p.peso_bruto::text as peso_bruto, p.volume::text as volume,
         e.unidade as emb_unidade, e.fator::text as emb_fator
       from products p left join produto_embalagens e on e.produto_id = p.id and e.padrao_compra
-      where ${filtro} order by p.codigo`)
-    .then((r) => rowsOf<LinhaProduto>(r));
+      where ${filtro}`,
+    sql`x.codigo`,
+  );
   const [padroes, produtos, historico, estoque, emPedidoLista] = await Promise.all([
     lerPadroes(db),
     produtosP,
-    db.execute(sqlHistorico(filtro, d)).then((r) => rowsOf<LinhaHistorico>(r)),
-    db.execute(sqlEstoque(filtro)).then((r) => rowsOf<LinhaEstoque>(r)),
+    linhasJson<LinhaHistorico>(db, sqlHistorico(filtro, d)),
+    linhasJson<LinhaEstoque>(db, sqlEstoque(filtro)),
     // «em pedido» as soon as the product ids are known, beside the other statements
     produtosP.then((ps) =>
       ps.length
@@ -366,12 +371,15 @@ export async function sugestaoCompra(
   return {
     fornecedor,
     parametros,
-    produtos: r.produtos.map((s, i) => ({
-      ...s,
-      codigo: produtos[i]!.codigo,
-      nome: produtos[i]!.nome,
-      unidade: produtos[i]!.unidade,
-    })),
+    // the register's labels added to the rule's objects in place: a copy of 5,000 objects of ~25
+    // fields (a spread each) was the heaviest line of the request's own CPU profile
+    produtos: r.produtos.map((s, i) =>
+      Object.assign(s, {
+        codigo: produtos[i]!.codigo,
+        nome: produtos[i]!.nome,
+        unidade: produtos[i]!.unidade,
+      }),
+    ),
     totais: r.totais,
     mensagem: null,
   };
