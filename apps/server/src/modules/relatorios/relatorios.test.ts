@@ -445,3 +445,73 @@ describe('exports: what the screen shows, the filters in the header', () => {
     expect(nomes).toContain('Vendedor: Bruno Vendas (suas vendas)');
   });
 });
+
+describe('Relatório de Vendas por produto: an order counts once per product (June 2026)', () => {
+  it('a product on two lines of one order: the page counts the order once, sorted by revenue (orders counted for the page) or by orders (two passes), as the hand-written SQL', async () => {
+    await writeTx(t.db, systemActor, async (tx) => {
+      await tx.insert(salesOrders).values([
+        {
+          id: uuid(409),
+          clienteId: C_ALFA,
+          clienteNome: 'snapshot',
+          vendedorId: V_ANA,
+          dataEmissao: '2026-06-10',
+          status: 'faturado',
+          valorTotal: '0',
+        },
+        {
+          id: uuid(410),
+          clienteId: C_BETA,
+          clienteNome: 'snapshot',
+          vendedorId: V_BRUNO,
+          dataEmissao: '2026-06-11',
+          status: 'liberado',
+          valorTotal: '0',
+        },
+      ]);
+      const item = (o: number, p: number, quantidade: string, subtotal: string) => ({
+        orderId: uuid(400 + o),
+        productId: P(p),
+        produtoNome: 'snapshot',
+        quantidade,
+        precoUnitario: '1',
+        subtotal,
+      });
+      await tx.insert(salesOrderItems).values([
+        item(9, 1, '2.000', '20.00'), // Arroz, twice in order 9 (two packagings, say)
+        item(9, 1, '1.000', '11.00'),
+        item(9, 2, '1.000', '30.00'), // Café
+        item(10, 1, '4.000', '40.00'), // Arroz again, in order 10
+      ]);
+    });
+    const JUNHO = 'de=2026-06-01&ate=2026-06-30';
+    const linhas = (r: { items: Record<string, unknown>[] }) =>
+      r.items.map((l) => [l.rotulo, l.pedidos, l.quantidade, l.receita]);
+    // Arroz: orders 9 and 10 → 2 orders (3 lines), 7 units, 71.00; Café: order 9 → 1 order, 30.00
+    const esperado = [
+      ['P1 · Arroz', 2, '7.000', '71.00'],
+      ['P2 · Café', 1, '1.000', '30.00'],
+    ];
+    expect(linhas(await get(`/vendas?${JUNHO}&agrupar=produto`))).toEqual(esperado);
+    expect(linhas(await get(`/vendas?${JUNHO}&agrupar=produto&sort=pedidos&dir=desc`))).toEqual(esperado);
+    const porProduto = rowsOf<{ produto: string; pedidos: number }>(
+      await t.db.execute(sql`select p.codigo as produto, count(distinct o.id)::int as pedidos
+        from sales_orders o join sales_order_items i on i.order_id = o.id join products p on p.id = i.product_id
+        where o.data_emissao between '2026-06-01' and '2026-06-30'
+          and o.status not in ('orcamento', 'cancelado')
+        group by p.codigo order by p.codigo`),
+    );
+    expect(porProduto).toEqual([
+      { produto: 'P1', pedidos: 2 },
+      { produto: 'P2', pedidos: 1 },
+    ]);
+    // a page that shows Café alone (the second page of one row) counts it as well
+    const segunda = await get(`/vendas?${JUNHO}&agrupar=produto&pageSize=1&page=2`);
+    expect(linhas(segunda)).toEqual([esperado[1]]);
+    expect(segunda.total).toBe(2);
+    expect((await get(`/vendas?${JUNHO}&agrupar=produto`)).totais).toMatchObject({
+      pedidos: 2,
+      receita: '101.00',
+    });
+  });
+});
