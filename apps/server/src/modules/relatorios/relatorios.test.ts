@@ -25,6 +25,31 @@ const P = (n: number) => uuid(300 + n);
 const MARCO = 'de=2026-03-01&ate=2026-03-31';
 const ABRIL = 'de=2026-04-01&ate=2026-04-30';
 
+/** Order n (id 400 + n) and a line of it: the rows the data sets below insert. */
+const pedido = (
+  n: number,
+  clienteId: string,
+  vendedorId: string | null,
+  dataEmissao: string,
+  status: string,
+) => ({
+  id: uuid(400 + n),
+  clienteId,
+  clienteNome: 'snapshot',
+  vendedorId,
+  dataEmissao,
+  status,
+  valorTotal: '0',
+});
+const item = (o: number, p: number, quantidade: string, subtotal: string) => ({
+  orderId: uuid(400 + o),
+  productId: P(p),
+  produtoNome: 'snapshot',
+  quantidade,
+  precoUnitario: '1',
+  subtotal,
+});
+
 let t: TestContext;
 let admin: string;
 let bruno: string; // comercial linked to the seller Bruno
@@ -58,21 +83,6 @@ beforeAll(async () => {
       { id: P(3), codigo: 'P3', nome: 'Sal', custoMedio: '1.0000', grupoId: G1 },
       { id: P(4), codigo: 'P4', nome: 'Brinde', custoMedio: '0' },
     ]);
-    const pedido = (
-      n: number,
-      clienteId: string,
-      vendedorId: string | null,
-      dataEmissao: string,
-      status: string,
-    ) => ({
-      id: uuid(400 + n),
-      clienteId,
-      clienteNome: 'snapshot',
-      vendedorId,
-      dataEmissao,
-      status,
-      valorTotal: '0',
-    });
     await tx.insert(salesOrders).values([
       pedido(1, C_ALFA, V_ANA, '2026-03-01', 'faturado'), // the 1st counts
       pedido(2, C_BETA, V_BRUNO, '2026-03-31', 'liberado'), // the 31st counts
@@ -81,14 +91,6 @@ beforeAll(async () => {
       pedido(5, C_ALFA, V_ANA, '2026-03-10', 'cancelado'), // cancelled: not a sale
       pedido(6, C_GAMA, null, '2026-03-20', 'digitado'), // no seller
     ]);
-    const item = (o: number, p: number, quantidade: string, subtotal: string) => ({
-      orderId: uuid(400 + o),
-      productId: P(p),
-      produtoNome: 'snapshot',
-      quantidade,
-      precoUnitario: '1',
-      subtotal,
-    });
     await tx.insert(salesOrderItems).values([
       item(1, 1, '3.000', '30.00'), // cost 3 × 2.5 = 7.50
       item(1, 2, '1.500', '20.00'), // cost 1.5 × 10.3333 = 15.49995 -> 15.50
@@ -449,34 +451,12 @@ describe('exports: what the screen shows, the filters in the header', () => {
 describe('Relatório de Vendas por produto: an order counts once per product (June 2026)', () => {
   it('a product on two lines of one order: the page counts the order once, sorted by revenue (orders counted for the page) or by orders (two passes), as the hand-written SQL', async () => {
     await writeTx(t.db, systemActor, async (tx) => {
-      await tx.insert(salesOrders).values([
-        {
-          id: uuid(409),
-          clienteId: C_ALFA,
-          clienteNome: 'snapshot',
-          vendedorId: V_ANA,
-          dataEmissao: '2026-06-10',
-          status: 'faturado',
-          valorTotal: '0',
-        },
-        {
-          id: uuid(410),
-          clienteId: C_BETA,
-          clienteNome: 'snapshot',
-          vendedorId: V_BRUNO,
-          dataEmissao: '2026-06-11',
-          status: 'liberado',
-          valorTotal: '0',
-        },
-      ]);
-      const item = (o: number, p: number, quantidade: string, subtotal: string) => ({
-        orderId: uuid(400 + o),
-        productId: P(p),
-        produtoNome: 'snapshot',
-        quantidade,
-        precoUnitario: '1',
-        subtotal,
-      });
+      await tx
+        .insert(salesOrders)
+        .values([
+          pedido(9, C_ALFA, V_ANA, '2026-06-10', 'faturado'),
+          pedido(10, C_BETA, V_BRUNO, '2026-06-11', 'liberado'),
+        ]);
       await tx.insert(salesOrderItems).values([
         item(9, 1, '2.000', '20.00'), // Arroz, twice in order 9 (two packagings, say)
         item(9, 1, '1.000', '11.00'),

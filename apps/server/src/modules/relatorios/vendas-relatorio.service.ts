@@ -133,9 +133,11 @@ function grupos(
       having sum(r.pedidos) <> 0
     )`;
   const a = AGRUPAMENTOS[agrupar];
-  if (semPedidos)
+  // the product grouping only (pedidosDepois): grouped on the uuid itself, its text cast after (a
+  // hash of 200,000 texts costs more than of their uuids)
+  if (semPedidos && agrupar === 'produto')
     return sql`g as (
-      select ${a.chave} as chave, null::int as pedidos, sum(i.quantidade) as quantidade,
+      select i.product_id::text as chave, null::int as pedidos, sum(i.quantidade) as quantidade,
         sum(i.subtotal) as receita, sum(${CUSTO_ITEM}) as custo
       from ${fromVendas(f)}
       where ${ondeVendas(f, escopo)}
