@@ -268,9 +268,9 @@ a stored \`busca\` column (erp_normaliza() of the customer name on orders; of pe
 títulos; of chave, issuer and document on incoming notes) with a trigram GIN index — stored, as erp_normaliza()'s
 translate() costs ~10 µs a row and every trigram candidate is rechecked; número by its btree; a typed CPF/CNPJ
 and the outgoing notes' customer through the customers' own trigram index; the outgoing notes' chave by a trigram
-index on it. A searched order or título page runs its capped count first: few matches (< 5,000) are read by
-primary key and sorted, many walk the list order. Counts capped
-at 10,000 as before. Measured through HTTP on the real server process (\`bench/lib/http.ts\`), ${N} requests per
+index on it. A searched order or título page runs its capped count first, capped at 1,000 (decision 0011: the
+page shows "mais de 1.000"; unsearched lists keep 10,000): up to 1,000 matches are read by primary key and
+sorted, more walk the list order. Measured through HTTP on the real server process (\`bench/lib/http.ts\`), ${N} requests per
 scenario after 5 warm-ups, on a copy of erp_bench (${tamanho!.pedidos.toLocaleString('en')} orders,
 ${tamanho!.titulos.toLocaleString('en')} títulos; 100,000 outgoing and 50,000 incoming notes added), PostgreSQL
 on ${os.cpus().length} cores shared with other work. "SQL" is the statements the same request sends (session check

@@ -51,7 +51,7 @@ export function exportQuerySchema<T extends z.ZodObject>(list: T) {
   return list.extend({ formato: z.enum(EXPORT_FORMATS, { error: 'Formato inválido' }).default('csv') });
 }
 
-/** Lists count matching rows up to this many; above it the total is "mais de 10.000". */
+/** Lists count matching rows up to this many; above it the total is "mais de 10.000" (a searched list: 1,000, decision 0011). */
 export const COUNT_CAP = 10_000;
 
 /** A page of a list. `totalIsLowerBound`: more rows match than COUNT_CAP (total = COUNT_CAP). */

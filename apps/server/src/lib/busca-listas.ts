@@ -1,4 +1,4 @@
-import { COUNT_CAP, type ListPage, normalizaBusca } from '@erp/shared';
+import { type ListPage, normalizaBusca } from '@erp/shared';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf } from '../db/client.ts';
@@ -36,14 +36,17 @@ export function documentoDigitado(palavra: string): string | undefined {
 }
 
 /**
- * From this many matches (the page's capped count) a searched list walks its sort order and filters
- * (a broad word: 5 % of 1 M orders fills a page within ~400 rows); below it, the matches are read
- * through the trigram index and sorted (list order written as an expression no btree provides, the
- * `lidos` sorts). The planner cannot tell them apart on its own: it multiplies the words'
- * frequencies, so two common words that never meet ("fornecedora moraes" among 200,000 payables)
- * looked like thousands of matches and walked the whole list to find none (3.6 s).
+ * A searched list counts its matches up to this many (the page shows "mais de 1.000" above it), a
+ * tenth of the lists' COUNT_CAP (decision 0011): the capped count reads every match up to the cap,
+ * and a broad word (5 % of 1 M orders) took 90–120 ms to count 10,001 of them. The count is also
+ * the plan: up to the cap the matches it returns are read by primary key and sorted (list order
+ * written as an expression no btree provides, the `lidos` sorts); above it the page walks its sort
+ * order and filters (a word in more than 1,000 of 1 M orders fills a page within ~25,000 rows). The
+ * planner cannot tell the two apart on its own: it multiplies the words' frequencies, so two common
+ * words that never meet ("fornecedora moraes" among 200,000 payables) looked like thousands of
+ * matches and walked the whole list to find none (3.6 s).
  */
-export const BUSCA_AMPLA = 5_000;
+export const BUSCA_CONTAGEM = 1_000;
 
 type Ordem = SQL | AnyColumn;
 
@@ -74,8 +77,8 @@ export async function paginaBuscada<T, S extends string>(
 ): Promise<ListPage<T>> {
   const [contado] = rowsOf<{ total: number; ids: string[] | null }>(
     await db.execute(sql`select count(*)::int as total,
-        case when count(*) < ${BUSCA_AMPLA} then coalesce(array_agg(x.id::text), '{}') end as ids
-      from (select ${spec.id} as id from ${spec.table} where ${spec.where ?? sql`true`} limit ${COUNT_CAP + 1}) x`),
+        case when count(*) <= ${BUSCA_CONTAGEM} then coalesce(array_agg(x.id::text), '{}') end as ids
+      from (select ${spec.id} as id from ${spec.table} where ${spec.where ?? sql`true`} limit ${BUSCA_CONTAGEM + 1}) x`),
   );
   const total = Number(contado?.total ?? 0);
   const ids = contado?.ids ?? null;
@@ -85,7 +88,13 @@ export async function paginaBuscada<T, S extends string>(
     const rows = ampla
       ? (page: Parameters<typeof spec.rows>[0]) => spec.rows({ ...page, where: ampla })
       : spec.rows;
-    return listPage<T, S>(params, { sorts: spec.sorts, tieBreaker: spec.tieBreaker, rows, count });
+    return listPage<T, S>(params, {
+      sorts: spec.sorts,
+      tieBreaker: spec.tieBreaker,
+      rows,
+      count,
+      cap: BUSCA_CONTAGEM,
+    });
   }
   return listPage<T, S>(params, {
     sorts: spec.lidos,

@@ -8,9 +8,9 @@ import {
 } from '@erp/shared';
 import { type AnyColumn, and, asc, Column, count, desc, eq, is, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
-import writeExcelFile from 'write-excel-file/node';
 import type { Db } from '../db/client.ts';
 import { AppError } from './errors.ts';
+import { type Celula, larguras, planilhaXlsx } from './xlsx.ts';
 
 // The server half of the list pattern: search, whitelisted sort, pagination with a total count,
 // and CSV/XLSX export of the same filtered query. A module's list service builds its WHERE from
@@ -161,6 +161,8 @@ export async function listPage<T, S extends string>(
     tieBreaker: AnyColumn;
     rows: RowsQuery<T>;
     count: () => Promise<{ total: number }[]>;
+    /** The count's cap when it is not COUNT_CAP (a searched list's, lib/busca-listas.ts). */
+    cap?: number;
   },
 ): Promise<ListPage<T>> {
   const orderBy = orderByOf(spec.sorts, params, spec.tieBreaker);
@@ -169,10 +171,11 @@ export async function listPage<T, S extends string>(
     spec.count(),
   ]);
   const total = Number(counted[0]?.total ?? 0);
+  const cap = spec.cap ?? COUNT_CAP;
   return {
     items,
-    total: Math.min(total, COUNT_CAP),
-    ...(total > COUNT_CAP ? { totalIsLowerBound: true } : {}),
+    total: Math.min(total, cap),
+    ...(total > cap ? { totalIsLowerBound: true } : {}),
     page: params.page,
     pageSize: params.pageSize,
   };
@@ -332,21 +335,27 @@ export function toCsv<T>(columns: ExportColumn<T>[], rows: T[]): string {
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
-export async function toXlsx<T>(columns: ExportColumn<T>[], rows: T[], sheet: string): Promise<Buffer> {
-  const header = columns.map((c) => ({ value: c.header, fontWeight: 'bold' as const }));
-  const data = rows.map((row) =>
+export function toXlsx<T>(columns: ExportColumn<T>[], rows: T[], sheet: string): Promise<Buffer> {
+  const header: Celula[] = columns.map((c) => ({ texto: c.header, negrito: true }));
+  const cells = (row: T): Celula[] =>
     columns.map((c) => {
       const v = c.value(row);
       if (v === null || v === undefined || v === '') return null;
-      if (c.type === 'money') return { type: Number, value: Number(v), format: '#,##0.00' };
-      if (c.type === 'number') return { type: Number, value: Number(v) };
-      if (c.type === 'boolean') return { type: String, value: v ? 'Sim' : 'Não' };
-      if (c.type === 'date') return { type: String, value: formatDateBR(String(v)) };
-      return { type: String, value: String(v) };
-    }),
-  );
-  // biome-ignore lint/suspicious/noExplicitAny: write-excel-file's cell union is wider than we use
-  return writeExcelFile([header, ...data] as any, { sheet: sheet.slice(0, 31) }).toBuffer();
+      if (c.type === 'money') return { numero: typeof v === 'number' ? v : String(v), formato: '#,##0.00' };
+      if (c.type === 'number') return { numero: typeof v === 'number' ? v : String(v) };
+      if (c.type === 'boolean') return { texto: v ? 'Sim' : 'Não' };
+      if (c.type === 'date') return { texto: formatDateBR(String(v)) };
+      return { texto: String(v) };
+    });
+  function* linhas() {
+    yield header;
+    for (const row of rows) yield cells(row);
+  }
+  return planilhaXlsx({
+    aba: sheet,
+    linhas: linhas(),
+    larguras: larguras([header, ...rows.slice(0, 100).map(cells)]),
+  });
 }
 
 /** The HTTP answer of GET .../export: a download named `<base>-<YYYY-MM-DD>.<format>`. */

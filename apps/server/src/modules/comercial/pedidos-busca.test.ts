@@ -52,7 +52,11 @@ const consulta = (q: Record<string, unknown>) => {
 
 async function pela_lista(q: Record<string, unknown>) {
   const page = await listPedidos(database.db, consulta(q));
-  return { ids: page.items.map((r) => r.numero), total: page.total };
+  return {
+    ids: page.items.map((r) => r.numero),
+    total: page.total,
+    maisDe: page.totalIsLowerBound ?? false,
+  };
 }
 
 /** The plain query: the same meaning written on the raw columns, read with no index at all. */
@@ -118,7 +122,7 @@ describe('order list search (indexed) equals the plain query', () => {
 });
 
 describe('a searched page read and sorted keeps the list order', () => {
-  // "silva" is customer 02's orders only, a few (BUSCA_AMPLA): read through the trigram index and
+  // "silva" is customer 02's orders only, a few (BUSCA_CONTAGEM or fewer): read through the trigram index and
   // sorted by the `sortsLidos` expressions; the same orders by the customer filter use the plain sorts
   const chaves = ['numero', 'data_emissao', 'cliente', 'vendedor', 'valor_total', 'data_entrega', 'status'];
   it.each(
@@ -134,23 +138,37 @@ describe('a searched page read and sorted keeps the list order', () => {
   });
 });
 
-describe('a broad search (BUSCA_AMPLA matches or more) walks the order and equals the plain query', () => {
+describe('a broad search (more than BUSCA_CONTAGEM matches) walks the order and equals the plain query', () => {
   beforeAll(async () => {
     await database.db.execute(sql`insert into sales_orders (cliente_id, cliente_nome, data_emissao, status, valor_total)
       select ${cid('04')}::uuid, 'Ampla Comércio ' || g, '2026-01-01'::date + g % 90,
              (array['orcamento', 'faturado'])[1 + g % 2], g
       from generate_series(1, 6000) g`);
+    // the cap's edges: "beira" in 1,001 orders, 1,000 of them digitado
+    await database.db.execute(sql`insert into sales_orders (cliente_id, cliente_nome, data_emissao, status, valor_total)
+      select ${cid('05')}::uuid, 'Beira Rio ' || g, '2026-02-01'::date + g % 30,
+             case when g <= 1000 then 'digitado' else 'faturado' end, g
+      from generate_series(1, 1001) g`);
   });
+  // q, its words, status, the matches (plain query), the total shown, "mais de"
   it.each([
-    ['ampla', ['ampla'], undefined, 6000],
-    ['comercio', ['comercio'], 'faturado', 3000],
-    ['ampla 12', ['ampla', '12'], undefined, 219],
-  ] as [string, string[], string | undefined, number][])('q=%s', async (q, words, status, esperado) => {
-    const lista = await pela_lista({ q, ...(status ? { status } : {}) });
-    const ref = await plana(words, status);
-    expect(lista.total).toBe(esperado);
-    expect(lista.ids).toEqual(ref.slice(0, 1000));
-  });
+    ['ampla', ['ampla'], undefined, 6000, 1000, true],
+    ['comercio', ['comercio'], 'faturado', 3000, 1000, true],
+    ['ampla 12', ['ampla', '12'], undefined, 219, 219, false],
+    // the cap's edges: 1,000 matches are counted exactly and read by key, 1,001 walk the order
+    ['beira', ['beira'], 'digitado', 1000, 1000, false],
+    ['beira', ['beira'], undefined, 1001, 1000, true],
+  ] as [string, string[], string | undefined, number, number, boolean][])(
+    'q=%s %j status=%s',
+    async (q, words, status, casam, total, maisDe) => {
+      const lista = await pela_lista({ q, ...(status ? { status } : {}) });
+      const ref = await plana(words, status);
+      expect(ref).toHaveLength(casam);
+      expect(lista.total).toBe(total);
+      expect(lista.maisDe).toBe(maisDe);
+      expect(lista.ids).toEqual(ref.slice(0, 1000));
+    },
+  );
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('order search plan (PostgreSQL)', () => {
