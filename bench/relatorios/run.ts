@@ -6,6 +6,8 @@
 // freezes every item's cost from the product's custo médio), vacuumed and analysed.
 // Run under the bench lock: flock /tmp/coord/bench.lock npm run bench:relatorios
 //   npx tsx bench/relatorios/run.ts [--iterations 20] [--fresh] [--no-write]
+//     [--only preparar|paginas|exportacoes]  (the data set alone, the report pages alone, the exports alone;
+//     a partial run never rewrites docs/benchmarks.md)
 import { execSync } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../apps/server/src/db/client.ts';
@@ -16,6 +18,7 @@ import { argValue, dropDatabase, openMigratedDatabase, SERVER_URL } from '../lib
 import { writeSection } from '../lib/write-section.mjs';
 
 const ITERATIONS = Number(argValue('iterations') ?? '20');
+const ONLY = argValue('only');
 const DB_NAME = 'erp_bench_relatorios';
 const psql = (q: string, db = 'postgres') =>
   execSync(`psql ${SERVER_URL}/${db} -Atc "${q}"`, { encoding: 'utf8' }).trim();
@@ -69,6 +72,10 @@ const umAno = (() => {
 console.log(
   `${tam!.pedidos} pedidos, ${tam!.itens} itens, ${tam!.produtos} produtos; ano: ${umAno} a ${ate}`,
 );
+if (ONLY === 'preparar') {
+  await database.close();
+  process.exit(0);
+}
 
 const server = await startHttpServer(database, DB_NAME, {
   role: 'admin',
@@ -86,7 +93,7 @@ const paginas: [string, string][] = [
 ];
 const linhas: { cells: string[]; figures: Awaited<ReturnType<typeof getVsSql>> }[] = [];
 try {
-  for (const [nome, url] of paginas) {
+  for (const [nome, url] of ONLY === 'exportacoes' ? [] : paginas) {
     const figures = await getVsSql(server, capture, database, url, ITERATIONS, 3);
     console.log(
       `${nome}: HTTP p95 ${figures.http.p95.toFixed(0)} ms, SQL p95 ${figures.sql.p95.toFixed(0)} ms`,
@@ -115,7 +122,7 @@ try {
   }
   console.log(`exportação: ${dias} dias, ${produtosVendidos} produtos`);
   const exportacoes: string[] = [];
-  for (const formato of ['xlsx', 'pdf'] as const) {
+  for (const formato of ONLY === 'paginas' ? [] : (['xlsx', 'pdf'] as const)) {
     const sampler = loadSampler();
     const tempos: number[] = [];
     let bytes = 0;
@@ -155,7 +162,7 @@ Exports (the whole result, in the screen's order; 3 runs each through HTTP; targ
 ${exportacoes.join('\n')}
 `;
   console.log(corpo);
-  if (!process.argv.includes('--no-write')) writeSection('Relatórios (issue 35)', corpo);
+  if (!process.argv.includes('--no-write') && !ONLY) writeSection('Relatórios (issue 35)', corpo);
 } finally {
   await server.stop();
   await database.close();

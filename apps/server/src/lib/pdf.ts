@@ -137,6 +137,126 @@ export function cabecalhoTabela(pdf: Pdf, colunas: Coluna[], y: number, x0 = pdf
 }
 
 /**
+ * The font internals linhaDeCelulas reads: pdfkit's standard (AFM) fonts, which are the only ones the
+ * house style uses. Not in pdfkit's typings; pinned by the pdfkit version and covered by pdf.test.ts.
+ */
+type FonteAfm = {
+  id: string;
+  ascender: number;
+  ref(): unknown;
+  font: { characterToGlyph(c: number): string; widthOfGlyph(g: string): number };
+};
+type DocInterno = {
+  _font: FonteAfm;
+  _fontSize: number;
+  page: { height: number; fonts: Record<string, unknown> };
+};
+
+/** WinAnsi's characters above Latin-1 (the ones the standard fonts can print), by Unicode code. */
+const WIN_ANSI: Record<number, number> = {
+  8364: 0x80,
+  8218: 0x82,
+  402: 0x83,
+  8222: 0x84,
+  8230: 0x85,
+  8224: 0x86,
+  8225: 0x87,
+  710: 0x88,
+  8240: 0x89,
+  352: 0x8a,
+  8249: 0x8b,
+  338: 0x8c,
+  381: 0x8e,
+  8216: 0x91,
+  8217: 0x92,
+  8220: 0x93,
+  8221: 0x94,
+  8226: 0x95,
+  8211: 0x96,
+  8212: 0x97,
+  732: 0x98,
+  8482: 0x99,
+  353: 0x9a,
+  8250: 0x9b,
+  339: 0x9c,
+  382: 0x9e,
+  376: 0x9f,
+};
+/** A character's WinAnsi code; '?' for what the standard fonts cannot print. */
+function winAnsi(c: number): number {
+  if (c >= 0x20 && c < 0x7f) return c;
+  if (c >= 0xa0 && c <= 0xff) return c;
+  return WIN_ANSI[c] ?? 0x3f;
+}
+const larguraPorFonte = new Map<string, Float64Array>();
+/** The font's advance per WinAnsi code, in 1/1000 of the font size (no kerning). */
+function largurasDaFonte(fonte: FonteAfm): Float64Array {
+  let ws = larguraPorFonte.get(fonte.id);
+  if (!ws) {
+    ws = new Float64Array(256);
+    for (let c = 0; c < 256; c++) ws[c] = fonte.font.widthOfGlyph(fonte.font.characterToGlyph(c));
+    larguraPorFonte.set(fonte.id, ws);
+  }
+  return ws;
+}
+
+export type CelulaDeLinha = { texto: string; x: number; largura: number; alinhamento: Alinhamento };
+
+/**
+ * One line of cells in the current (standard) font at top y, each cut with "…" to its width and
+ * aligned in it — what `doc.text(texto, x, y, { width, align, lineBreak: false, ellipsis: true })`
+ * draws, without kerning — written as PDF text operators in one block. A report's export of 100,000
+ * rows (≈ 2,000 pages, 800,000 cells) is why: pdfkit's text() costs ≈ 40 µs a cell (line wrapper,
+ * kerning pairs, an options object per call, the garbage of all that), which was 38 s of the file.
+ */
+export function linhaDeCelulas(pdf: Pdf, celulas: CelulaDeLinha[], y: number) {
+  const doc = pdf.doc as unknown as DocInterno;
+  const fonte = doc._font;
+  const tamanho = doc._fontSize;
+  const ws = largurasDaFonte(fonte);
+  const escala = tamanho / 1000;
+  const reticencias = ws[0x85]! * escala;
+  if (doc.page.fonts[fonte.id] == null) doc.page.fonts[fonte.id] = fonte.ref();
+  // pdfkit draws text() with its top at y: the baseline sits the font's ascender below it
+  const base = doc.page.height - y - (fonte.ascender / 1000) * tamanho;
+  // the page's space is flipped (pdfkit's y grows downward); text is drawn in PDF's own, as pdfkit does
+  const partes: string[] = [`q 1 0 0 -1 0 ${num(doc.page.height)} cm BT /${fonte.id} ${num(tamanho)} Tf`];
+  for (const c of celulas) {
+    const texto = c.texto.replace(/\s+$/, '');
+    if (!texto) continue;
+    const codigos: number[] = new Array(texto.length);
+    let largura = 0;
+    for (let i = 0; i < texto.length; i++) {
+      const k = winAnsi(texto.charCodeAt(i));
+      codigos[i] = k;
+      largura += ws[k]! * escala;
+    }
+    if (largura > c.largura) {
+      // cut at the last character after which "…" still fits
+      let n = codigos.length;
+      while (n > 0 && largura + reticencias > c.largura) largura -= ws[codigos[--n]!]! * escala;
+      codigos.length = n;
+      codigos.push(0x85);
+      largura += reticencias;
+    }
+    const x =
+      c.alinhamento === 'right'
+        ? c.x + c.largura - largura
+        : c.alinhamento === 'center'
+          ? c.x + (c.largura - largura) / 2
+          : c.x;
+    let hex = '';
+    for (const k of codigos) hex += HEX[k];
+    partes.push(`1 0 0 1 ${num(x)} ${num(base)} Tm <${hex}> Tj`);
+  }
+  partes.push('ET Q');
+  (pdf.doc as unknown as { addContent(s: string): void }).addContent(partes.join('\n'));
+}
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+/** A coordinate as pdfkit writes them (at most 2 decimals, no exponent). */
+const num = (n: number) => String(Math.round(n * 100) / 100);
+
+/**
  * A table: header row, then each row (cells as text; the tallest cell sets the row height) with a
  * light rule under it. A row that would pass `limite` goes to a new page, where `novaPagina` (by
  * default: nothing, start at the top margin) runs and the header row is repeated. Returns the y
