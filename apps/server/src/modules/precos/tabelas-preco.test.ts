@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import writeExcelFile from 'write-excel-file/node';
 import { rowsOf } from '../../db/client.ts';
+import { planilhaXlsx } from '../../lib/xlsx.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import {
   chama,
@@ -460,12 +460,12 @@ describe('bulk tools', () => {
   });
 
   const planilha = (linhas: (string | number | null)[][]) =>
-    writeExcelFile(
-      linhas.map((l) =>
-        l.map((v) => (v === null ? null : { type: typeof v === 'number' ? Number : String, value: v })),
+    planilhaXlsx({
+      aba: 'Preços',
+      linhas: linhas.map((l) =>
+        l.map((v) => (v === null ? null : typeof v === 'number' ? { numero: v } : { texto: v })),
       ),
-      // biome-ignore lint/suspicious/noExplicitAny: write-excel-file's cell union is wider than we use
-    ).toBuffer() as any as Promise<Buffer>;
+    });
 
   const importa = async (arquivo: Buffer | string) => {
     const form = new FormData();

@@ -6,13 +6,13 @@ import {
   textoColunaRelatorio,
 } from '@erp/shared';
 import { sql } from 'drizzle-orm';
-import writeExcelFile from 'write-excel-file/node';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { cabecalho, cabecalhoTabela, novoPdf, toBuffer } from '../../lib/pdf.ts';
+import { type Celula, type FormatoNumero, larguras as largurasXlsx, planilhaXlsx } from '../../lib/xlsx.ts';
 
 // The report frame's export (issue 35): one function turns what a report shows — its columns (the
 // shared definition the screen renders), its rows in the screen's order, its SQL totals and its
-// filters — into XLSX (write-excel-file, as the lists' export) or PDF (pdfkit, the house style of
+// filters — into XLSX (lib/xlsx.ts, as the lists' export) or PDF (pdfkit, the house style of
 // lib/pdf.ts). The filters head the file; the totals row closes the table. Every report's export
 // endpoint ends here.
 
@@ -37,48 +37,47 @@ export function textoCelula(tipo: TipoColunaRelatorio, v: unknown): string {
   return textoColunaRelatorio(tipo, v).replaceAll('\u00a0', ' ');
 }
 
-const FORMATO_XLSX: Partial<Record<TipoColunaRelatorio, string>> = {
+const FORMATO_XLSX: Partial<Record<TipoColunaRelatorio, FormatoNumero>> = {
   dinheiro: '#,##0.00',
   quantidade: '#,##0.000',
   percentual: '0.00',
   inteiro: '0',
 };
 
-function celulaXlsx(tipo: TipoColunaRelatorio, v: unknown) {
+function celulaXlsx(tipo: TipoColunaRelatorio, v: unknown, negrito = false): Celula {
   if (v === null || v === undefined || v === '') return null;
   const formato = FORMATO_XLSX[tipo];
-  if (formato) return { type: Number, value: Number(v), format: formato };
-  if (tipo === 'data') return { type: String, value: formatDateBR(String(v)) };
-  return { type: String, value: String(v) };
+  if (formato) return { numero: typeof v === 'number' ? v : String(v), formato, negrito };
+  if (tipo === 'data') return { texto: formatDateBR(String(v)), negrito };
+  return { texto: String(v), negrito };
 }
 
-export async function relatorioXlsx(r: RelatorioParaExportar): Promise<Buffer> {
-  const linha = (texto: string, negrito = false) => [
-    { type: String, value: texto, ...(negrito ? { fontWeight: 'bold' as const } : {}) },
-  ];
-  const cabecalhoArquivo = [
-    linha(r.titulo, true),
-    ...r.filtros.map(([rotulo, valor]) => linha(`${rotulo}: ${valor}`)),
-    linha(`Emitido em ${formatDateBR(r.hoje)}`),
-    [null],
-  ];
-  const titulos = r.colunas.map((c) => ({ value: c.titulo, fontWeight: 'bold' as const }));
-  const dados = r.linhas.map((l) => r.colunas.map((c) => celulaXlsx(c.tipo, l[c.chave])));
-  const totais = temTotal(r)
-    ? [
-        r.colunas.map((c, i) =>
-          i === 0
-            ? { type: String, value: 'Total', fontWeight: 'bold' as const }
-            : c.total
-              ? { ...celulaXlsx(c.tipo, r.totais?.[c.chave]), fontWeight: 'bold' as const }
-              : null,
-        ),
-      ]
-    : [];
-  // biome-ignore lint/suspicious/noExplicitAny: write-excel-file's cell union is wider than we use
-  return writeExcelFile([...cabecalhoArquivo, titulos, ...dados, ...totais] as any, {
-    sheet: r.titulo.slice(0, 31),
-  }).toBuffer();
+export function relatorioXlsx(r: RelatorioParaExportar): Promise<Buffer> {
+  const linha = (texto: string, negrito = false): Celula[] => [{ texto, negrito }];
+  const titulos: Celula[] = r.colunas.map((c) => ({ texto: c.titulo, negrito: true }));
+  const dados = (l: Record<string, unknown>) => r.colunas.map((c) => celulaXlsx(c.tipo, l[c.chave]));
+  function* linhas() {
+    yield linha(r.titulo, true);
+    for (const [rotulo, valor] of r.filtros) yield linha(`${rotulo}: ${valor}`);
+    yield linha(`Emitido em ${formatDateBR(r.hoje)}`);
+    yield [];
+    yield titulos;
+    for (const l of r.linhas) yield dados(l);
+    if (temTotal(r)) {
+      yield r.colunas.map((c, i) =>
+        i === 0
+          ? { texto: 'Total', negrito: true }
+          : c.total
+            ? celulaXlsx(c.tipo, r.totais?.[c.chave], true)
+            : null,
+      );
+    }
+  }
+  return planilhaXlsx({
+    aba: r.titulo,
+    linhas: linhas(),
+    larguras: largurasXlsx([titulos, ...r.linhas.slice(0, 100).map(dados)]),
+  });
 }
 
 /** Column widths: the text columns share what the figures leave. */
