@@ -7,7 +7,7 @@ import {
 } from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
-import { cabecalho, cabecalhoTabela, novoPdf, toBuffer } from '../../lib/pdf.ts';
+import { cabecalho, cabecalhoTabela, linhaDeCelulas, novoPdf, toBuffer } from '../../lib/pdf.ts';
 import { type Celula, type FormatoNumero, larguras as largurasXlsx, planilhaXlsx } from '../../lib/xlsx.ts';
 
 // The report frame's export (issue 35): one function turns what a report shows — its columns (the
@@ -87,7 +87,7 @@ function larguras(colunas: ColunaRelatorio[], total: number): number[] {
     inteiro: 44,
     quantidade: 62,
     dinheiro: 70,
-    percentual: 52,
+    percentual: 60,
     data: 58,
   };
   const curtas = new Set(['classe', 'posicao']);
@@ -121,35 +121,41 @@ export async function relatorioPdf(r: RelatorioParaExportar, empresa: string | n
   }));
   const ALTURA = 11;
   y = cabecalhoTabela(pdf, colunas, y);
-  doc.font('Helvetica').fontSize(7.5);
-  const escreve = (celulas: string[]) => {
+  // each cell 2 pt inside its column, cut with "…": one line per row whatever its text
+  const posicoes = colunas.map((c, i) => ({
+    x: pdf.margem + colunas.slice(0, i).reduce((s, k) => s + k.largura, 0) + 2,
+    largura: c.largura - 4,
+    alinhamento: c.alinhamento,
+  }));
+  const larguraTabela = colunas.reduce((s, c) => s + c.largura, 0);
+  const escreve = (celulas: string[], fonte: 'Helvetica' | 'Helvetica-Bold' = 'Helvetica') => {
     if (y + ALTURA > pdf.limite) {
       doc.addPage();
       y = cabecalhoTabela(pdf, colunas, pdf.margem);
-      doc.font('Helvetica').fontSize(7.5);
     }
-    let x = pdf.margem;
-    celulas.forEach((texto, i) => {
-      const col = colunas[i]!;
-      doc.text(texto, x + 2, y, {
-        width: col.largura - 4,
-        align: col.alinhamento,
-        lineBreak: false,
-        ellipsis: true,
-        height: ALTURA,
-      });
-      x += col.largura;
-    });
+    doc.font(fonte).fontSize(7.5);
+    // a lone cell (the empty state) spans the table
+    const celulasDaLinha =
+      celulas.length === 1
+        ? [
+            {
+              texto: celulas[0]!,
+              x: pdf.margem + 2,
+              largura: larguraTabela - 4,
+              alinhamento: 'left' as const,
+            },
+          ]
+        : celulas.map((texto, i) => ({ texto, ...posicoes[i]! }));
+    linhaDeCelulas(pdf, celulasDaLinha, y);
     y += ALTURA;
   };
   for (const l of r.linhas) escreve(r.colunas.map((c) => textoCelula(c.tipo, l[c.chave])));
   if (r.linhas.length === 0) escreve(['Nenhum registro para os filtros escolhidos.']);
   if (temTotal(r)) {
-    doc.font('Helvetica-Bold');
     escreve(
       r.colunas.map((c, i) => (i === 0 ? 'Total' : c.total ? textoCelula(c.tipo, r.totais?.[c.chave]) : '')),
+      'Helvetica-Bold',
     );
-    doc.font('Helvetica');
   }
   return toBuffer(pdf);
 }
