@@ -13,7 +13,15 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { EscopoVendedor } from './escopo-vendedor.ts';
-import { CUSTO_ITEM, descreveFiltros, type FiltrosVendas, fromVendas, ondeVendas } from './vendas-base.ts';
+import {
+  CUSTO_ITEM,
+  descreveFiltros,
+  type FiltrosVendas,
+  fromVendas,
+  ondePedidos,
+  ondeVendas,
+  SOMAS_PEDIDOS,
+} from './vendas-base.ts';
 import { periodoPadrao } from './vendas-relatorio.service.ts';
 
 // Curva ABC (issue 35): the period's counted sales (vendas-base.ts) per product or customer, ranked
@@ -31,13 +39,21 @@ function filtrosDe(q: Filtros, hoje: string): FiltrosVendas {
 
 /** The classified rows (CTE `c`) every query of the report reads. */
 function classificados(q: Filtros, f: FiltrosVendas, escopo: EscopoVendedor): SQL {
-  const chave = sql.raw(q.dimensao === 'produto' ? 'i.product_id' : 'o.cliente_id');
   const valor = sql.raw(q.criterio === 'receita' ? 'receita' : 'receita - custo');
+  // customers: their orders' rows in relatorio_vendas_pedido (migration 0076; the report has no
+  // product or group filter), not a year's items joined to the orders
+  const g =
+    q.dimensao === 'produto'
+      ? sql`select i.product_id as chave, sum(i.subtotal) as receita, sum(${CUSTO_ITEM}) as custo
+          from ${fromVendas(f)}
+          where ${ondeVendas(f, escopo)}
+          group by 1`
+      : sql`select r.cliente_id as chave, ${SOMAS_PEDIDOS.receita} as receita, ${SOMAS_PEDIDOS.custo} as custo
+          from relatorio_vendas_pedido r
+          where ${ondePedidos(f, escopo)}
+          group by 1`;
   return sql`g as (
-      select ${chave} as chave, sum(i.subtotal) as receita, sum(${CUSTO_ITEM}) as custo
-      from ${fromVendas(f)}
-      where ${ondeVendas(f, escopo)}
-      group by 1
+      ${g}
     ), v as (
       select chave, receita, custo, receita - custo as margem, ${valor} as valor from g
     ), r as (

@@ -12,6 +12,8 @@ import { products } from '../estoque/estoque.tables.ts';
 // orders with items, Σ quantidade, Σ subtotal, Σ round(quantidade × custo_unitario, 2) — after every
 // kind of write on orders and items, and after its rebuild; and the Vendas report read through it
 // equal to the same report read from the items (a customer filter sends it to the plain query).
+// The same writes check relatorio_vendas_pedido (migration 0076): one row per counted order with
+// items, its figures in thousandths and cents, against the plain aggregate per order.
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const V1 = uuid(1);
@@ -46,9 +48,27 @@ const RESUMO = sql`select r.dia::text as dia,
   where r.pedidos <> 0 or r.quantidade <> 0 or r.receita <> 0 or r.custo <> 0
   order by 1, 2, 3`;
 
+const PLANO_PEDIDO = sql`select o.id::text as pedido, o.data_emissao::text as dia, o.cliente_id::text as cliente,
+    coalesce(o.vendedor_id::text, '-') as vendedor, coalesce(o.regiao_id::text, '-') as regiao,
+    count(*)::int as itens, sum(i.quantidade)::numeric(20, 3)::text as quantidade,
+    sum(i.subtotal)::numeric(20, 2)::text as receita,
+    sum(round(i.quantidade * coalesce(i.custo_unitario, 0), 2))::numeric(20, 2)::text as custo
+  from sales_order_items i join sales_orders o on o.id = i.order_id
+  where o.status not in ('orcamento', 'cancelado')
+  group by o.id order by 1`;
+
+const RESUMO_PEDIDO = sql`select r.order_id::text as pedido, r.data_emissao::text as dia,
+    r.cliente_id::text as cliente, coalesce(r.vendedor_id::text, '-') as vendedor,
+    coalesce(r.regiao_id::text, '-') as regiao, r.itens,
+    (r.quantidade::numeric / 1000)::numeric(20, 3)::text as quantidade,
+    (r.receita::numeric / 100)::numeric(20, 2)::text as receita, (r.custo::numeric / 100)::numeric(20, 2)::text as custo
+  from relatorio_vendas_pedido r order by 1`;
+
 async function confere() {
   const plano = rowsOf(await t.db.execute(PLANO));
   expect(rowsOf(await t.db.execute(RESUMO))).toEqual(plano);
+  const porPedido = rowsOf(await t.db.execute(PLANO_PEDIDO));
+  expect(rowsOf(await t.db.execute(RESUMO_PEDIDO))).toEqual(porPedido);
   return plano;
 }
 
@@ -99,7 +119,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('relatorio_vendas_dia equals the plain aggregate', () => {
+describe('relatorio_vendas_dia and relatorio_vendas_pedido equal the plain aggregates', () => {
   it('after inserts, edits, moves, cancellations and deletions of orders and items, and after its rebuild', async () => {
     await writeTx(t.db, systemActor, async (tx) => {
       await tx.insert(salesOrders).values([
@@ -124,7 +144,7 @@ describe('relatorio_vendas_dia equals the plain aggregate', () => {
     // items in two statements of one order; an order of items only from the second
     await t.db.insert(salesOrderItems).values([item(2, 2, '2.000', '25.00'), item(5, 3, '1.000', '1.00')]);
     await confere();
-    // the quote approved, an order cancelled, one moved to another day, seller and region
+    // the quote approved, an order cancelled, one moved to another day, seller, region and customer
     await t.db
       .update(salesOrders)
       .set({ status: 'liberado' })
@@ -136,7 +156,7 @@ describe('relatorio_vendas_dia equals the plain aggregate', () => {
     await confere();
     await t.db
       .update(salesOrders)
-      .set({ dataEmissao: '2026-03-05', vendedorId: V2, regiaoId: R1 })
+      .set({ dataEmissao: '2026-03-05', vendedorId: V2, regiaoId: R1, clienteId: C1 })
       .where(sql`${salesOrders.id} = ${O(2)}`);
     await confere();
     // a change that moves nothing (status within the counted ones)
@@ -166,6 +186,7 @@ describe('relatorio_vendas_dia equals the plain aggregate', () => {
     expect(incremental.length).toBeGreaterThan(0);
 
     await t.db.execute(sql`select relatorio_vendas_dia_recalcular()`);
+    await t.db.execute(sql`select relatorio_vendas_pedido_recalcular()`);
     expect(await confere()).toEqual(incremental);
   });
 

@@ -248,6 +248,52 @@ describe('Relatório de Vendas (March 2026)', () => {
     expect(sem.totais).toMatchObject({ pedidos: 1, receita: '25.00', custo: '20.67' });
   });
 
+  it('by customer, and filtered by one (relatorio_vendas_pedido, migration 0076): every row and total as the hand-written SQL', async () => {
+    const porCliente = rowsOf<Record<string, string | number>>(
+      await t.db.execute(sql`select o.cliente_id::text as chave, count(distinct o.id)::int as pedidos,
+          sum(i.quantidade)::text as quantidade, sum(i.subtotal)::text as receita,
+          sum(round(i.quantidade * i.custo_unitario, 2))::text as custo
+        from sales_orders o join sales_order_items i on i.order_id = o.id
+        where o.data_emissao between '2026-02-01' and '2026-04-30'
+          and o.status in ('digitado', 'bloqueado', 'liberado', 'em_separacao', 'conferido', 'faturado', 'entregue')
+        group by o.cliente_id order by sum(i.subtotal) desc, 1 desc`),
+    );
+    const r = await get(`/vendas?de=2026-02-01&ate=2026-04-30&agrupar=cliente`);
+    expect(
+      r.items.map((l: Record<string, unknown>) => ({
+        chave: l.chave,
+        pedidos: l.pedidos,
+        quantidade: l.quantidade,
+        receita: l.receita,
+        custo: l.custo,
+      })),
+    ).toEqual(porCliente);
+    expect(porCliente.length).toBe(3);
+    // a customer's filter on another grouping: its rows and totals
+    for (const c of [C_ALFA, C_BETA, C_GAMA]) {
+      const v = await get(
+        `/vendas?de=2026-02-01&ate=2026-04-30&agrupar=mes&sort=rotulo&dir=asc&cliente_id=${c}`,
+      );
+      const mao = await totaisSql('2026-02-01', '2026-04-30', sql`o.cliente_id = ${c}`);
+      expect(v.totais).toMatchObject(mao);
+      const somaMeses = v.items.reduce(
+        (s: number, l: Record<string, string>) => s + Math.round(Number(l.receita) * 100),
+        0,
+      );
+      expect(somaMeses).toBe(Math.round(Number(mao.receita ?? 0) * 100));
+    }
+    // the ABC of customers by margin over the same period: value = revenue − frozen cost
+    const abc = await get(`/curva-abc?de=2026-02-01&ate=2026-04-30&dimensao=cliente&criterio=margem`);
+    const margens = new Map(
+      porCliente.map((l) => [
+        l.chave,
+        (Math.round(Number(l.receita) * 100) - Math.round(Number(l.custo) * 100)) / 100,
+      ]),
+    );
+    for (const l of abc.items) expect(Number(l.valor)).toBe(margens.get(l.chave));
+    expect(abc.items).toHaveLength(3);
+  });
+
   it("drill-down: the orders behind a row, with the row's part of each", async () => {
     const r = await get(`/vendas/pedidos?${MARCO}&produto_id=${P(1)}`);
     expect(r.total).toBe(2);

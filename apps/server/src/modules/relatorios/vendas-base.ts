@@ -41,6 +41,35 @@ export function ondeVendas(f: FiltrosVendas, escopo: EscopoVendedor): SQL {
   ) as SQL;
 }
 
+/**
+ * relatorio_vendas_pedido (migration 0076, alias `r`): one row per counted order with items — its day,
+ * customer, seller and region, its figures in thousandths and cents. It answers every filter but
+ * the product's and the group's (those are not the order's), so a page grouped by customer, or
+ * filtered by one, sums its orders instead of joining a year's items to them.
+ */
+export const pelosPedidos = (f: FiltrosVendas) => !f.produto_id && !f.grupo_id;
+
+/** The WHERE of relatorio_vendas_pedido's rows under the filters (pelosPedidos) and the scope. */
+export function ondePedidos(f: FiltrosVendas, escopo: EscopoVendedor): SQL {
+  return and(
+    sql`r.data_emissao >= ${f.de}::date and r.data_emissao <= ${f.ate}::date`,
+    escopo ? sql`r.vendedor_id = ${escopo.vendedorId}::uuid` : undefined,
+    idOuNulo(sql`r.vendedor_id`, f.vendedor_id),
+    f.cliente_id ? sql`r.cliente_id = ${f.cliente_id}::uuid` : undefined,
+    idOuNulo(sql`r.regiao_id`, f.regiao_id),
+  ) as SQL;
+}
+
+/**
+ * The sums of relatorio_vendas_pedido's rows back in the items' units, typed as the items' own sums
+ * are (Σ numeric(14,3) has 3 places, Σ numeric(14,2) and the rounded cost 2), so both paths print alike.
+ */
+export const SOMAS_PEDIDOS = {
+  quantidade: sql.raw('(sum(r.quantidade) / 1000)::numeric(20, 3)'),
+  receita: sql.raw('(sum(r.receita) / 100)::numeric(20, 2)'),
+  custo: sql.raw('(sum(r.custo) / 100)::numeric(20, 2)'),
+};
+
 export const FROM_VENDAS = sql.raw(
   'sales_order_items i join sales_orders o on o.id = i.order_id join products p on p.id = i.product_id',
 );

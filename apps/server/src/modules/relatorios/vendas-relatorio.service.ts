@@ -12,7 +12,16 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { EscopoVendedor } from './escopo-vendedor.ts';
-import { CUSTO_ITEM, descreveFiltros, type FiltrosVendas, fromVendas, ondeVendas } from './vendas-base.ts';
+import {
+  CUSTO_ITEM,
+  descreveFiltros,
+  type FiltrosVendas,
+  fromVendas,
+  ondePedidos,
+  ondeVendas,
+  pelosPedidos,
+  SOMAS_PEDIDOS,
+} from './vendas-base.ts';
 
 // Relatório de Vendas (issue 35): the counted items of the period grouped by one dimension, one SQL
 // aggregate per page (rows, the number of groups and the page in one statement) and one for the
@@ -94,6 +103,19 @@ const PELO_RESUMO: Partial<Record<AgrupamentoVendas, string>> = {
 
 const peloResumo = (f: FiltrosVendas) => !f.cliente_id && !f.produto_id && !f.grupo_id;
 
+/**
+ * The groupings that are the order's own (all but product and group), read from
+ * relatorio_vendas_pedido (migration 0076, pelosPedidos) when the day cells above cannot answer:
+ * by customer, or filtered by one — ~320,000 orders a year instead of ~1 M items joined to them.
+ */
+const PELOS_PEDIDOS: Partial<Record<AgrupamentoVendas, string>> = {
+  mes: `to_char(r.data_emissao, 'YYYY-MM')`,
+  dia: 'r.data_emissao::text',
+  vendedor: 'r.vendedor_id::text',
+  cliente: 'r.cliente_id::text',
+  regiao: 'r.regiao_id::text',
+};
+
 /** The read model's cells of the period under the seller and region filters and the scope. */
 function ondeResumo(f: FiltrosVendas, escopo: EscopoVendedor): SQL {
   const id = (v: string) => (v === 'sem' ? ID_ZERO : v);
@@ -131,6 +153,16 @@ function grupos(
       where ${ondeResumo(f, escopo)}
       group by 1
       having sum(r.pedidos) <> 0
+    )`;
+  const porPedido = PELOS_PEDIDOS[agrupar];
+  if (porPedido && pelosPedidos(f))
+    return sql`g as (
+      select coalesce(${sql.raw(porPedido)}, '') as chave, count(*)::int as pedidos,
+        ${SOMAS_PEDIDOS.quantidade} as quantidade, ${SOMAS_PEDIDOS.receita} as receita,
+        ${SOMAS_PEDIDOS.custo} as custo
+      from relatorio_vendas_pedido r
+      where ${ondePedidos(f, escopo)}
+      group by 1
     )`;
   const a = AGRUPAMENTOS[agrupar];
   // the product grouping only (pedidosDepois): grouped on the uuid itself, its text cast after (a
@@ -199,6 +231,15 @@ function somaPedidos(f: FiltrosVendas, escopo: EscopoVendedor): SQL {
         select r.pedidos as n, r.quantidade, r.receita, r.custo
         from relatorio_vendas_dia r
         where ${ondeResumo(f, escopo)}
+      )`;
+  // here with a customer's filter (peloResumo answers the rest): that customer's few orders
+  if (pelosPedidos(f))
+    return sql`po as (
+        select 1 as n, ${SOMAS_PEDIDOS.quantidade} as quantidade, ${SOMAS_PEDIDOS.receita} as receita,
+          ${SOMAS_PEDIDOS.custo} as custo
+        from relatorio_vendas_pedido r
+        where ${ondePedidos(f, escopo)}
+        group by r.order_id
       )`;
   return sql`po as (
       select 1 as n, sum(i.quantidade) as quantidade, sum(i.subtotal) as receita, sum(${CUSTO_ITEM}) as custo
