@@ -47,13 +47,14 @@ const [sem] = rowsOf<{ n: number }>(
 if (sem!.n > 0) {
   console.log(`${sem!.n} itens sem custo: sales_order_items_custo_preencher()…`);
   // Triggers off for the backfill (a bulk load's, as the generator's): with them on, the audit and
-  // the read models' triggers of 3 M updated items took over 20 minutes. Then the one read model
-  // that sums the cost is rebuilt (migration 0075). Two calls for VACUUM: a multi-statement exec is
+  // the read models' triggers of 3 M updated items took over 20 minutes. Then the read models
+  // that sum the cost are rebuilt (migrations 0075 and 0076). Two calls for VACUUM: a multi-statement exec is
   // one implicit transaction, where VACUUM cannot run.
   await database.exec(
     'set local session_replication_role = replica; select sales_order_items_custo_preencher();',
   );
   await database.exec('select relatorio_vendas_dia_recalcular()');
+  await database.exec('select relatorio_vendas_pedido_recalcular()');
   await database.exec('vacuum analyze sales_order_items');
 }
 await database.exec('analyze sales_orders; analyze products;');
