@@ -367,6 +367,9 @@ describe('compras', () => {
     await page.getByRole('button', { name: 'Confirmar recebimento' }).waitFor({ state: 'detached' });
     await page.waitForLoadState('networkidle');
     const local = page.getByLabel('Local de entrada');
+    // the select appears with the confirmed receipt and fills its locais from their own query: under
+    // load that can land after networkidle, and an option list of «Selecione» alone left nothing to pick
+    await expect.poll(() => local.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
     if (!(await local.inputValue())) {
       const opcoes = await local.locator('option').allTextContents();
       await local.selectOption({ label: opcoes.find((o) => o && o !== 'Selecione' && !/avaria/i.test(o))! });

@@ -117,6 +117,8 @@ describe('entrada de mercadorias', () => {
     // or its save carries the old versão and is refused (a loaded machine made that race visible)
     await page.waitForLoadState('networkidle');
     const local = page.getByLabel('Local de entrada');
+    // its locais come from their own query, which can land after networkidle on a loaded machine
+    await expect.poll(() => local.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
     if (!(await local.inputValue())) {
       const opcoes = await local.locator('option').allTextContents();
       await local.selectOption({ label: opcoes.find((o) => o && o !== 'Selecione' && !/avaria/i.test(o))! });
