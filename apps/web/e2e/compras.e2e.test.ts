@@ -372,7 +372,11 @@ describe('compras', () => {
     await expect.poll(() => local.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
     if (!(await local.inputValue())) {
       const opcoes = await local.locator('option').allTextContents();
+      const salvo = page.waitForResponse(
+        (r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === `/api/estoque/entradas/${entradaId}`,
+      );
       await local.selectOption({ label: opcoes.find((o) => o && o !== 'Selecione' && !/avaria/i.test(o))! });
+      expect((await salvo).status()).toBe(200);
       await toast(page, 'Local padrão salvo.');
     }
     // the supplier's open order proposed; chosen, every line is received whole

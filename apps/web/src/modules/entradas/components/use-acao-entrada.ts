@@ -14,10 +14,12 @@ export function useAcao<A extends unknown[]>(fn: (...a: A) => Promise<Entrada>, 
     mutationFn: (a: A) => fn(...a),
     onSuccess: async (e) => {
       qc.setQueryData(entradasKeys.get(e.id), e);
+      // told as soon as the server answered: the refreshes below can take a while on a loaded server
+      // (every open stock and finance query refetches), and the action stays pending until they end
+      toast.success(ok);
       await qc.invalidateQueries({ queryKey: entradasKeys.all });
       await qc.invalidateQueries({ queryKey: ['estoque'] });
       await qc.invalidateQueries({ queryKey: ['financeiro'] });
-      toast.success(ok);
     },
     onError: (err) => toast.error(erroDe(err)),
   });
