@@ -373,7 +373,9 @@ describe('compras', () => {
     if (!(await local.inputValue())) {
       const opcoes = await local.locator('option').allTextContents();
       const salvo = page.waitForResponse(
-        (r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === `/api/estoque/entradas/${entradaId}`,
+        (r) =>
+          r.request().method() === 'PUT' &&
+          new URL(r.url()).pathname === `/api/estoque/entradas/${entradaId}`,
       );
       await local.selectOption({ label: opcoes.find((o) => o && o !== 'Selecione' && !/avaria/i.test(o))! });
       expect((await salvo).status()).toBe(200);
