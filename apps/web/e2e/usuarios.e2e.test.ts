@@ -1,6 +1,13 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoEmail, launchBrowser, newPage, signInAs, waitForMail } from './support/browser.ts';
+import {
+  deixaToastsFecharem,
+  demoEmail,
+  launchBrowser,
+  newPage,
+  signInAs,
+  waitForMail,
+} from './support/browser.ts';
 
 // Users administration end to end: an admin invites a person (the invitation read from the real
 // SMTP server), the person sets a password and signs in, the admin gives them the estoque role and
@@ -59,11 +66,8 @@ const auditActions = (page: Page) =>
 
 /** Invites a person through the "Convidar usuário" dialog (the e-mail goes out). */
 async function invite(page: Page, who: { nome: string; email: string }) {
-  // the previous invitation's toast (top right) may sit over this header button, and a pointer
-  // resting on a toast keeps it open (CI on a slow host: the click waited 15 s on it) — move the
-  // pointer away and let the toast go first
-  await page.mouse.move(0, 0);
-  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
+  // the previous invitation's toast may sit over this header button
+  await deixaToastsFecharem(page);
   await page.getByRole('button', { name: 'Convidar usuário' }).click();
   const dialog = page.getByRole('dialog', { name: 'Convidar usuário' });
   await dialog.getByLabel('Nome completo').fill(who.nome);

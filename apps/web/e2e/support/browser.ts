@@ -55,6 +55,18 @@ export async function cenarioSefaz(cenario: Record<string, unknown> | null) {
   if (!res.ok) throw new Error(`cenário da SEFAZ: ${res.status}`);
 }
 
+/**
+ * Lets the open toasts go before a click near the top right. Toasts sit at the top right, over the
+ * page header's buttons, and a pointer resting on one keeps every toast open (sonner pauses them
+ * on hover): after a click on a header button the next toast lands under the pointer and stays,
+ * and a click on the button beneath waits on it (CI on a slow host: 15 s). A person moves the
+ * mouse; the test moves the pointer away and waits for the toasts to close.
+ */
+export async function deixaToastsFecharem(page: Page) {
+  await page.mouse.move(0, 0);
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 30_000 });
+}
+
 export function waitForMail(to: string, subject?: RegExp) {
   return waitForMailInDir(inject('mailDir'), to, subject);
 }
