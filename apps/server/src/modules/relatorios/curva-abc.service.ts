@@ -20,7 +20,6 @@ import {
   fromVendas,
   ondePedidos,
   ondeVendas,
-  SOMAS_PEDIDOS,
 } from './vendas-base.ts';
 import { periodoPadrao } from './vendas-relatorio.service.ts';
 
@@ -30,6 +29,9 @@ import { periodoPadrao } from './vendas-relatorio.service.ts';
 // as exact comparisons (before × 100 < cut-off × total) so the filter by class and the class
 // summary need no pass in JavaScript. relatorios.test.ts checks the SQL's classes against the
 // shared function.
+// The money runs in cents as bigint from the aggregate to the output (reais): the sort, the running
+// totals and the class sums over a year's ~200,000 rows cost less in integers than in numeric, and
+// the shares are ratios, the same in either unit. The totals and the class summary are one pass.
 
 type Filtros = Omit<CurvaAbcQuery, 'page' | 'pageSize' | 'sort' | 'dir'>;
 
@@ -37,18 +39,22 @@ function filtrosDe(q: Filtros, hoje: string): FiltrosVendas {
   return { ...periodoPadrao(q, hoje), vendedor_id: q.vendedor_id };
 }
 
-/** The classified rows (CTE `c`) every query of the report reads. */
+/** Cents (bigint, or a numeric sum of them) as reais, the way the report prints money. */
+const reais = (centavos: string) => sql.raw(`(${centavos}::numeric / 100)::numeric(20, 2)`);
+
+/** The classified rows (CTE `c`, money in cents) every query of the report reads. */
 function classificados(q: Filtros, f: FiltrosVendas, escopo: EscopoVendedor): SQL {
   const valor = sql.raw(q.criterio === 'receita' ? 'receita' : 'receita - custo');
   // customers: their orders' rows in relatorio_vendas_pedido (migration 0076; the report has no
   // product or group filter), not a year's items joined to the orders
   const g =
     q.dimensao === 'produto'
-      ? sql`select i.product_id as chave, sum(i.subtotal) as receita, sum(${CUSTO_ITEM}) as custo
+      ? sql`select i.product_id as chave, (sum(i.subtotal) * 100)::bigint as receita,
+            (sum(${CUSTO_ITEM}) * 100)::bigint as custo
           from ${fromVendas(f)}
           where ${ondeVendas(f, escopo)}
           group by 1`
-      : sql`select r.cliente_id as chave, ${SOMAS_PEDIDOS.receita} as receita, ${SOMAS_PEDIDOS.custo} as custo
+      : sql`select r.cliente_id as chave, sum(r.receita)::bigint as receita, sum(r.custo)::bigint as custo
           from relatorio_vendas_pedido r
           where ${ondePedidos(f, escopo)}
           group by 1`;
@@ -95,7 +101,7 @@ function paginaSql(q: Ordem, limite: SQL): SQL {
   // inside the page's own SELECT the label is its output column
   const ordemPagina = porRotulo ? sql`rotulo ${dir}, c.posicao` : ordemSql(q);
   return sql`pagina as (
-      select c.*, ${porRotulo ? rotulo(q) : sql`null::text`} as rotulo, count(*) over ()::int as total_linhas
+      select c.*, ${porRotulo ? rotulo(q) : sql`null::text`} as rotulo
       from c
       where ${q.classe ? sql`c.classe = ${q.classe}` : sql`true`}
       order by ${ordemPagina}
@@ -111,10 +117,11 @@ function ordemSql(q: Ordem): SQL {
 function selecaoLinhas(q: Ordem): SQL {
   return sql`select c.chave::text as chave, c.posicao::int as posicao,
       ${q.sort === 'rotulo' ? sql`c.rotulo` : rotulo(q)} as rotulo,
-      c.receita::text as receita, c.custo::text as custo, c.margem::text as margem, c.valor::text as valor,
+      ${reais('c.receita')}::text as receita, ${reais('c.custo')}::text as custo,
+      ${reais('c.margem')}::text as margem, ${reais('c.valor')}::text as valor,
       (case when c.total > 0 then round(greatest(c.valor, 0) * 100 / c.total, 2) else 0 end)::text as participacao,
       (case when c.total > 0 then round((c.antes + greatest(c.valor, 0)) * 100 / c.total, 2) else 0 end)::text as acumulado,
-      c.classe, c.total_linhas, row_number() over (order by ${ordemSql(q)})::int as n
+      c.classe, row_number() over (order by ${ordemSql(q)})::int as n
     from pagina c`;
 }
 
@@ -123,27 +130,41 @@ function linhasSql(q: Ordem, f: FiltrosVendas, escopo: EscopoVendedor, limite: S
     select l.* from (${selecaoLinhas(q)}) l order by l.n`;
 }
 
-/** CTE `k`: the whole curve's classes. */
-const CLASSES_SQL = sql`k as (
-    select x.classe, count(c.chave)::int as itens, coalesce(sum(greatest(c.valor, 0)), 0) as valor
-    from (values ('A'), ('B'), ('C')) x(classe) left join c on c.classe = x.classe
-    group by x.classe
+/**
+ * CTE `t`: the totals in one pass over `c` — the listed rows' (the class filtered, if any) and the
+ * whole curve's per class.
+ */
+function totaisSql(q: Filtros): SQL {
+  const listada = q.classe ? sql`c.classe = ${q.classe}` : sql`true`;
+  const classe = (x: 'A' | 'B' | 'C') =>
+    sql.raw(`count(*) filter (where c.classe = '${x}')::int as itens_${x},
+      coalesce(sum(greatest(c.valor, 0)) filter (where c.classe = '${x}'), 0) as valor_${x}`);
+  return sql`t as (
+    select count(*) filter (where ${listada})::int as itens,
+      coalesce(sum(c.receita) filter (where ${listada}), 0) as receita,
+      coalesce(sum(c.custo) filter (where ${listada}), 0) as custo,
+      coalesce(sum(c.margem) filter (where ${listada}), 0) as margem,
+      coalesce(sum(greatest(c.valor, 0)), 0) as valor,
+      ${classe('A')}, ${classe('B')}, ${classe('C')}
+    from c
   )`;
+}
 
-/** The totals' columns over `c` and `k`: the listed rows' (the class filtered, if any); the classes and the chart: the whole curve's. */
+/** One class's line of the summary, from `t`. */
+function resumoClasse(x: 'A' | 'B' | 'C'): SQL {
+  const itens = sql.raw(`t.itens_${x}`);
+  const valor = sql.raw(`t.valor_${x}`);
+  return sql`json_build_object('classe', ${sql.raw(`'${x}'`)}, 'itens', ${itens}, 'valor', ${reais(`t.valor_${x}`)}::text,
+    'participacao', (case when t.valor > 0 then round(${valor} * 100 / t.valor, 2) else 0 end)::text)`;
+}
+
+/** The totals' columns over `t` (and `c` for the chart). */
 function totaisColunas(q: Filtros): SQL {
-  const classe = q.classe ? sql`c.classe = ${q.classe}` : sql`true`;
-  return sql`(select count(*)::int from c where ${classe}) as itens,
-        (select coalesce(sum(receita), 0)::text from c where ${classe}) as receita,
-        (select coalesce(sum(custo), 0)::text from c where ${classe}) as custo,
-        (select coalesce(sum(margem), 0)::text from c where ${classe}) as margem,
-        (select coalesce(sum(greatest(valor, 0)), 0)::text from c) as valor,
-        (select json_agg(json_build_object('classe', k.classe, 'itens', k.itens, 'valor', k.valor::text,
-            'participacao', (case when t.total > 0 then round(k.valor * 100 / t.total, 2) else 0 end)::text)
-            order by k.classe)
-          from k cross join (select coalesce(sum(greatest(valor, 0)), 0) as total from c) t) as classes,
-        (select json_agg(json_build_object('rotulo', p.rotulo, 'valor', p.valor::text, 'acumulado', p.acumulado::text,
-            'classe', p.classe) order by p.posicao)
+  return sql`t.itens, ${reais('t.receita')}::text as receita, ${reais('t.custo')}::text as custo,
+        ${reais('t.margem')}::text as margem, ${reais('t.valor')}::text as valor,
+        json_build_array(${resumoClasse('A')}, ${resumoClasse('B')}, ${resumoClasse('C')}) as classes,
+        (select json_agg(json_build_object('rotulo', p.rotulo, 'valor', ${reais('p.valor')}::text,
+            'acumulado', p.acumulado::text, 'classe', p.classe) order by p.posicao)
           from (select c.posicao, ${rotulo(q)} as rotulo, c.valor, c.classe,
                   case when c.total > 0 then round((c.antes + greatest(c.valor, 0)) * 100 / c.total, 2) else 0 end as acumulado
                 from c order by c.posicao limit ${PARETO_ITENS}) p) as pareto`;
@@ -165,7 +186,9 @@ const totaisDe = ({ itens, receita, custo, margem, valor, classes, pareto }: Tot
 
 async function totaisAbc(db: Db, q: Filtros, f: FiltrosVendas, escopo: EscopoVendedor): Promise<TotaisAbc> {
   const [t] = rowsOf<TotaisBrutos>(
-    await db.execute(sql`with ${classificados(q, f, escopo)}, ${CLASSES_SQL} select ${totaisColunas(q)}`),
+    await db.execute(
+      sql`with ${classificados(q, f, escopo)}, ${totaisSql(q)} select ${totaisColunas(q)} from t`,
+    ),
   );
   return totaisDe(t!);
 }
@@ -181,8 +204,6 @@ async function filtrosAbc(db: Db, q: Filtros, f: FiltrosVendas, escopo: EscopoVe
   ] as [string, string][];
 }
 
-type LinhaComTotal = LinhaAbc & { total_linhas: number };
-
 export async function relatorioCurvaAbc(
   db: Db,
   q: CurvaAbcQuery,
@@ -191,23 +212,20 @@ export async function relatorioCurvaAbc(
 ): Promise<PaginaRelatorio<LinhaAbc, TotaisAbc> & { de: string; ate: string }> {
   const f = filtrosDe(q, hoje);
   const offset = (q.page - 1) * q.pageSize;
-  // the page and the totals in one statement: the curve (a year: ~200,000 products) is aggregated once
+  // the page and the totals in one statement: the curve (a year: ~200,000 products) is aggregated once;
+  // the listed rows' count is the totals' (the same rows: `c` under the class filter)
   const [[r], filtros] = await Promise.all([
     db
       .execute(sql`with ${classificados(q, f, escopo)}, ${paginaSql(q, sql`limit ${q.pageSize} offset ${offset}`)},
-          ${CLASSES_SQL}
-        select (select json_agg(l order by l.n) from (${selecaoLinhas(q)}) l) as linhas, ${totaisColunas(q)}`)
-      .then((res) => rowsOf<TotaisBrutos & { linhas: (LinhaComTotal & { n: number })[] | null }>(res)),
+          ${totaisSql(q)}
+        select (select json_agg(l order by l.n) from (${selecaoLinhas(q)}) l) as linhas, ${totaisColunas(q)}
+        from t`)
+      .then((res) => rowsOf<TotaisBrutos & { linhas: (LinhaAbc & { n: number })[] | null }>(res)),
     filtrosAbc(db, q, f, escopo),
   ]);
   const rows = (r!.linhas ?? []).map(({ n: _, ...l }) => l);
   const totais = totaisDe(r!);
-  const total =
-    rows[0]?.total_linhas ??
-    (offset > 0
-      ? (rowsOf<LinhaComTotal>(await db.execute(linhasSql(q, f, escopo, sql`limit 1`)))[0]?.total_linhas ?? 0)
-      : 0);
-  return { items: rows.map(({ total_linhas: _, ...l }) => l), total, totais, filtros, de: f.de, ate: f.ate };
+  return { items: rows, total: totais.itens, totais, filtros, de: f.de, ate: f.ate };
 }
 
 export async function linhasAbcParaExportar(
@@ -217,7 +235,7 @@ export async function linhasAbcParaExportar(
   hoje: string,
 ) {
   const f = filtrosDe(q, hoje);
-  const rows = rowsOf<LinhaComTotal>(
+  const rows = rowsOf<LinhaAbc & { n: number }>(
     await db.execute(linhasSql(q, f, escopo, sql`limit ${EXPORT_MAX_ROWS + 1}`)),
   );
   if (rows.length > EXPORT_MAX_ROWS)
@@ -226,5 +244,5 @@ export async function linhasAbcParaExportar(
       `A exportação é limitada a ${EXPORT_MAX_ROWS.toLocaleString('pt-BR')} linhas. Refine os filtros.`,
     );
   const [totais, filtros] = await Promise.all([totaisAbc(db, q, f, escopo), filtrosAbc(db, q, f, escopo)]);
-  return { linhas: rows.map(({ total_linhas: _, ...l }) => l), totais, filtros };
+  return { linhas: rows.map(({ n: _, ...l }) => l), totais, filtros };
 }

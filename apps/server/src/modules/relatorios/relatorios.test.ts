@@ -425,6 +425,45 @@ describe('Curva ABC (April 2026, a total of 100.00)', () => {
     ]);
   });
 
+  it('a later page and a class’s page count the listed rows (the totals’ count), past the last row too', async () => {
+    const p2 = await get(`/curva-abc?${ABRIL}&pageSize=3&page=2`);
+    expect(p2.items.map((l: Record<string, unknown>) => [l.posicao, l.rotulo])).toEqual([[4, 'P4 · Brinde']]);
+    expect([p2.total, p2.totais.itens]).toEqual([4, 4]);
+    const alem = await get(`/curva-abc?${ABRIL}&pageSize=3&page=3`);
+    expect([alem.items, alem.total]).toEqual([[], 4]);
+    const c2 = await get(`/curva-abc?${ABRIL}&corte_a=50&corte_b=30&classe=C&pageSize=1&page=2`);
+    expect(c2.items.map((l: Record<string, unknown>) => [l.rotulo, l.classe])).toEqual([
+      ['P4 · Brinde', 'C'],
+    ]);
+    expect(c2.total).toBe(2);
+    // Sal 15.00 at a cost of 1.00 and Brinde 5.00 at none; the curve's valor stays the whole curve's
+    expect(c2.totais).toMatchObject({
+      itens: 2,
+      receita: '20.00',
+      custo: '1.00',
+      margem: '19.00',
+      valor: '100.00',
+    });
+  });
+
+  it('an empty period: no rows, every total and class at zero, an empty chart', async () => {
+    const r = await get('/curva-abc?de=2020-01-01&ate=2020-01-31&criterio=margem');
+    expect([r.items, r.total]).toEqual([[], 0]);
+    expect(r.totais).toEqual({
+      itens: 0,
+      receita: '0.00',
+      custo: '0.00',
+      margem: '0.00',
+      valor: '0.00',
+      classes: [
+        { classe: 'A', itens: 0, valor: '0.00', participacao: '0' },
+        { classe: 'B', itens: 0, valor: '0.00', participacao: '0' },
+        { classe: 'C', itens: 0, valor: '0.00', participacao: '0' },
+      ],
+      pareto: [],
+    });
+  });
+
   it('refuses cut-offs that leave nothing to C', async () => {
     const res = await t.request('GET', '/api/relatorios/curva-abc?corte_a=80&corte_b=20', { token: admin });
     expect(res.status).toBe(400);
