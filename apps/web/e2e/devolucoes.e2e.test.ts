@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cenarioSefaz,
   DEMO_PASSWORD,
-  deixaToastsFecharem,
   demoEmail,
   launchBrowser,
   newPage,
@@ -366,9 +365,7 @@ describe('devoluções de venda', () => {
     const saldos = (await titulosDaNota(admin, v.notaNumero)).map((t) => t.saldo);
     expect(saldos).toEqual([Decimal.of(v.saldos[0]!).minus(dev.valor_total).toFixed(2), v.saldos[1]]);
 
-    // «Cancelar devolução»: the note is cancelled at SEFAZ, whose justificativa takes 15 characters;
-    // the rejection's and the authorisation's toasts may sit over this header button
-    await deixaToastsFecharem(page);
+    // «Cancelar devolução»: the note is cancelled at SEFAZ, whose justificativa takes 15 characters
     await page.getByRole('button', { name: 'Cancelar devolução' }).click();
     const dialogo = page.getByRole('dialog', { name: /^Cancelar a devolução nº \d+$/ });
     const motivo = dialogo.getByRole('textbox', { name: 'Motivo do cancelamento' });

@@ -1,13 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  deixaToastsFecharem,
-  demoEmail,
-  launchBrowser,
-  newPage,
-  signInAs,
-  waitForMail,
-} from './support/browser.ts';
+import { demoEmail, launchBrowser, newPage, signInAs, waitForMail } from './support/browser.ts';
 
 // Users administration end to end: an admin invites a person (the invitation read from the real
 // SMTP server), the person sets a password and signs in, the admin gives them the estoque role and
@@ -66,8 +59,6 @@ const auditActions = (page: Page) =>
 
 /** Invites a person through the "Convidar usuário" dialog (the e-mail goes out). */
 async function invite(page: Page, who: { nome: string; email: string }) {
-  // the previous invitation's toast may sit over this header button
-  await deixaToastsFecharem(page);
   await page.getByRole('button', { name: 'Convidar usuário' }).click();
   const dialog = page.getByRole('dialog', { name: 'Convidar usuário' });
   await dialog.getByLabel('Nome completo').fill(who.nome);

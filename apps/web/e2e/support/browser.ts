@@ -34,6 +34,19 @@ export async function newPage(
     timezoneId: 'America/Sao_Paulo',
     viewport: opts.viewport ?? { width: 1366, height: 900 },
   });
+  // Toasts sit at the top right, over the page header's buttons, and a pointer resting on one keeps
+  // every toast open (sonner pauses them on hover): after a click on a header button the next toast
+  // lands under the pointer and stays, and the next click there waits on it (CI on a loaded host: a
+  // 15 s timeout in the returns and users tests). A person moves the mouse or closes the toast; the
+  // tests click through the toasts instead, which still show and close on their own.
+  await context.addInitScript(() => {
+    const css = '[data-sonner-toaster], [data-sonner-toaster] * { pointer-events: none !important; }';
+    document.addEventListener('DOMContentLoaded', () => {
+      const style = document.createElement('style');
+      style.textContent = css;
+      document.head.append(style);
+    });
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };
@@ -53,18 +66,6 @@ export async function cenarioSefaz(cenario: Record<string, unknown> | null) {
   const url = `${inject('sefazControle')}/${cenario ? 'cenario' : 'reinicia'}`;
   const res = await fetch(url, { method: 'POST', body: JSON.stringify(cenario ?? {}) });
   if (!res.ok) throw new Error(`cenário da SEFAZ: ${res.status}`);
-}
-
-/**
- * Lets the open toasts go before a click near the top right. Toasts sit at the top right, over the
- * page header's buttons, and a pointer resting on one keeps every toast open (sonner pauses them
- * on hover): after a click on a header button the next toast lands under the pointer and stays,
- * and a click on the button beneath waits on it (CI on a slow host: 15 s). A person moves the
- * mouse; the test moves the pointer away and waits for the toasts to close.
- */
-export async function deixaToastsFecharem(page: Page) {
-  await page.mouse.move(0, 0);
-  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 30_000 });
 }
 
 export function waitForMail(to: string, subject?: RegExp) {
