@@ -41,9 +41,10 @@ function nextMonth(inicio: string): string {
 
 /**
  * The rows of a per-month and a per-day read model that make up a range: the whole months from
- * `mes`, the loose days from `dia` (columns listed by the caller, the key included).
+ * `mes`, the loose days from `dia` (columns listed by the caller, the key included). The Vendas
+ * report grouped by product reads the per-product ones through it too (vendas-relatorio.service.ts).
  */
-function fontes(r: Intervalo, mes: string, dia: string, colunas: string): SQL {
+export function fontes(r: Intervalo, mes: string, dia: string, colunas: string): SQL {
   const { meses, dias } = dividirEmMeses(r);
   const partes: SQL[] = [];
   if (meses) {

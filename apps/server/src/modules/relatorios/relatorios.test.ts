@@ -534,6 +534,35 @@ describe('exports: what the screen shows, the filters in the header', () => {
 });
 
 describe('Relatório de Vendas por produto: an order counts once per product (June 2026)', () => {
+  it('by product off the dashboard’s per-product read models (sorted by revenue, quantity or label, no order filter) equals the items’ path (sorted by margin), over loose days and whole months, under the product and group filters', async () => {
+    const porChave = (r: { items: Record<string, unknown>[] }) =>
+      [...r.items].sort((a, b) => String(a.chave).localeCompare(String(b.chave)));
+    // 15/02 to 30/04: February's loose days off dashboard_vendas_produto_dia, March and April off _mes
+    const PERIODO = 'de=2026-02-15&ate=2026-04-30&agrupar=produto&pageSize=100';
+    for (const filtro of [
+      '',
+      `&grupo_id=${G1}`,
+      '&grupo_id=sem',
+      `&produto_id=${P(1)}`,
+      `&grupo_id=${G1}&produto_id=${P(2)}`,
+    ]) {
+      const itens = await get(`/vendas?${PERIODO}${filtro}&sort=margem&dir=desc`);
+      for (const sort of ['receita', 'quantidade', 'rotulo']) {
+        const modelo = await get(`/vendas?${PERIODO}${filtro}&sort=${sort}&dir=asc`);
+        expect(porChave(modelo), `${sort}${filtro}`).toEqual(porChave(itens));
+        expect(modelo.total, `${sort}${filtro}`).toBe(itens.total);
+      }
+    }
+    // the filters do narrow: Café and Brinde have no group, and Arroz alone is one row
+    expect(
+      (await get(`/vendas?${PERIODO}&grupo_id=sem`)).items.map((l: { rotulo: string }) => l.rotulo),
+    ).toEqual(['P2 · Café', 'P4 · Brinde']);
+    expect((await get(`/vendas?${PERIODO}&produto_id=${P(1)}`)).total).toBe(1);
+    // a later page keeps the count of products
+    const p2 = await get(`/vendas?de=2026-02-15&ate=2026-04-30&agrupar=produto&pageSize=1&page=2`);
+    expect([p2.items.length, p2.total]).toEqual([1, (await get(`/vendas?${PERIODO}`)).total]);
+  });
+
   it('a product on two lines of one order: the page counts the order once, sorted by revenue (orders counted for the page) or by orders (two passes), as the hand-written SQL', async () => {
     await writeTx(t.db, systemActor, async (tx) => {
       await tx
