@@ -1,4 +1,5 @@
 import {
+  addDays,
   type CurvaAbcQuery,
   criterioAbcLabels,
   dimensaoAbcLabels,
@@ -12,6 +13,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { fontes } from '../dashboard/comercial-dashboard.service.ts';
 import type { EscopoVendedor } from './escopo-vendedor.ts';
 import {
   CUSTO_ITEM,
@@ -42,13 +44,41 @@ function filtrosDe(q: Filtros, hoje: string): FiltrosVendas {
 /** Cents (bigint, or a numeric sum of them) as reais, the way the report prints money. */
 const reais = (centavos: string) => sql.raw(`(${centavos}::numeric / 100)::numeric(20, 2)`);
 
+/**
+ * The curve of products by revenue, whole (no class filter), not sorted by margin, with no seller
+ * filter nor a seller's scope — the report's first screen: each product's revenue comes off the
+ * dashboard's per-product read models (dashboard_vendas_produto_mes / _dia, migration 0065, as the
+ * Vendas report's pelosProdutos) instead of a year's items joined to their orders. They hold no
+ * cost: the page's products are costed afterwards from their items (custosDaPagina), and the
+ * totals' cost is the period's from relatorio_vendas_dia (migration 0075: the same counted items).
+ * Elsewhere (a class, the margin, a seller, the export) the items' path stays.
+ */
+function pelosProdutos(
+  q: Filtros & Partial<Pick<CurvaAbcQuery, 'sort'>>,
+  f: FiltrosVendas,
+  escopo: EscopoVendedor,
+) {
+  return (
+    q.dimensao === 'produto' &&
+    q.criterio === 'receita' &&
+    !q.classe &&
+    q.sort !== 'margem' &&
+    !escopo &&
+    !f.vendedor_id
+  );
+}
+
 /** The classified rows (CTE `c`, money in cents) every query of the report reads. */
-function classificados(q: Filtros, f: FiltrosVendas, escopo: EscopoVendedor): SQL {
+function classificados(q: Filtros, f: FiltrosVendas, escopo: EscopoVendedor, modelo = false): SQL {
   const valor = sql.raw(q.criterio === 'receita' ? 'receita' : 'receita - custo');
   // customers: their orders' rows in relatorio_vendas_pedido (migration 0076; the report has no
   // product or group filter), not a year's items joined to the orders
-  const g =
-    q.dimensao === 'produto'
+  const g = modelo
+    ? sql`select u.product_id as chave, (sum(u.valor) * 100)::bigint as receita, null::bigint as custo
+          from (${fontes({ inicio: f.de, fim: addDays(f.ate, 1) }, 'dashboard_vendas_produto_mes', 'dashboard_vendas_produto_dia', 'product_id, valor, itens')}) u
+          group by 1
+          having sum(u.itens) > 0`
+    : q.dimensao === 'produto'
       ? sql`select i.product_id as chave, (sum(i.subtotal) * 100)::bigint as receita,
             (sum(${CUSTO_ITEM}) * 100)::bigint as custo
           from ${fromVendas(f)}
@@ -132,21 +162,28 @@ function linhasSql(q: Ordem, f: FiltrosVendas, escopo: EscopoVendedor, limite: S
 
 /**
  * CTE `t`: the totals in one pass over `c` — the listed rows' (the class filtered, if any) and the
- * whole curve's per class.
+ * whole curve's per class. Off the read models (pelosProdutos) the rows have no cost: the whole
+ * curve's is the period's, in cents, from relatorio_vendas_dia.
  */
-function totaisSql(q: Filtros): SQL {
+function totaisSql(q: Filtros, f: FiltrosVendas, modelo = false): SQL {
   const listada = q.classe ? sql`c.classe = ${q.classe}` : sql`true`;
+  const custo = modelo
+    ? sql`(select coalesce(sum(d.custo), 0) * 100 from relatorio_vendas_dia d
+        where d.dia >= ${f.de}::date and d.dia <= ${f.ate}::date)`
+    : sql`coalesce(sum(c.custo) filter (where ${listada}), 0)`;
   const classe = (x: 'A' | 'B' | 'C') =>
     sql.raw(`count(*) filter (where c.classe = '${x}')::int as itens_${x},
       coalesce(sum(greatest(c.valor, 0)) filter (where c.classe = '${x}'), 0) as valor_${x}`);
   return sql`t as (
-    select count(*) filter (where ${listada})::int as itens,
-      coalesce(sum(c.receita) filter (where ${listada}), 0) as receita,
-      coalesce(sum(c.custo) filter (where ${listada}), 0) as custo,
-      coalesce(sum(c.margem) filter (where ${listada}), 0) as margem,
-      coalesce(sum(greatest(c.valor, 0)), 0) as valor,
-      ${classe('A')}, ${classe('B')}, ${classe('C')}
-    from c
+    select x.*, x.receita - x.custo as margem
+    from (
+      select count(*) filter (where ${listada})::int as itens,
+        coalesce(sum(c.receita) filter (where ${listada}), 0) as receita,
+        ${custo} as custo,
+        coalesce(sum(greatest(c.valor, 0)), 0) as valor,
+        ${classe('A')}, ${classe('B')}, ${classe('C')}
+      from c
+    ) x
   )`;
 }
 
@@ -187,7 +224,7 @@ const totaisDe = ({ itens, receita, custo, margem, valor, classes, pareto }: Tot
 async function totaisAbc(db: Db, q: Filtros, f: FiltrosVendas, escopo: EscopoVendedor): Promise<TotaisAbc> {
   const [t] = rowsOf<TotaisBrutos>(
     await db.execute(
-      sql`with ${classificados(q, f, escopo)}, ${totaisSql(q)} select ${totaisColunas(q)} from t`,
+      sql`with ${classificados(q, f, escopo)}, ${totaisSql(q, f)} select ${totaisColunas(q)} from t`,
     ),
   );
   return totaisDe(t!);
@@ -212,20 +249,52 @@ export async function relatorioCurvaAbc(
 ): Promise<PaginaRelatorio<LinhaAbc, TotaisAbc> & { de: string; ate: string }> {
   const f = filtrosDe(q, hoje);
   const offset = (q.page - 1) * q.pageSize;
+  const modelo = pelosProdutos(q, f, escopo);
   // the page and the totals in one statement: the curve (a year: ~200,000 products) is aggregated once;
   // the listed rows' count is the totals' (the same rows: `c` under the class filter)
   const [[r], filtros] = await Promise.all([
     db
-      .execute(sql`with ${classificados(q, f, escopo)}, ${paginaSql(q, sql`limit ${q.pageSize} offset ${offset}`)},
-          ${totaisSql(q)}
+      .execute(sql`with ${classificados(q, f, escopo, modelo)}, ${paginaSql(q, sql`limit ${q.pageSize} offset ${offset}`)},
+          ${totaisSql(q, f, modelo)}
         select (select json_agg(l order by l.n) from (${selecaoLinhas(q)}) l) as linhas, ${totaisColunas(q)}
         from t`)
       .then((res) => rowsOf<TotaisBrutos & { linhas: (LinhaAbc & { n: number })[] | null }>(res)),
     filtrosAbc(db, q, f, escopo),
   ]);
   const rows = (r!.linhas ?? []).map(({ n: _, ...l }) => l);
+  if (modelo && rows.length) {
+    const custos = await custosDaPagina(
+      db,
+      f,
+      escopo,
+      rows.map((l) => l.chave),
+    );
+    for (const l of rows) Object.assign(l, custos.get(l.chave));
+  }
   const totais = totaisDe(r!);
   return { items: rows, total: totais.itens, totais, filtros, de: f.de, ate: f.ate };
+}
+
+/**
+ * The cost and margin of a page's products (pelosProdutos): their counted items in the period,
+ * through the items' product index. The margin's revenue is the items' own, the sum the read models
+ * keep (relatorios.test.ts compares the two paths).
+ */
+async function custosDaPagina(
+  db: Db,
+  f: FiltrosVendas,
+  escopo: EscopoVendedor,
+  produtos: string[],
+): Promise<Map<string, Pick<LinhaAbc, 'custo' | 'margem'>>> {
+  const rows = rowsOf<{ chave: string; custo: string; margem: string }>(
+    await db.execute(sql`select i.product_id::text as chave, sum(${CUSTO_ITEM})::text as custo,
+        (sum(i.subtotal) - sum(${CUSTO_ITEM}))::text as margem
+      from ${fromVendas(f)}
+      where ${ondeVendas(f, escopo)}
+        and i.product_id = any(${`{${produtos.join(',')}}`}::uuid[])
+      group by i.product_id`),
+  );
+  return new Map(rows.map(({ chave, ...c }) => [chave, c]));
 }
 
 export async function linhasAbcParaExportar(

@@ -464,6 +464,19 @@ describe('Curva ABC (April 2026, a total of 100.00)', () => {
     });
   });
 
+  it('products by revenue off the per-product read models (the first screen) equal the items’ path (sorted by margin), rows and totals, over loose days and whole months', async () => {
+    const porChave = (r: { items: Record<string, unknown>[] }) =>
+      [...r.items].sort((a, b) => String(a.chave).localeCompare(String(b.chave)));
+    for (const periodo of ['de=2026-02-15&ate=2026-04-30', ABRIL, MARCO, 'de=2020-01-01&ate=2020-01-31']) {
+      const base = `/curva-abc?${periodo}&dimensao=produto&criterio=receita&pageSize=100`;
+      const modelo = await get(`${base}&sort=posicao`);
+      const itens = await get(`${base}&sort=margem&dir=desc`);
+      expect(porChave(modelo), periodo).toEqual(porChave(itens));
+      expect(modelo.totais, periodo).toEqual(itens.totais);
+      expect(modelo.total, periodo).toBe(itens.total);
+    }
+  });
+
   it('refuses cut-offs that leave nothing to C', async () => {
     const res = await t.request('GET', '/api/relatorios/curva-abc?corte_a=80&corte_b=20', { token: admin });
     expect(res.status).toBe(400);
