@@ -41,10 +41,9 @@ function nextMonth(inicio: string): string {
 
 /**
  * The rows of a per-month and a per-day read model that make up a range: the whole months from
- * `mes`, the loose days from `dia` (columns listed by the caller, the key included). The Vendas
- * report grouped by product reads the per-product ones through it too (vendas-relatorio.service.ts).
+ * `mes`, the loose days from `dia` (columns listed by the caller, the key included).
  */
-export function fontes(r: Intervalo, mes: string, dia: string, colunas: string): SQL {
+function fontes(r: Intervalo, mes: string, dia: string, colunas: string): SQL {
   const { meses, dias } = dividirEmMeses(r);
   const partes: SQL[] = [];
   if (meses) {
@@ -57,7 +56,11 @@ export function fontes(r: Intervalo, mes: string, dia: string, colunas: string):
   }
   return sql.join(partes, sql` union all `);
 }
-const produtos = (r: Intervalo) =>
+/**
+ * The per-product rows of a range (product_id, quantidade, valor, itens). The reports read them too:
+ * Vendas por produto and the Curva ABC de produtos by revenue (relatorios/).
+ */
+export const linhasDeProdutos = (r: Intervalo) =>
   fontes(
     r,
     'dashboard_vendas_produto_mes',
@@ -93,7 +96,7 @@ function produtosDoIntervalo(r: Intervalo, nome: string) {
     };
   }
   return {
-    cte: sql`${cte} as (select product_id, sum(valor) as valor from (${produtos(r)}) u
+    cte: sql`${cte} as (select product_id, sum(valor) as valor from (${linhasDeProdutos(r)}) u
                         group by product_id having sum(itens) > 0)`,
     contagem: sql`(select count(*)::int from ${cte})`,
     topo: sql`(select pr.nome
@@ -200,7 +203,7 @@ export async function listVendasPorProduto(db: Db, p: PeriodoResolvido): Promise
           order by s.valor desc nulls last, s.product_id
           limit ${DASHBOARD_TOP_LIMIT}`
     : sql`select product_id, sum(quantidade) as quantidade, sum(valor) as valor
-          from (${produtos(r)}) u
+          from (${linhasDeProdutos(r)}) u
           group by product_id having sum(itens) > 0
           order by sum(valor) desc, product_id
           limit ${DASHBOARD_TOP_LIMIT}`;

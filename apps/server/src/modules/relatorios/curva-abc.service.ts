@@ -13,7 +13,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { fontes } from '../dashboard/comercial-dashboard.service.ts';
+import { linhasDeProdutos } from '../dashboard/comercial-dashboard.service.ts';
 import type { EscopoVendedor } from './escopo-vendedor.ts';
 import {
   CUSTO_ITEM,
@@ -23,7 +23,7 @@ import {
   ondePedidos,
   ondeVendas,
 } from './vendas-base.ts';
-import { periodoPadrao } from './vendas-relatorio.service.ts';
+import { dosProdutos, periodoPadrao } from './vendas-relatorio.service.ts';
 
 // Curva ABC (issue 35): the period's counted sales (vendas-base.ts) per product or customer, ranked
 // by revenue or gross margin (value descending, ties by id), each with the running total of the
@@ -49,7 +49,7 @@ const reais = (centavos: string) => sql.raw(`(${centavos}::numeric / 100)::numer
  * filter nor a seller's scope — the report's first screen: each product's revenue comes off the
  * dashboard's per-product read models (dashboard_vendas_produto_mes / _dia, migration 0065, as the
  * Vendas report's pelosProdutos) instead of a year's items joined to their orders. They hold no
- * cost: the page's products are costed afterwards from their items (custosDaPagina), and the
+ * cost: the page's products are costed afterwards from their items (dosProdutos), and the
  * totals' cost is the period's from relatorio_vendas_dia (migration 0075: the same counted items).
  * Elsewhere (a class, the margin, a seller, the export) the items' path stays.
  */
@@ -75,7 +75,7 @@ function classificados(q: Filtros, f: FiltrosVendas, escopo: EscopoVendedor, mod
   // product or group filter), not a year's items joined to the orders
   const g = modelo
     ? sql`select u.product_id as chave, (sum(u.valor) * 100)::bigint as receita, null::bigint as custo
-          from (${fontes({ inicio: f.de, fim: addDays(f.ate, 1) }, 'dashboard_vendas_produto_mes', 'dashboard_vendas_produto_dia', 'product_id, valor, itens')}) u
+          from (${linhasDeProdutos({ inicio: f.de, fim: addDays(f.ate, 1) })}) u
           group by 1
           having sum(u.itens) > 0`
     : q.dimensao === 'produto'
@@ -263,38 +263,19 @@ export async function relatorioCurvaAbc(
   ]);
   const rows = (r!.linhas ?? []).map(({ n: _, ...l }) => l);
   if (modelo && rows.length) {
-    const custos = await custosDaPagina(
+    const dos = await dosProdutos(
       db,
       f,
       escopo,
       rows.map((l) => l.chave),
     );
-    for (const l of rows) Object.assign(l, custos.get(l.chave));
+    for (const l of rows) {
+      const d = dos.get(l.chave);
+      if (d) Object.assign(l, { custo: d.custo, margem: d.margem });
+    }
   }
   const totais = totaisDe(r!);
   return { items: rows, total: totais.itens, totais, filtros, de: f.de, ate: f.ate };
-}
-
-/**
- * The cost and margin of a page's products (pelosProdutos): their counted items in the period,
- * through the items' product index. The margin's revenue is the items' own, the sum the read models
- * keep (relatorios.test.ts compares the two paths).
- */
-async function custosDaPagina(
-  db: Db,
-  f: FiltrosVendas,
-  escopo: EscopoVendedor,
-  produtos: string[],
-): Promise<Map<string, Pick<LinhaAbc, 'custo' | 'margem'>>> {
-  const rows = rowsOf<{ chave: string; custo: string; margem: string }>(
-    await db.execute(sql`select i.product_id::text as chave, sum(${CUSTO_ITEM})::text as custo,
-        (sum(i.subtotal) - sum(${CUSTO_ITEM}))::text as margem
-      from ${fromVendas(f)}
-      where ${ondeVendas(f, escopo)}
-        and i.product_id = any(${`{${produtos.join(',')}}`}::uuid[])
-      group by i.product_id`),
-  );
-  return new Map(rows.map(({ chave, ...c }) => [chave, c]));
 }
 
 export async function linhasAbcParaExportar(

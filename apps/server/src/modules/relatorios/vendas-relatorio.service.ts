@@ -12,7 +12,7 @@ import {
 import { and, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { fontes } from '../dashboard/comercial-dashboard.service.ts';
+import { linhasDeProdutos } from '../dashboard/comercial-dashboard.service.ts';
 import type { EscopoVendedor } from './escopo-vendedor.ts';
 import {
   CUSTO_ITEM,
@@ -170,7 +170,7 @@ function gruposPelosProdutos(f: FiltrosVendas): SQL {
   return sql`g as (
       select u.product_id::text as chave, null::int as pedidos, sum(u.quantidade) as quantidade,
         sum(u.valor) as receita, null::numeric as custo
-      from (${fontes({ inicio: f.de, fim: addDays(f.ate, 1) }, 'dashboard_vendas_produto_mes', 'dashboard_vendas_produto_dia', 'product_id, quantidade, valor, itens')}) u
+      from (${linhasDeProdutos({ inicio: f.de, fim: addDays(f.ate, 1) })}) u
       ${grupo ? sql`join products p on p.id = u.product_id` : sql``}
       where ${and(sql`true`, f.produto_id ? sql`u.product_id = ${f.produto_id}::uuid` : undefined, grupo)}
       group by u.product_id
@@ -360,12 +360,12 @@ export async function relatorioVendas(
 type DoProduto = Pick<LinhaVendas, 'pedidos' | 'custo' | 'margem' | 'margem_percentual'>;
 
 /**
- * The counted orders of a page's products (pedidosDepois), and their cost and margin (the page
- * off the read models, pelosProdutos): the same items and filters, read through the items' product
- * index for these products only. The revenue of the margin is the items' own, the sum the read
- * model keeps (relatorios.test.ts compares the two paths).
+ * The counted orders of a page's products (pedidosDepois), and their cost and margin (a page off
+ * the per-product read models: pelosProdutos here, the Curva ABC's first screen): the same items and
+ * filters, read through the items' product index for these products only. The revenue of the margin
+ * is the items' own, the sum the read model keeps (relatorios.test.ts compares the paths).
  */
-async function dosProdutos(
+export async function dosProdutos(
   db: Db,
   f: FiltrosVendas,
   escopo: EscopoVendedor,
