@@ -17,7 +17,9 @@ import { linhasDeProdutos } from '../dashboard/comercial-dashboard.service.ts';
 import type { EscopoVendedor } from './escopo-vendedor.ts';
 import {
   CUSTO_ITEM,
+  clientesEmOrdem,
   descreveFiltros,
+  executaAgrupado,
   type FiltrosVendas,
   fromVendas,
   ondePedidos,
@@ -67,6 +69,10 @@ function pelosProdutos(
     !f.vendedor_id
   );
 }
+
+/** The customers' curve off relatorio_vendas_pedido, read in customer order (clientesEmOrdem). */
+const emOrdem = (q: Filtros, f: FiltrosVendas, escopo: EscopoVendedor) =>
+  q.dimensao === 'cliente' && clientesEmOrdem(f, escopo);
 
 /** The classified rows (CTE `c`, money in cents) every query of the report reads. */
 function classificados(q: Filtros, f: FiltrosVendas, escopo: EscopoVendedor, modelo = false): SQL {
@@ -223,7 +229,9 @@ const totaisDe = ({ itens, receita, custo, margem, valor, classes, pareto }: Tot
 
 async function totaisAbc(db: Db, q: Filtros, f: FiltrosVendas, escopo: EscopoVendedor): Promise<TotaisAbc> {
   const [t] = rowsOf<TotaisBrutos>(
-    await db.execute(
+    await executaAgrupado(
+      db,
+      emOrdem(q, f, escopo),
       sql`with ${classificados(q, f, escopo)}, ${totaisSql(q, f)} select ${totaisColunas(q)} from t`,
     ),
   );
@@ -253,12 +261,14 @@ export async function relatorioCurvaAbc(
   // the page and the totals in one statement: the curve (a year: ~200,000 products) is aggregated once;
   // the listed rows' count is the totals' (the same rows: `c` under the class filter)
   const [[r], filtros] = await Promise.all([
-    db
-      .execute(sql`with ${classificados(q, f, escopo, modelo)}, ${paginaSql(q, sql`limit ${q.pageSize} offset ${offset}`)},
+    executaAgrupado(
+      db,
+      emOrdem(q, f, escopo),
+      sql`with ${classificados(q, f, escopo, modelo)}, ${paginaSql(q, sql`limit ${q.pageSize} offset ${offset}`)},
           ${totaisSql(q, f, modelo)}
         select (select json_agg(l order by l.n) from (${selecaoLinhas(q)}) l) as linhas, ${totaisColunas(q)}
-        from t`)
-      .then((res) => rowsOf<TotaisBrutos & { linhas: (LinhaAbc & { n: number })[] | null }>(res)),
+        from t`,
+    ).then((res) => rowsOf<TotaisBrutos & { linhas: (LinhaAbc & { n: number })[] | null }>(res)),
     filtrosAbc(db, q, f, escopo),
   ]);
   const rows = (r!.linhas ?? []).map(({ n: _, ...l }) => l);
@@ -286,7 +296,11 @@ export async function linhasAbcParaExportar(
 ) {
   const f = filtrosDe(q, hoje);
   const rows = rowsOf<LinhaAbc & { n: number }>(
-    await db.execute(linhasSql(q, f, escopo, sql`limit ${EXPORT_MAX_ROWS + 1}`)),
+    await executaAgrupado(
+      db,
+      emOrdem(q, f, escopo),
+      linhasSql(q, f, escopo, sql`limit ${EXPORT_MAX_ROWS + 1}`),
+    ),
   );
   if (rows.length > EXPORT_MAX_ROWS)
     throw new AppError(

@@ -1,5 +1,5 @@
 import { classificaCurvaAbc } from '@erp/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
@@ -248,27 +248,47 @@ describe('Relatório de Vendas (March 2026)', () => {
     expect(sem.totais).toMatchObject({ pedidos: 1, receita: '25.00', custo: '20.67' });
   });
 
-  it('by customer, and filtered by one (relatorio_vendas_pedido, migration 0076): every row and total as the hand-written SQL', async () => {
-    const porCliente = rowsOf<Record<string, string | number>>(
-      await t.db.execute(sql`select o.cliente_id::text as chave, count(distinct o.id)::int as pedidos,
-          sum(i.quantidade)::text as quantidade, sum(i.subtotal)::text as receita,
-          sum(round(i.quantidade * i.custo_unitario, 2))::text as custo
-        from sales_orders o join sales_order_items i on i.order_id = o.id
-        where o.data_emissao between '2026-02-01' and '2026-04-30'
-          and o.status in ('digitado', 'bloqueado', 'liberado', 'em_separacao', 'conferido', 'faturado', 'entregue')
-        group by o.cliente_id order by sum(i.subtotal) desc, 1 desc`),
-    );
+  it('by customer, and filtered by one (relatorio_vendas_pedido, migrations 0076–0077): every row and total as the hand-written SQL', async () => {
+    const porClienteEm = async (ordem: SQL) =>
+      rowsOf<Record<string, string | number>>(
+        await t.db.execute(sql`select x.*, (x.receita - x.custo)::text as margem,
+            case when x.receita <> 0 then round((x.receita - x.custo) * 100 / x.receita, 2)::text end as margem_percentual
+          from (select o.cliente_id::text as chave, count(distinct o.id)::int as pedidos,
+            sum(i.quantidade) as quantidade, sum(i.subtotal) as receita,
+            sum(round(i.quantidade * i.custo_unitario, 2)) as custo
+          from sales_orders o join sales_order_items i on i.order_id = o.id
+          where o.data_emissao between '2026-02-01' and '2026-04-30'
+            and o.status in ('digitado', 'bloqueado', 'liberado', 'em_separacao', 'conferido', 'faturado', 'entregue')
+          group by o.cliente_id) x
+          order by ${ordem}`),
+      ).map((l): Record<string, string | number> => ({
+        ...l,
+        quantidade: String(l.quantidade),
+        receita: String(l.receita),
+        custo: String(l.custo),
+      }));
+    const colunas = (l: Record<string, unknown>) => ({
+      chave: l.chave,
+      pedidos: l.pedidos,
+      quantidade: l.quantidade,
+      receita: l.receita,
+      custo: l.custo,
+      margem: l.margem,
+      margem_percentual: l.margem_percentual,
+    });
+    const porCliente = await porClienteEm(sql`x.receita desc, 1 desc`);
     const r = await get(`/vendas?de=2026-02-01&ate=2026-04-30&agrupar=cliente`);
-    expect(
-      r.items.map((l: Record<string, unknown>) => ({
-        chave: l.chave,
-        pedidos: l.pedidos,
-        quantidade: l.quantidade,
-        receita: l.receita,
-        custo: l.custo,
-      })),
-    ).toEqual(porCliente);
+    expect(r.items.map(colunas)).toEqual(porCliente);
     expect(porCliente.length).toBe(3);
+    // the sums stay in thousandths and cents until the page (linhasSql): sorted by the margins too
+    for (const [sort, ordem] of [
+      ['margem&dir=desc', sql`x.receita - x.custo desc, 1 desc`],
+      ['margem_percentual&dir=asc', sql`(x.receita - x.custo) / x.receita asc, 1 asc`],
+      ['quantidade&dir=asc', sql`x.quantidade asc, 1 asc`],
+    ] as const) {
+      const v = await get(`/vendas?de=2026-02-01&ate=2026-04-30&agrupar=cliente&sort=${sort}`);
+      expect(v.items.map(colunas)).toEqual(await porClienteEm(ordem));
+    }
     // a customer's filter on another grouping: its rows and totals
     for (const c of [C_ALFA, C_BETA, C_GAMA]) {
       const v = await get(

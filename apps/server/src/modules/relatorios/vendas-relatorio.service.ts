@@ -16,7 +16,9 @@ import { linhasDeProdutos } from '../dashboard/comercial-dashboard.service.ts';
 import type { EscopoVendedor } from './escopo-vendedor.ts';
 import {
   CUSTO_ITEM,
+  clientesEmOrdem,
   descreveFiltros,
+  executaAgrupado,
   type FiltrosVendas,
   fromVendas,
   ondePedidos,
@@ -86,9 +88,24 @@ type Ordenacao = Pick<VendasQuery, 'agrupar' | 'sort' | 'dir'>;
 function ordem(q: Ordenacao): SQL {
   const dir = sql.raw(q.dir === 'asc' ? 'asc' : 'desc');
   const periodo = q.agrupar === 'mes' || q.agrupar === 'dia';
-  const coluna = q.sort === 'rotulo' ? sql.raw(periodo ? 'r.chave' : 'r.rotulo') : sql.raw(`r.${q.sort}`);
+  const coluna =
+    q.sort === 'rotulo'
+      ? sql.raw(periodo ? 'r.chave' : 'r.rotulo')
+      : q.sort === 'margem'
+        ? MARGEM
+        : q.sort === 'margem_percentual'
+          ? MARGEM_PERCENTUAL
+          : sql.raw(`r.${q.sort}`);
   return sql`${coluna} ${dir} nulls last, r.chave ${dir}`;
 }
+
+// The margin of a grouped row `r`, in its own units (reais, or cents off relatorio_vendas_pedido:
+// the percentage is the same ratio), computed for the rows it is read from — the page's, unless
+// the page is sorted by it.
+const MARGEM = sql.raw('(r.receita - r.custo)');
+const MARGEM_PERCENTUAL = sql.raw(
+  'case when r.receita <> 0 then round((r.receita - r.custo) * 100::numeric / r.receita, 2) end',
+);
 
 /**
  * The order's own dimensions (day, month, seller, region) are the cells of the read model
@@ -137,6 +154,10 @@ function ondeResumo(f: FiltrosVendas, escopo: EscopoVendedor): SQL {
  * two passes on the bench's data set, quiet. Sorted by orders (and in the export, every row) the
  * two passes stay.
  */
+/** Grouped by customer off relatorio_vendas_pedido, in customer order (clientesEmOrdem). */
+const emOrdem = (f: FiltrosVendas, escopo: EscopoVendedor, q: Ordenacao) =>
+  q.agrupar === 'cliente' && clientesEmOrdem(f, escopo);
+
 const pedidosDepois = (q: Ordenacao) => q.agrupar === 'produto' && q.sort !== 'pedidos';
 
 /**
@@ -178,7 +199,15 @@ function gruposPelosProdutos(f: FiltrosVendas): SQL {
     )`;
 }
 
-/** CTE `g`: one row per group — chave, pedidos, quantidade, receita, custo. */
+/** The path of `grupos` whose sums are in thousandths and cents: relatorio_vendas_pedido's. */
+function pelosPedidosEscalados(f: FiltrosVendas, agrupar: AgrupamentoVendas, semCusto: boolean): boolean {
+  return !semCusto && !(PELO_RESUMO[agrupar] && peloResumo(f)) && !!PELOS_PEDIDOS[agrupar] && pelosPedidos(f);
+}
+
+/**
+ * CTE `g`: one row per group — chave, pedidos, quantidade, receita, custo; in thousandths and cents
+ * when pelosPedidosEscalados.
+ */
 function grupos(
   f: FiltrosVendas,
   escopo: EscopoVendedor,
@@ -200,12 +229,13 @@ function grupos(
   const porPedido = PELOS_PEDIDOS[agrupar];
   if (porPedido && pelosPedidos(f))
     // grouped on the key's own type (uuid, date), its text cast after: hashing ~200,000 customers'
-    // uuids costs less than their texts
+    // uuids costs less than their texts. The sums stay in thousandths and cents (ESCALADO): the
+    // page's rows alone are converted (linhasSql), not the ~200,000 customers of a year.
     return sql`g as (
       select coalesce(x.k::text, '') as chave, x.pedidos, x.quantidade, x.receita, x.custo
       from (
-        select ${sql.raw(porPedido)} as k, count(*)::int as pedidos, ${SOMAS_PEDIDOS.quantidade} as quantidade,
-          ${SOMAS_PEDIDOS.receita} as receita, ${SOMAS_PEDIDOS.custo} as custo
+        select ${sql.raw(porPedido)} as k, count(*)::int as pedidos, sum(r.quantidade) as quantidade,
+          sum(r.receita) as receita, sum(r.custo) as custo
         from relatorio_vendas_pedido r
         where ${ondePedidos(f, escopo)}
         group by 1
@@ -255,10 +285,11 @@ function linhasSql(
   const periodo = q.agrupar === 'mes' || q.agrupar === 'dia';
   const rotuloAntes = q.sort === 'rotulo' && !periodo;
   const rotulo = a.rotulo(sql`nullif(r.chave, '')`);
+  const escala = pelosPedidosEscalados(f, q.agrupar, semCusto);
+  const em = (valor: SQL, divisor: number, casas: number) =>
+    escala ? sql`(${valor} / ${sql.raw(String(divisor))})::numeric(20, ${sql.raw(String(casas))})` : valor;
   return sql`with ${grupos(f, escopo, q.agrupar, semPedidos, semCusto)}, r as (
-      select g.chave, g.pedidos, g.quantidade, g.receita, g.custo, g.receita - g.custo as margem,
-        case when g.receita <> 0 then round((g.receita - g.custo) * 100 / g.receita, 2) end as margem_percentual,
-        count(*) over ()::int as total_linhas
+      select g.chave, g.pedidos, g.quantidade, g.receita, g.custo, count(*) over ()::int as total_linhas
       from g
     ), r2 as (
       select r.*, ${rotuloAntes ? rotulo : sql`null::text`} as rotulo from r
@@ -266,8 +297,9 @@ function linhasSql(
       select * from r2 r order by ${ordem(q)} ${limite}
     )
     select r.chave, coalesce(${rotuloAntes ? sql`r.rotulo` : rotulo}, '—') as rotulo, r.pedidos,
-      r.quantidade::text as quantidade, r.receita::text as receita, r.custo::text as custo,
-      r.margem::text as margem, r.margem_percentual::text as margem_percentual, r.total_linhas
+      ${em(sql`r.quantidade`, 1000, 3)}::text as quantidade, ${em(sql`r.receita`, 100, 2)}::text as receita,
+      ${em(sql`r.custo`, 100, 2)}::text as custo, ${em(MARGEM, 100, 2)}::text as margem,
+      ${MARGEM_PERCENTUAL}::text as margem_percentual, r.total_linhas
     from pagina r
     order by ${ordem(q)}`;
 }
@@ -327,7 +359,11 @@ export async function relatorioVendas(
   const depois = pedidosDepois(q);
   const semCusto = pelosProdutos(f, escopo, q);
   const [linhas, totais, filtros] = await Promise.all([
-    db.execute(linhasSql(f, escopo, q, sql`limit ${q.pageSize} offset ${offset}`, depois, semCusto)),
+    executaAgrupado(
+      db,
+      emOrdem(f, escopo, q),
+      linhasSql(f, escopo, q, sql`limit ${q.pageSize} offset ${offset}`, depois, semCusto),
+    ),
     totaisVendas(db, f, escopo),
     descreveFiltros(db, f, escopo),
   ]);
@@ -389,7 +425,11 @@ export async function dosProdutos(
 /** A page past the last: the number of groups all the same (the pager's total). */
 async function contaGrupos(db: Db, f: FiltrosVendas, escopo: EscopoVendedor, q: Ordenacao): Promise<number> {
   const rows = rowsOf<LinhaComTotal>(
-    await db.execute(linhasSql(f, escopo, q, sql`limit 1`, pedidosDepois(q), pelosProdutos(f, escopo, q))),
+    await executaAgrupado(
+      db,
+      emOrdem(f, escopo, q),
+      linhasSql(f, escopo, q, sql`limit 1`, pedidosDepois(q), pelosProdutos(f, escopo, q)),
+    ),
   );
   return rows[0]?.total_linhas ?? 0;
 }
@@ -403,7 +443,11 @@ export async function linhasVendasParaExportar(
 ) {
   const f = filtrosDe(q, hoje);
   const rows = rowsOf<LinhaComTotal>(
-    await db.execute(linhasSql(f, escopo, q, sql`limit ${EXPORT_MAX_ROWS + 1}`)),
+    await executaAgrupado(
+      db,
+      emOrdem(f, escopo, q),
+      linhasSql(f, escopo, q, sql`limit ${EXPORT_MAX_ROWS + 1}`),
+    ),
   );
   if (rows.length > EXPORT_MAX_ROWS)
     throw new AppError(
