@@ -283,7 +283,7 @@ describe('Relatório de Vendas (March 2026)', () => {
     // the sums stay in thousandths and cents until the page (linhasSql): sorted by the margins too
     for (const [sort, ordem] of [
       ['margem&dir=desc', sql`x.receita - x.custo desc, 1 desc`],
-      ['margem_percentual&dir=asc', sql`(x.receita - x.custo) / x.receita asc, 1 asc`],
+      ['margem_percentual&dir=asc', sql`round((x.receita - x.custo) * 100 / x.receita, 2) asc, 1 asc`],
       ['quantidade&dir=asc', sql`x.quantidade asc, 1 asc`],
     ] as const) {
       const v = await get(`/vendas?de=2026-02-01&ate=2026-04-30&agrupar=cliente&sort=${sort}`);
