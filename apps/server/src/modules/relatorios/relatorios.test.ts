@@ -261,12 +261,14 @@ describe('Relatório de Vendas (March 2026)', () => {
             and o.status in ('digitado', 'bloqueado', 'liberado', 'em_separacao', 'conferido', 'faturado', 'entregue')
           group by o.cliente_id) x
           order by ${ordem}`),
-      ).map((l): Record<string, string | number> => ({
-        ...l,
-        quantidade: String(l.quantidade),
-        receita: String(l.receita),
-        custo: String(l.custo),
-      }));
+      ).map(
+        (l): Record<string, string | number> => ({
+          ...l,
+          quantidade: String(l.quantidade),
+          receita: String(l.receita),
+          custo: String(l.custo),
+        }),
+      );
     const colunas = (l: Record<string, unknown>) => ({
       chave: l.chave,
       pedidos: l.pedidos,
