@@ -19,6 +19,7 @@ import {
   CUSTO_ITEM,
   clientesEmOrdem,
   descreveFiltros,
+  emReais,
   executaAgrupado,
   type FiltrosVendas,
   fromVendas,
@@ -44,7 +45,7 @@ function filtrosDe(q: Filtros, hoje: string): FiltrosVendas {
 }
 
 /** Cents (bigint, or a numeric sum of them) as reais, the way the report prints money. */
-const reais = (centavos: string) => sql.raw(`(${centavos}::numeric / 100)::numeric(20, 2)`);
+const reais = (centavos: string) => emReais(sql.raw(centavos));
 
 /**
  * The curve of products by revenue, whole (no class filter), not sorted by margin, with no seller

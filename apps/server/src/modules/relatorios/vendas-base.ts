@@ -61,13 +61,18 @@ export function ondePedidos(f: FiltrosVendas, escopo: EscopoVendedor): SQL {
 }
 
 /**
- * The sums of relatorio_vendas_pedido's rows back in the items' units, typed as the items' own sums
- * are (Σ numeric(14,3) has 3 places, Σ numeric(14,2) and the rounded cost 2), so both paths print alike.
+ * relatorio_vendas_pedido's figures (thousandths, cents) back in the items' units, typed as the
+ * items' own sums are (Σ numeric(14,3) has 3 places, Σ numeric(14,2) and the rounded cost 2), so
+ * both paths print alike.
  */
+export const emQuantidade = (milesimos: SQL) => sql`(${milesimos}::numeric / 1000)::numeric(20, 3)`;
+export const emReais = (centavos: SQL) => sql`(${centavos}::numeric / 100)::numeric(20, 2)`;
+
+/** The sums of relatorio_vendas_pedido's rows (alias `r`) in the items' units. */
 export const SOMAS_PEDIDOS = {
-  quantidade: sql.raw('(sum(r.quantidade) / 1000)::numeric(20, 3)'),
-  receita: sql.raw('(sum(r.receita) / 100)::numeric(20, 2)'),
-  custo: sql.raw('(sum(r.custo) / 100)::numeric(20, 2)'),
+  quantidade: emQuantidade(sql`sum(r.quantidade)`),
+  receita: emReais(sql`sum(r.receita)`),
+  custo: emReais(sql`sum(r.custo)`),
 };
 
 export const FROM_VENDAS = sql.raw(

@@ -18,6 +18,8 @@ import {
   CUSTO_ITEM,
   clientesEmOrdem,
   descreveFiltros,
+  emQuantidade,
+  emReais,
   executaAgrupado,
   type FiltrosVendas,
   fromVendas,
@@ -146,6 +148,10 @@ function ondeResumo(f: FiltrosVendas, escopo: EscopoVendedor): SQL {
   ) as SQL;
 }
 
+/** Grouped by customer off relatorio_vendas_pedido, in customer order (clientesEmOrdem). */
+const emOrdem = (f: FiltrosVendas, escopo: EscopoVendedor, q: Ordenacao) =>
+  q.agrupar === 'cliente' && clientesEmOrdem(f, escopo);
+
 /**
  * The product grouping of a page not sorted by orders: one aggregate per product, without the
  * orders, which are counted afterwards for the page's products only (dosProdutos). An order
@@ -154,10 +160,6 @@ function ondeResumo(f: FiltrosVendas, escopo: EscopoVendedor): SQL {
  * two passes on the bench's data set, quiet. Sorted by orders (and in the export, every row) the
  * two passes stay.
  */
-/** Grouped by customer off relatorio_vendas_pedido, in customer order (clientesEmOrdem). */
-const emOrdem = (f: FiltrosVendas, escopo: EscopoVendedor, q: Ordenacao) =>
-  q.agrupar === 'cliente' && clientesEmOrdem(f, escopo);
-
 const pedidosDepois = (q: Ordenacao) => q.agrupar === 'produto' && q.sort !== 'pedidos';
 
 /**
@@ -199,14 +201,9 @@ function gruposPelosProdutos(f: FiltrosVendas): SQL {
     )`;
 }
 
-/** The path of `grupos` whose sums are in thousandths and cents: relatorio_vendas_pedido's. */
-function pelosPedidosEscalados(f: FiltrosVendas, agrupar: AgrupamentoVendas, semCusto: boolean): boolean {
-  return !semCusto && !(PELO_RESUMO[agrupar] && peloResumo(f)) && !!PELOS_PEDIDOS[agrupar] && pelosPedidos(f);
-}
-
 /**
- * CTE `g`: one row per group — chave, pedidos, quantidade, receita, custo; in thousandths and cents
- * when pelosPedidosEscalados.
+ * CTE `g`: one row per group — chave, pedidos, quantidade, receita, custo — and whether those sums
+ * are relatorio_vendas_pedido's thousandths and cents (`escalados`) rather than the items' units.
  */
 function grupos(
   f: FiltrosVendas,
@@ -214,24 +211,27 @@ function grupos(
   agrupar: AgrupamentoVendas,
   semPedidos = false,
   semCusto = false,
-): SQL {
-  if (semCusto) return gruposPelosProdutos(f);
+): { cte: SQL; escalados: boolean } {
+  const cte = (sqlDoCte: SQL) => ({ cte: sqlDoCte, escalados: false });
+  if (semCusto) return cte(gruposPelosProdutos(f));
   const resumo = PELO_RESUMO[agrupar];
   if (resumo && peloResumo(f))
-    return sql`g as (
+    return cte(sql`g as (
       select coalesce(${sql.raw(resumo)}, '') as chave, sum(r.pedidos)::int as pedidos,
         sum(r.quantidade) as quantidade, sum(r.receita) as receita, sum(r.custo) as custo
       from relatorio_vendas_dia r
       where ${ondeResumo(f, escopo)}
       group by 1
       having sum(r.pedidos) <> 0
-    )`;
+    )`);
   const porPedido = PELOS_PEDIDOS[agrupar];
   if (porPedido && pelosPedidos(f))
     // grouped on the key's own type (uuid, date), its text cast after: hashing ~200,000 customers'
-    // uuids costs less than their texts. The sums stay in thousandths and cents (ESCALADO): the
+    // uuids costs less than their texts. The sums stay in thousandths and cents (escalados): the
     // page's rows alone are converted (linhasSql), not the ~200,000 customers of a year.
-    return sql`g as (
+    return {
+      escalados: true,
+      cte: sql`g as (
       select coalesce(x.k::text, '') as chave, x.pedidos, x.quantidade, x.receita, x.custo
       from (
         select ${sql.raw(porPedido)} as k, count(*)::int as pedidos, sum(r.quantidade) as quantidade,
@@ -240,21 +240,22 @@ function grupos(
         where ${ondePedidos(f, escopo)}
         group by 1
       ) x
-    )`;
+    )`,
+    };
   const a = AGRUPAMENTOS[agrupar];
   // the product grouping only (pedidosDepois): grouped on the uuid itself, its text cast after (a
   // hash of 200,000 texts costs more than of their uuids)
   if (semPedidos && agrupar === 'produto')
-    return sql`g as (
+    return cte(sql`g as (
       select i.product_id::text as chave, null::int as pedidos, sum(i.quantidade) as quantidade,
         sum(i.subtotal) as receita, sum(${CUSTO_ITEM}) as custo
       from ${fromVendas(f)}
       where ${ondeVendas(f, escopo)}
       group by i.product_id
-    )`;
+    )`);
   // per group and order first, then per group: the orders counted without count(distinct), which
   // sorts every item and keeps the aggregate from running in parallel workers
-  return sql`go as (
+  return cte(sql`go as (
       select coalesce(${a.chave}, '') as chave, i.order_id,
         sum(i.quantidade) as quantidade, sum(i.subtotal) as receita, sum(${CUSTO_ITEM}) as custo
       from ${fromVendas(f, agrupar === 'grupo')}
@@ -265,7 +266,7 @@ function grupos(
         sum(custo) as custo
       from go
       group by 1
-    )`;
+    )`);
 }
 
 /**
@@ -285,10 +286,10 @@ function linhasSql(
   const periodo = q.agrupar === 'mes' || q.agrupar === 'dia';
   const rotuloAntes = q.sort === 'rotulo' && !periodo;
   const rotulo = a.rotulo(sql`nullif(r.chave, '')`);
-  const escala = pelosPedidosEscalados(f, q.agrupar, semCusto);
-  const em = (valor: SQL, divisor: number, casas: number) =>
-    escala ? sql`(${valor} / ${sql.raw(String(divisor))})::numeric(20, ${sql.raw(String(casas))})` : valor;
-  return sql`with ${grupos(f, escopo, q.agrupar, semPedidos, semCusto)}, r as (
+  const g = grupos(f, escopo, q.agrupar, semPedidos, semCusto);
+  const quantidade = g.escalados ? emQuantidade(sql`r.quantidade`) : sql`r.quantidade`;
+  const reais = (valor: SQL) => (g.escalados ? emReais(valor) : valor);
+  return sql`with ${g.cte}, r as (
       select g.chave, g.pedidos, g.quantidade, g.receita, g.custo, count(*) over ()::int as total_linhas
       from g
     ), r2 as (
@@ -297,8 +298,8 @@ function linhasSql(
       select * from r2 r order by ${ordem(q)} ${limite}
     )
     select r.chave, coalesce(${rotuloAntes ? sql`r.rotulo` : rotulo}, '—') as rotulo, r.pedidos,
-      ${em(sql`r.quantidade`, 1000, 3)}::text as quantidade, ${em(sql`r.receita`, 100, 2)}::text as receita,
-      ${em(sql`r.custo`, 100, 2)}::text as custo, ${em(MARGEM, 100, 2)}::text as margem,
+      ${quantidade}::text as quantidade, ${reais(sql`r.receita`)}::text as receita,
+      ${reais(sql`r.custo`)}::text as custo, ${reais(MARGEM)}::text as margem,
       ${MARGEM_PERCENTUAL}::text as margem_percentual, r.total_linhas
     from pagina r
     order by ${ordem(q)}`;
