@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { businessToday } from '../dates.ts';
-import { dividirEmMeses, resolverPeriodo, variacaoPercentual } from './periodo-comparado.ts';
+import {
+  dividirEmBienios,
+  dividirEmMeses,
+  resolverPeriodo,
+  variacaoPercentual,
+} from './periodo-comparado.ts';
 
 // Every expected range below was worked out by hand on a calendar: [inicio, fim), fim exclusive.
 describe('resolverPeriodo', () => {
@@ -81,6 +86,40 @@ describe('dividirEmMeses', () => {
     const out = dividirEmMeses({ inicio: r[0], fim: r[1] });
     expect(out.meses).toEqual(meses ? { inicio: meses[0], fim: meses[1] } : null);
     expect(out.dias).toEqual(dias.map(([inicio, fim]) => ({ inicio, fim })));
+  });
+});
+
+describe('dividirEmBienios', () => {
+  // positions of the row for year Y: 1–12 are January–December of Y−1, 13–24 those of Y
+  it.each([
+    // one month: March 2026 is position 12 + 3 of the 2026 row
+    [['2026-03-01', '2026-04-01'], [[2026, 15, 15]]],
+    // a calendar year: the second half of its row
+    [['2026-01-01', '2027-01-01'], [[2026, 13, 24]]],
+    // twelve months across New Year: December 2025 (12) to November 2026 (12 + 11), one row
+    [['2025-12-01', '2026-12-01'], [[2026, 12, 23]]],
+    // ending on the 1st of January: the last month is December 2025, so the 2025 row
+    [['2025-10-01', '2026-01-01'], [[2025, 22, 24]]],
+    // three calendar years: January 2025–February 2026 in the 2026 row, November–December 2024 in the 2024 row
+    [
+      ['2024-11-01', '2026-03-01'],
+      [
+        [2024, 23, 24],
+        [2026, 1, 14],
+      ],
+    ],
+    // four whole years: two rows of 24 months
+    [
+      ['2023-01-01', '2027-01-01'],
+      [
+        [2024, 1, 24],
+        [2026, 1, 24],
+      ],
+    ],
+  ] as const)('%j', (r, partes) => {
+    expect(dividirEmBienios({ inicio: r[0], fim: r[1] })).toEqual(
+      partes.map(([ano, de, ate]) => ({ ano, de, ate })),
+    );
   });
 });
 

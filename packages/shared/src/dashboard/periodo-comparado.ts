@@ -137,6 +137,29 @@ export function dividirEmMeses(r: Intervalo): { meses: Intervalo | null; dias: I
 }
 
 /**
+ * Whole months split for the per-product running sums (relatorio_vendas_produto_ano, migration 0078),
+ * whose row for year `ano` covers the 24 months from January of ano−1 (position 1) to December of
+ * ano (position 24): the rows to read and, in each, the first and last position of the range
+ * (inclusive). Any range within two calendar years is one row, that of its last month's year; a
+ * longer one takes a row per two years, from the end. `meses` is month-aligned, [inicio, fim), as
+ * dividirEmMeses returns it.
+ */
+export function dividirEmBienios(meses: Intervalo): { ano: number; de: number; ate: number }[] {
+  // months counted from January of year 0
+  const indice = (d: string) => Number(d.slice(0, 4)) * 12 + Number(d.slice(5, 7)) - 1;
+  const primeiro = indice(meses.inicio);
+  let ultimo = indice(monthRange(addDays(meses.fim, -1)).inicio);
+  const partes: { ano: number; de: number; ate: number }[] = [];
+  while (ultimo >= primeiro) {
+    const ano = Math.floor(ultimo / 12);
+    const janela = (ano - 1) * 12; // January of ano−1, position 1
+    partes.unshift({ ano, de: Math.max(primeiro, janela) - janela + 1, ate: ultimo - janela + 1 });
+    ultimo = janela - 1;
+  }
+  return partes;
+}
+
+/**
  * The change from `anterior` to `atual` in percent with one decimal ("12.5", "-3.0"), or null when
  * the previous figure is zero (no percentage of nothing). Exact: decimal strings, rounded half away
  * from zero.

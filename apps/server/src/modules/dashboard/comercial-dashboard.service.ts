@@ -1,6 +1,7 @@
 import {
   type ComercialResumo,
   DASHBOARD_TOP_LIMIT,
+  dividirEmBienios,
   dividirEmMeses,
   type Intervalo,
   type PeriodoResolvido,
@@ -13,6 +14,7 @@ import {
 } from '@erp/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
+import { emReais } from '../relatorios/vendas-base.ts';
 
 // Commercial block: the orders of the chosen period (issue 35; by default the current business
 // month, [first day, first day of next month)), compared with the previous equal period.
@@ -22,9 +24,10 @@ import { type Db, rowsOf } from '../../db/client.ts';
 // the read models count only the other orders (their triggers use dashboard_conta(status)).
 //
 // Read models: per day, seller and region (dashboard_vendas_dia, slices) for the totals, the series,
-// sellers and regions — at most a few hundred rows per day; per product and per customer, the whole
-// months of a range from the per-month tables and the loose days at its ends from the per-day ones
-// (dividirEmMeses()).
+// sellers and regions — at most a few hundred rows per day; per customer, the whole months of a
+// range from the per-month table and the loose days at its ends from the per-day one (dividirEmMeses());
+// per product, the same with the whole months from the per-year running sums (somasDeProdutos), and
+// one calendar month straight off the per-month table.
 const vendas = sql.raw(`status not in ('orcamento', 'cancelado')`);
 
 const SEM_ID = '00000000-0000-0000-0000-000000000000';
@@ -57,16 +60,51 @@ function fontes(r: Intervalo, mes: string, dia: string, colunas: string): SQL {
   return sql.join(partes, sql` union all `);
 }
 /**
- * The per-product rows of a range (product_id, quantidade, valor, itens). The reports read them too:
- * Vendas por produto and the Curva ABC de produtos by revenue (relatorios/).
+ * Positions `de`..`ate` of every product's row for year `ano` in relatorio_vendas_produto_ano
+ * (migration 0078): the running sum at `ate` minus that at `de`−1, in cents and items.
  */
-export const linhasDeProdutos = (r: Intervalo) =>
-  fontes(
-    r,
-    'dashboard_vendas_produto_mes',
-    'dashboard_vendas_produto_dia',
-    'product_id, quantidade, valor, itens',
-  );
+function meses(p: { ano: number; de: number; ate: number }): SQL {
+  const coluna = (medida: string) => {
+    const ate = sql.raw(`y.${medida}_${String(p.ate).padStart(2, '0')}`);
+    return p.de === 1 ? ate : sql`${ate} - ${sql.raw(`y.${medida}_${String(p.de - 1).padStart(2, '0')}`)}`;
+  };
+  return sql`select y.product_id, ${coluna('valor')} as valor, ${coluna('itens')} as itens
+    from relatorio_vendas_produto_ano y where y.ano = ${p.ano}::smallint`;
+}
+
+/**
+ * One row per product of a range: product_id, Σ valor in cents (bigint: convert the rows shown with
+ * emReais) and Σ itens — 0 for a product whose items in the range were all taken out: callers keep
+ * `itens > 0`. No quantity (the read model keeps none, see migration 0078): quantidadesDosProdutos
+ * gives it for the rows shown. The whole months come off the per-product running sums (one row per
+ * product for any range within two calendar years), the loose days at the ends off
+ * dashboard_vendas_produto_dia. Whole months alone are a plain read of one row per product;
+ * otherwise the parts are summed per product.
+ * The reports read it too: Vendas por produto and the Curva ABC de produtos by revenue (relatorios/).
+ */
+export function somasDeProdutos(r: Intervalo): SQL {
+  const { meses: inteiros, dias } = dividirEmMeses(r);
+  const partes = inteiros ? dividirEmBienios(inteiros).map(meses) : [];
+  if (partes.length === 1 && dias.length === 0) return partes[0]!;
+  for (const d of dias) {
+    partes.push(sql`select product_id, (valor * 100)::bigint as valor, itens
+      from dashboard_vendas_produto_dia where dia >= ${d.inicio}::date and dia < ${d.fim}::date`);
+  }
+  return sql`select u.product_id, sum(u.valor)::bigint as valor, sum(u.itens)::int as itens
+    from (${sql.join(partes, sql` union all `)}) u
+    group by u.product_id`;
+}
+
+/**
+ * Σ quantidade of one product's counted items in a range (a correlated subquery for the few rows a
+ * page shows: the items' product index, ~15 items per product at 1 M orders).
+ */
+export const quantidadeDoProduto = (productId: SQL, r: Intervalo) => sql`(
+    select coalesce(sum(i.quantidade), 0)::numeric(20, 3) from sales_order_items i
+    join sales_orders o on o.id = i.order_id
+    where i.product_id = ${productId} and o.data_emissao >= ${r.inicio}::date
+      and o.data_emissao < ${r.fim}::date and o.${vendas})`;
+
 const clientes = (r: Intervalo) =>
   fontes(r, 'dashboard_vendas_cliente_mes', 'dashboard_vendas_cliente_dia', 'cliente_id, pedidos, valor');
 
@@ -96,8 +134,7 @@ function produtosDoIntervalo(r: Intervalo, nome: string) {
     };
   }
   return {
-    cte: sql`${cte} as (select product_id, sum(valor) as valor from (${linhasDeProdutos(r)}) u
-                        group by product_id having sum(itens) > 0)`,
+    cte: sql`${cte} as (select product_id, valor from (${somasDeProdutos(r)}) u where itens > 0)`,
     contagem: sql`(select count(*)::int from ${cte})`,
     topo: sql`(select pr.nome
           from (select product_id from ${cte} order by valor desc fetch first 1 row with ties) x
@@ -196,20 +233,22 @@ export async function getSerieVendas(db: Db, p: PeriodoResolvido): Promise<Serie
  */
 export async function listVendasPorProduto(db: Db, p: PeriodoResolvido): Promise<VendaPorProduto[]> {
   const r = p.atual;
+  // the value in cents, as somasDeProdutos gives it; converted for the rows shown only
   const top = umMes(r)
-    ? sql`select s.product_id, s.quantidade, s.valor
+    ? sql`select s.product_id, s.quantidade, (s.valor * 100)::bigint as valor
           from dashboard_vendas_produto_mes s
           where s.mes = ${r.inicio}::date and s.itens > 0
           order by s.valor desc nulls last, s.product_id
           limit ${DASHBOARD_TOP_LIMIT}`
-    : sql`select product_id, sum(quantidade) as quantidade, sum(valor) as valor
-          from (${linhasDeProdutos(r)}) u
-          group by product_id having sum(itens) > 0
-          order by sum(valor) desc, product_id
-          limit ${DASHBOARD_TOP_LIMIT}`;
+    : sql`select t.product_id, ${quantidadeDoProduto(sql`t.product_id`, r)} as quantidade, t.valor
+          from (select u.product_id, u.valor
+                from (${somasDeProdutos(r)}) u
+                where u.itens > 0
+                order by u.valor desc, u.product_id
+                limit ${DASHBOARD_TOP_LIMIT}) t`;
   return rowsOf<VendaPorProduto>(
     await db.execute(sql`
-      select pr.nome as produto, x.quantidade::text as quantidade, x.valor::text as valor_total
+      select pr.nome as produto, x.quantidade::text as quantidade, ${emReais(sql`x.valor`)}::text as valor_total
       from (${top}) x
       join products pr on pr.id = x.product_id
       order by x.valor desc, pr.nome`),

@@ -13,7 +13,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { linhasDeProdutos } from '../dashboard/comercial-dashboard.service.ts';
+import { somasDeProdutos } from '../dashboard/comercial-dashboard.service.ts';
 import type { EscopoVendedor } from './escopo-vendedor.ts';
 import {
   CUSTO_ITEM,
@@ -50,8 +50,9 @@ const reais = (centavos: string) => emReais(sql.raw(centavos));
 /**
  * The curve of products by revenue, whole (no class filter), not sorted by margin, with no seller
  * filter nor a seller's scope — the report's first screen: each product's revenue comes off the
- * dashboard's per-product read models (dashboard_vendas_produto_mes / _dia, migration 0065, as the
- * Vendas report's pelosProdutos) instead of a year's items joined to their orders. They hold no
+ * dashboard's per-product read models (somasDeProdutos: the per-year running sums of migration 0078
+ * and the per-day rows of 0065, as the Vendas report's pelosProdutos) instead of a year's items
+ * joined to their orders. They hold no
  * cost: the page's products are costed afterwards from their items (dosProdutos), and the
  * totals' cost is the period's from relatorio_vendas_dia (migration 0075: the same counted items).
  * Elsewhere (a class, the margin, a seller, the export) the items' path stays.
@@ -81,10 +82,9 @@ function classificados(q: Filtros, f: FiltrosVendas, escopo: EscopoVendedor, mod
   // customers: their orders' rows in relatorio_vendas_pedido (migration 0076; the report has no
   // product or group filter), not a year's items joined to the orders
   const g = modelo
-    ? sql`select u.product_id as chave, (sum(u.valor) * 100)::bigint as receita, null::bigint as custo
-          from (${linhasDeProdutos({ inicio: f.de, fim: addDays(f.ate, 1) })}) u
-          group by 1
-          having sum(u.itens) > 0`
+    ? sql`select u.product_id as chave, u.valor as receita, null::bigint as custo
+          from (${somasDeProdutos({ inicio: f.de, fim: addDays(f.ate, 1) })}) u
+          where u.itens > 0`
     : q.dimensao === 'produto'
       ? sql`select i.product_id as chave, (sum(i.subtotal) * 100)::bigint as receita,
             (sum(${CUSTO_ITEM}) * 100)::bigint as custo

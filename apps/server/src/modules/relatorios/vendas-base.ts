@@ -61,9 +61,9 @@ export function ondePedidos(f: FiltrosVendas, escopo: EscopoVendedor): SQL {
 }
 
 /**
- * relatorio_vendas_pedido's figures (thousandths, cents) back in the items' units, typed as the
- * items' own sums are (Σ numeric(14,3) has 3 places, Σ numeric(14,2) and the rounded cost 2), so
- * both paths print alike.
+ * relatorio_vendas_pedido's and the per-product running sums' figures (thousandths, cents) back in
+ * the items' units, typed as the items' own sums are (Σ numeric(14,3) has 3 places, Σ numeric(14,2)
+ * and the rounded cost 2), so every path prints alike.
  */
 export const emQuantidade = (milesimos: SQL) => sql`(${milesimos}::numeric / 1000)::numeric(20, 3)`;
 export const emReais = (centavos: SQL) => sql`(${centavos}::numeric / 100)::numeric(20, 2)`;

@@ -12,7 +12,7 @@ import {
 import { and, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { linhasDeProdutos } from '../dashboard/comercial-dashboard.service.ts';
+import { somasDeProdutos } from '../dashboard/comercial-dashboard.service.ts';
 import type { EscopoVendedor } from './escopo-vendedor.ts';
 import {
   CUSTO_ITEM,
@@ -163,18 +163,18 @@ const emOrdem = (f: FiltrosVendas, escopo: EscopoVendedor, q: Ordenacao) =>
 const pedidosDepois = (q: Ordenacao) => q.agrupar === 'produto' && q.sort !== 'pedidos';
 
 /**
- * The product grouping sorted by revenue, quantity or label with no filter of the order's own
- * (seller, customer, region, a seller's scope): the period's Σ quantity and Σ revenue per product
- * come off the dashboard's per-product read models (dashboard_vendas_produto_mes for the whole
- * months, _dia for the loose days; migration 0065, the same counted orders) instead of a year's
- * ~1 M items joined to their orders — 1.1–1.3 s against 2.4–2.7 s on the bench's data set. They
- * hold no cost, so the cost, the margin and the orders are read afterwards for the page's products
- * only (custosDosProdutos). Sorted by cost or margin the items' path stays.
+ * The product grouping sorted by revenue or label with no filter of the order's own (seller,
+ * customer, region, a seller's scope): the period's Σ revenue per product comes off the dashboard's
+ * per-product read models (somasDeProdutos: the per-year running sums of migration 0078 for the
+ * whole months, dashboard_vendas_produto_dia for the loose days; the same counted orders) instead of
+ * a year's ~1 M items joined to their orders. They hold no quantity nor cost, so the quantity, the
+ * cost, the margin and the orders are read afterwards for the page's products only (dosProdutos).
+ * Sorted by quantity, cost or margin the items' path stays.
  */
 function pelosProdutos(f: FiltrosVendas, escopo: EscopoVendedor, q: Ordenacao) {
   return (
     q.agrupar === 'produto' &&
-    (q.sort === 'receita' || q.sort === 'quantidade' || q.sort === 'rotulo') &&
+    (q.sort === 'receita' || q.sort === 'rotulo') &&
     !escopo &&
     !f.vendedor_id &&
     !f.cliente_id &&
@@ -191,19 +191,18 @@ function gruposPelosProdutos(f: FiltrosVendas): SQL {
         ? sql`p.grupo_id is null`
         : sql`p.grupo_id = ${f.grupo_id}::uuid`;
   return sql`g as (
-      select u.product_id::text as chave, null::int as pedidos, sum(u.quantidade) as quantidade,
-        sum(u.valor) as receita, null::numeric as custo
-      from (${linhasDeProdutos({ inicio: f.de, fim: addDays(f.ate, 1) })}) u
+      select u.product_id::text as chave, null::int as pedidos, null::bigint as quantidade,
+        u.valor as receita, null::bigint as custo
+      from (${somasDeProdutos({ inicio: f.de, fim: addDays(f.ate, 1) })}) u
       ${grupo ? sql`join products p on p.id = u.product_id` : sql``}
-      where ${and(sql`true`, f.produto_id ? sql`u.product_id = ${f.produto_id}::uuid` : undefined, grupo)}
-      group by u.product_id
-      having sum(u.itens) > 0
+      where ${and(sql`u.itens > 0`, f.produto_id ? sql`u.product_id = ${f.produto_id}::uuid` : undefined, grupo)}
     )`;
 }
 
 /**
  * CTE `g`: one row per group — chave, pedidos, quantidade, receita, custo — and whether those sums
- * are relatorio_vendas_pedido's thousandths and cents (`escalados`) rather than the items' units.
+ * are in thousandths and cents (`escalados`: relatorio_vendas_pedido's, or the per-product read
+ * models' of somasDeProdutos) rather than the items' units.
  */
 function grupos(
   f: FiltrosVendas,
@@ -213,7 +212,8 @@ function grupos(
   semCusto = false,
 ): { cte: SQL; escalados: boolean } {
   const cte = (sqlDoCte: SQL) => ({ cte: sqlDoCte, escalados: false });
-  if (semCusto) return cte(gruposPelosProdutos(f));
+  // the per-product read models' sums are in thousandths and cents too (somasDeProdutos)
+  if (semCusto) return { cte: gruposPelosProdutos(f), escalados: true };
   const resumo = PELO_RESUMO[agrupar];
   if (resumo && peloResumo(f))
     return cte(sql`g as (
@@ -380,7 +380,12 @@ export async function relatorioVendas(
       const d = dos.get(r.chave);
       r.pedidos = d?.pedidos ?? 0;
       if (semCusto && d)
-        Object.assign(r, { custo: d.custo, margem: d.margem, margem_percentual: d.margem_percentual });
+        Object.assign(r, {
+          quantidade: d.quantidade,
+          custo: d.custo,
+          margem: d.margem,
+          margem_percentual: d.margem_percentual,
+        });
     }
   }
   return {
@@ -394,11 +399,11 @@ export async function relatorioVendas(
   };
 }
 
-type DoProduto = Pick<LinhaVendas, 'pedidos' | 'custo' | 'margem' | 'margem_percentual'>;
+type DoProduto = Pick<LinhaVendas, 'pedidos' | 'quantidade' | 'custo' | 'margem' | 'margem_percentual'>;
 
 /**
- * The counted orders of a page's products (pedidosDepois), and their cost and margin (a page off
- * the per-product read models: pelosProdutos here, the Curva ABC's first screen): the same items and
+ * The counted orders of a page's products (pedidosDepois), and their quantity, cost and margin (a
+ * page off the per-product read models: pelosProdutos here, the Curva ABC's first screen): the same items and
  * filters, read through the items' product index for these products only. The revenue of the margin
  * is the items' own, the sum the read model keeps (relatorios.test.ts compares the paths).
  */
@@ -409,11 +414,12 @@ export async function dosProdutos(
   produtos: string[],
 ): Promise<Map<string, DoProduto>> {
   const rows = rowsOf<DoProduto & { chave: string }>(
-    await db.execute(sql`select x.chave, x.pedidos, x.custo::text as custo, (x.receita - x.custo)::text as margem,
+    await db.execute(sql`select x.chave, x.pedidos, x.quantidade::text as quantidade, x.custo::text as custo,
+        (x.receita - x.custo)::text as margem,
         case when x.receita <> 0 then round((x.receita - x.custo) * 100 / x.receita, 2)::text end as margem_percentual
       from (
         select i.product_id::text as chave, count(distinct i.order_id)::int as pedidos,
-          sum(i.subtotal) as receita, sum(${CUSTO_ITEM}) as custo
+          sum(i.quantidade) as quantidade, sum(i.subtotal) as receita, sum(${CUSTO_ITEM}) as custo
         from ${fromVendas(f)}
         where ${ondeVendas(f, escopo)}
           and i.product_id = any(${`{${produtos.join(',')}}`}::uuid[])
