@@ -69,8 +69,9 @@ const somasDoModelo = (r: Intervalo) => sql`select u.product_id::text as produto
 // [inicio, fim), fim exclusive, as the dashboard and the reports pass them
 const INTERVALOS: [string, string][] = [
   ['2026-01-01', '2027-01-01'], // a calendar year: one row per product, no sum
-  ['2026-03-01', '2026-04-01'], // one month
-  ['2026-02-01', '2026-04-01'], // February–March: March's running sum minus January's
+  ['2026-03-01', '2026-04-01'], // one month (the per-month rows)
+  ['2026-02-01', '2026-04-01'], // two months: the per-month rows (fewer than MESES_PELAS_SOMAS)
+  ['2026-02-01', '2026-05-01'], // February–April: April's running sum minus January's
   ['2025-12-01', '2026-12-01'], // twelve months across New Year
   ['2025-12-15', '2026-03-10'], // loose days at both ends, across New Year
   ['2026-03-02', '2026-03-20'], // days inside one month
