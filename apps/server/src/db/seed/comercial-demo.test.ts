@@ -50,3 +50,24 @@ describe('demo sales orders', () => {
     expect(produtos).toEqual([]);
   });
 });
+
+describe('demo per-product running sums (relatorio_vendas_produto_ano, migration 0078)', () => {
+  it('are filled by the demo orders and equal the items: each product and year, valor and itens to December', async () => {
+    // the row for year Y ends (position 24) with Σ of Y−1 and Y; the plain side sums both years
+    const plano = await query<{ ano: number; produto: string; valor: string; itens: number }>(
+      sql`select x.ano, x.produto, sum(x.valor)::text as valor, count(*)::int as itens
+        from (select extract(year from o.data_emissao)::int + b.d as ano, i.product_id::text as produto,
+                (i.subtotal * 100)::bigint as valor
+              from sales_order_items i join sales_orders o on o.id = i.order_id
+              cross join (values (0), (1)) b(d)
+              where o.status not in ('orcamento', 'cancelado')) x
+        group by 1, 2 order by 1, 2`,
+    );
+    const modelo = await query<{ ano: number; produto: string; valor: string; itens: number }>(
+      sql`select ano::int as ano, product_id::text as produto, valor_24::text as valor, itens_24 as itens
+        from relatorio_vendas_produto_ano where itens_24 <> 0 order by 1, 2`,
+    );
+    expect(plano.length).toBeGreaterThan(0);
+    expect(modelo).toEqual(plano);
+  });
+});

@@ -59,12 +59,6 @@ function fontes(r: Intervalo, mes: string, dia: string, colunas: string): SQL {
   }
   return sql.join(partes, sql` union all `);
 }
-/** The number of months of a month-aligned range. */
-function mesesEntre(m: Intervalo): number {
-  const indice = (d: string) => Number(d.slice(0, 4)) * 12 + Number(d.slice(5, 7));
-  return indice(m.fim) - indice(m.inicio);
-}
-
 /**
  * Positions `de`..`ate` of every product's row for year `ano` in relatorio_vendas_produto_ano
  * (migration 0078): the running sum at `ate` minus that at `de`−1, in cents and items.
@@ -99,8 +93,9 @@ const MESES_PELAS_SOMAS = 3;
 export function somasDeProdutos(r: Intervalo): SQL {
   const { meses: inteiros, dias } = dividirEmMeses(r);
   const partes: SQL[] = [];
-  if (inteiros && mesesEntre(inteiros) >= MESES_PELAS_SOMAS) {
-    partes.push(...dividirEmBienios(inteiros).map(meses));
+  const bienios = inteiros ? dividirEmBienios(inteiros) : [];
+  if (bienios.reduce((n, b) => n + b.ate - b.de + 1, 0) >= MESES_PELAS_SOMAS) {
+    partes.push(...bienios.map(meses));
     if (partes.length === 1 && dias.length === 0) return partes[0]!;
   } else if (inteiros) {
     partes.push(sql`select product_id, (valor * 100)::bigint as valor, itens from dashboard_vendas_produto_mes
