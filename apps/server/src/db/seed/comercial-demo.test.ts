@@ -71,3 +71,40 @@ describe('demo per-product running sums (relatorio_vendas_produto_ano, migration
     expect(modelo).toEqual(plano);
   });
 });
+
+describe('demo per-customer running sums (relatorio_vendas_cliente_ano, migration 0079)', () => {
+  it('are filled by the demo orders and equal them: each customer and year, orders, revenue and cost to December', async () => {
+    const plano = await query<{
+      ano: number;
+      cliente: string;
+      pedidos: number;
+      receita: string;
+      custo: string;
+    }>(
+      sql`select x.ano, x.cliente, count(*)::int as pedidos, sum(x.receita)::text as receita,
+          sum(x.custo)::text as custo
+        from (select extract(year from o.data_emissao)::int + b.d as ano, o.cliente_id::text as cliente,
+                s.receita, s.custo
+              from sales_orders o
+              join (select i.order_id, (sum(i.subtotal) * 100)::bigint as receita,
+                      (sum(round(i.quantidade * i.custo_unitario, 2)) * 100)::bigint as custo
+                    from sales_order_items i group by i.order_id) s on s.order_id = o.id
+              cross join (values (0), (1)) b(d)
+              where o.status not in ('orcamento', 'cancelado')) x
+        group by 1, 2 order by 1, 2`,
+    );
+    const modelo = await query<{
+      ano: number;
+      cliente: string;
+      pedidos: number;
+      receita: string;
+      custo: string;
+    }>(
+      sql`select ano::int as ano, cliente_id::text as cliente, pedidos_24 as pedidos, receita_24::text as receita,
+          custo_24::text as custo
+        from relatorio_vendas_cliente_ano where pedidos_24 <> 0 order by 1, 2`,
+    );
+    expect(plano.length).toBeGreaterThan(0);
+    expect(modelo).toEqual(plano);
+  });
+});

@@ -1,7 +1,6 @@
 import {
   type ComercialResumo,
   DASHBOARD_TOP_LIMIT,
-  dividirEmBienios,
   dividirEmMeses,
   type Intervalo,
   type PeriodoResolvido,
@@ -14,7 +13,7 @@ import {
 } from '@erp/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
-import { emReais } from '../relatorios/vendas-base.ts';
+import { bieniosPelasSomas, emReais, posicoesDoAno, type SomasDoAno } from '../relatorios/vendas-base.ts';
 
 // Commercial block: the orders of the chosen period (issue 35; by default the current business
 // month, [first day, first day of next month)), compared with the previous equal period.
@@ -59,26 +58,13 @@ function fontes(r: Intervalo, mes: string, dia: string, colunas: string): SQL {
   }
   return sql.join(partes, sql` union all `);
 }
-/**
- * Positions `de`..`ate` of every product's row for year `ano` in relatorio_vendas_produto_ano
- * (migration 0078): the running sum at `ate` minus that at `de`−1, in cents and items.
- */
-function meses(p: { ano: number; de: number; ate: number }): SQL {
-  const coluna = (medida: string) => {
-    const ate = sql.raw(`y.${medida}_${String(p.ate).padStart(2, '0')}`);
-    return p.de === 1 ? ate : sql`${ate} - ${sql.raw(`y.${medida}_${String(p.de - 1).padStart(2, '0')}`)}`;
-  };
-  // a product with no item in these months has nothing to add (item counts are never negative)
-  return sql`select y.product_id, ${coluna('valor')} as valor, ${coluna('itens')} as itens
-    from relatorio_vendas_produto_ano y where y.ano = ${p.ano}::smallint and ${coluna('itens')} > 0`;
-}
-
-/**
- * From this many whole months on, the running sums (one row per product sold in the two years)
- * cost less than the month rows (one per product sold in each month): at the bench's 200,000
- * products, ~80,000 month rows a month against ~200,000 rows a window.
- */
-const MESES_PELAS_SOMAS = 3;
+/** The per-product running sums (migration 0078): a product with no item in the months adds nothing. */
+const PRODUTOS_ANO: SomasDoAno = {
+  tabela: 'relatorio_vendas_produto_ano',
+  chave: 'product_id',
+  medidas: ['valor', 'itens'],
+  presenca: 'itens',
+};
 
 /**
  * One row per product of a range: product_id, Σ valor in cents (bigint: convert the rows shown with
@@ -91,11 +77,10 @@ const MESES_PELAS_SOMAS = 3;
  * The reports read it too: Vendas por produto and the Curva ABC de produtos by revenue (relatorios/).
  */
 export function somasDeProdutos(r: Intervalo): SQL {
-  const { meses: inteiros, dias } = dividirEmMeses(r);
+  const { meses: inteiros, dias, bienios } = bieniosPelasSomas(r);
   const partes: SQL[] = [];
-  const bienios = inteiros ? dividirEmBienios(inteiros) : [];
-  if (bienios.reduce((n, b) => n + b.ate - b.de + 1, 0) >= MESES_PELAS_SOMAS) {
-    partes.push(...bienios.map(meses));
+  if (bienios) {
+    partes.push(...bienios.map((b) => posicoesDoAno(PRODUTOS_ANO, b)));
     if (partes.length === 1 && dias.length === 0) return partes[0]!;
   } else if (inteiros) {
     partes.push(sql`select product_id, (valor * 100)::bigint as valor, itens from dashboard_vendas_produto_mes

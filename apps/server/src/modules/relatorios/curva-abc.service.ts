@@ -25,6 +25,7 @@ import {
   fromVendas,
   ondePedidos,
   ondeVendas,
+  somasDeClientes,
 } from './vendas-base.ts';
 import { dosProdutos, periodoPadrao } from './vendas-relatorio.service.ts';
 
@@ -72,15 +73,24 @@ function pelosProdutos(
   );
 }
 
+/**
+ * The customers' curve with no seller filter nor scope: over MESES_PELAS_SOMAS whole months or more,
+ * off their per-year running sums (somasDeClientes, migration 0079); null where that does not answer.
+ */
+const pelosClientes = (q: Filtros, f: FiltrosVendas, escopo: EscopoVendedor) =>
+  q.dimensao === 'cliente' && clientesEmOrdem(f, escopo) ? somasDeClientes(f) : null;
+
 /** The customers' curve off relatorio_vendas_pedido, read in customer order (clientesEmOrdem). */
 const emOrdem = (q: Filtros, f: FiltrosVendas, escopo: EscopoVendedor) =>
-  q.dimensao === 'cliente' && clientesEmOrdem(f, escopo);
+  q.dimensao === 'cliente' && clientesEmOrdem(f, escopo) && !somasDeClientes(f);
 
 /** The classified rows (CTE `c`, money in cents) every query of the report reads. */
 function classificados(q: Filtros, f: FiltrosVendas, escopo: EscopoVendedor, modelo = false): SQL {
   const valor = sql.raw(q.criterio === 'receita' ? 'receita' : 'receita - custo');
-  // customers: their orders' rows in relatorio_vendas_pedido (migration 0076; the report has no
-  // product or group filter), not a year's items joined to the orders
+  // customers: their per-year running sums (pelosClientes) or their orders' rows in
+  // relatorio_vendas_pedido (migration 0076; the report has no product or group filter), not a
+  // year's items joined to the orders
+  const clientes = pelosClientes(q, f, escopo);
   const g = modelo
     ? sql`select u.product_id as chave, u.valor as receita, null::bigint as custo
           from (${somasDeProdutos({ inicio: f.de, fim: addDays(f.ate, 1) })}) u
@@ -91,7 +101,9 @@ function classificados(q: Filtros, f: FiltrosVendas, escopo: EscopoVendedor, mod
           from ${fromVendas(f)}
           where ${ondeVendas(f, escopo)}
           group by 1`
-      : sql`select r.cliente_id as chave, sum(r.receita)::bigint as receita, sum(r.custo)::bigint as custo
+      : clientes
+        ? sql`select u.cliente_id as chave, u.receita, u.custo from (${clientes}) u`
+        : sql`select r.cliente_id as chave, sum(r.receita)::bigint as receita, sum(r.custo)::bigint as custo
           from relatorio_vendas_pedido r
           where ${ondePedidos(f, escopo)}
           group by 1`;

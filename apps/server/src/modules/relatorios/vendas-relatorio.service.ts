@@ -26,7 +26,9 @@ import {
   ondePedidos,
   ondeVendas,
   pelosPedidos,
+  quantidadesDosClientes,
   SOMAS_PEDIDOS,
+  somasDeClientes,
 } from './vendas-base.ts';
 
 // Relatório de Vendas (issue 35): the counted items of the period grouped by one dimension, one SQL
@@ -148,9 +150,22 @@ function ondeResumo(f: FiltrosVendas, escopo: EscopoVendedor): SQL {
   ) as SQL;
 }
 
+/**
+ * The customer grouping with no filter but the period, not sorted by quantity: over
+ * MESES_PELAS_SOMAS whole months or more, the customers' sums come off their per-year running sums
+ * (somasDeClientes, migration 0079) — a year reads one row per customer instead of summing ~320,000
+ * order rows —, and the quantity of the page's customers is read afterwards
+ * (quantidadesDosClientes). Null where that path does not answer.
+ */
+function pelosClientes(f: FiltrosVendas, escopo: EscopoVendedor, q: Ordenacao): SQL | null {
+  if (q.agrupar !== 'cliente' || q.sort === 'quantidade' || f.cliente_id || !clientesEmOrdem(f, escopo))
+    return null;
+  return somasDeClientes(f);
+}
+
 /** Grouped by customer off relatorio_vendas_pedido, in customer order (clientesEmOrdem). */
-const emOrdem = (f: FiltrosVendas, escopo: EscopoVendedor, q: Ordenacao) =>
-  q.agrupar === 'cliente' && clientesEmOrdem(f, escopo);
+const emOrdem = (f: FiltrosVendas, escopo: EscopoVendedor, q: Ordenacao, clientes: SQL | null = null) =>
+  q.agrupar === 'cliente' && !clientes && clientesEmOrdem(f, escopo);
 
 /**
  * The product grouping of a page not sorted by orders: one aggregate per product, without the
@@ -210,10 +225,19 @@ function grupos(
   agrupar: AgrupamentoVendas,
   semPedidos = false,
   semCusto = false,
+  clientes: SQL | null = null,
 ): { cte: SQL; escalados: boolean } {
   const cte = (sqlDoCte: SQL) => ({ cte: sqlDoCte, escalados: false });
   // the per-product read models' sums are in thousandths and cents too (somasDeProdutos)
   if (semCusto) return { cte: gruposPelosProdutos(f), escalados: true };
+  if (clientes)
+    return {
+      escalados: true,
+      cte: sql`g as (
+      select u.cliente_id::text as chave, u.pedidos, null::bigint as quantidade, u.receita, u.custo
+      from (${clientes}) u
+    )`,
+    };
   const resumo = PELO_RESUMO[agrupar];
   if (resumo && peloResumo(f))
     return cte(sql`g as (
@@ -281,12 +305,13 @@ function linhasSql(
   limite: SQL,
   semPedidos = false,
   semCusto = false,
+  clientes: SQL | null = null,
 ): SQL {
   const a = AGRUPAMENTOS[q.agrupar];
   const periodo = q.agrupar === 'mes' || q.agrupar === 'dia';
   const rotuloAntes = q.sort === 'rotulo' && !periodo;
   const rotulo = a.rotulo(sql`nullif(r.chave, '')`);
-  const g = grupos(f, escopo, q.agrupar, semPedidos, semCusto);
+  const g = grupos(f, escopo, q.agrupar, semPedidos, semCusto, clientes);
   const quantidade = g.escalados ? emQuantidade(sql`r.quantidade`) : sql`r.quantidade`;
   const reais = (valor: SQL) => (g.escalados ? emReais(valor) : valor);
   return sql`with ${g.cte}, r as (
@@ -359,11 +384,12 @@ export async function relatorioVendas(
   const offset = (q.page - 1) * q.pageSize;
   const depois = pedidosDepois(q);
   const semCusto = pelosProdutos(f, escopo, q);
+  const clientes = pelosClientes(f, escopo, q);
   const [linhas, totais, filtros] = await Promise.all([
     executaAgrupado(
       db,
-      emOrdem(f, escopo, q),
-      linhasSql(f, escopo, q, sql`limit ${q.pageSize} offset ${offset}`, depois, semCusto),
+      emOrdem(f, escopo, q, clientes),
+      linhasSql(f, escopo, q, sql`limit ${q.pageSize} offset ${offset}`, depois, semCusto, clientes),
     ),
     totaisVendas(db, f, escopo),
     descreveFiltros(db, f, escopo),
@@ -387,6 +413,14 @@ export async function relatorioVendas(
           margem_percentual: d.margem_percentual,
         });
     }
+  }
+  if (clientes && rows.length) {
+    const quantidades = await quantidadesDosClientes(
+      db,
+      f,
+      rows.map((r) => r.chave),
+    );
+    for (const r of rows) r.quantidade = quantidades.get(r.chave) ?? '0.000';
   }
   return {
     items: rows.map(({ total_linhas: _, ...l }) => l),
@@ -431,11 +465,12 @@ export async function dosProdutos(
 
 /** A page past the last: the number of groups all the same (the pager's total). */
 async function contaGrupos(db: Db, f: FiltrosVendas, escopo: EscopoVendedor, q: Ordenacao): Promise<number> {
+  const clientes = pelosClientes(f, escopo, q);
   const rows = rowsOf<LinhaComTotal>(
     await executaAgrupado(
       db,
-      emOrdem(f, escopo, q),
-      linhasSql(f, escopo, q, sql`limit 1`, pedidosDepois(q), pelosProdutos(f, escopo, q)),
+      emOrdem(f, escopo, q, clientes),
+      linhasSql(f, escopo, q, sql`limit 1`, pedidosDepois(q), pelosProdutos(f, escopo, q), clientes),
     ),
   );
   return rows[0]?.total_linhas ?? 0;
