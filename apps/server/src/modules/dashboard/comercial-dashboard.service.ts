@@ -13,7 +13,13 @@ import {
 } from '@erp/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
-import { bieniosPelasSomas, emReais, posicoesDoAno, type SomasDoAno } from '../relatorios/vendas-base.ts';
+import {
+  bieniosPelasSomas,
+  emReais,
+  executaAgrupado,
+  posicoesDoAno,
+  type SomasDoAno,
+} from '../relatorios/vendas-base.ts';
 
 // Commercial block: the orders of the chosen period (issue 35; by default the current business
 // month, [first day, first day of next month)), compared with the previous equal period.
@@ -58,6 +64,7 @@ function fontes(r: Intervalo, mes: string, dia: string, colunas: string): SQL {
   }
   return sql.join(partes, sql` union all `);
 }
+
 /** The per-product running sums (migration 0078): a product with no item in the months adds nothing. */
 const PRODUTOS_ANO: SomasDoAno = {
   tabela: 'relatorio_vendas_produto_ano',
@@ -94,6 +101,9 @@ export function somasDeProdutos(r: Intervalo): SQL {
     from (${sql.join(partes, sql` union all `)}) u
     group by u.product_id`;
 }
+
+/** True when somasDeProdutos reads the running sums for the range (executaAgrupado's `pelasSomas`). */
+const pelasSomas = (r: Intervalo) => bieniosPelasSomas(r).bienios !== null;
 
 /**
  * Σ quantidade of one product's counted items in a range (a correlated subquery for the few rows a
@@ -159,7 +169,9 @@ export async function getComercialResumo(db: Db, p: PeriodoResolvido): Promise<C
   const [row] = rowsOf<
     Omit<ComercialResumo, 'periodo' | 'anterior'> & { anterior: ComercialResumo['anterior'] }
   >(
-    await db.execute(sql`
+    await executaAgrupado(
+      db,
+      sql`
       with ${sql.join(ctes, sql`, `)}
       select
         a.pedidos as total_pedidos,
@@ -173,7 +185,9 @@ export async function getComercialResumo(db: Db, p: PeriodoResolvido): Promise<C
           'ticket_medio', round(case when b.pedidos > 0 then b.valor / b.pedidos else 0 end, 2)::text,
           'produtos_vendidos', ${pbContagem}
         ) as anterior
-      from a, b`),
+      from a, b`,
+      { pelasSomas: pelasSomas(atual) },
+    ),
   );
   const { anterior: ant, ...figuras } = row!;
   return { periodo: { inicio: atual.inicio, fim: atual.fim }, ...figuras, anterior: ant };
@@ -247,11 +261,15 @@ export async function listVendasPorProduto(db: Db, p: PeriodoResolvido): Promise
                 order by u.valor desc, u.product_id
                 limit ${DASHBOARD_TOP_LIMIT}) t`;
   return rowsOf<VendaPorProduto>(
-    await db.execute(sql`
+    await executaAgrupado(
+      db,
+      sql`
       select pr.nome as produto, x.quantidade::text as quantidade, ${emReais(sql`x.valor`)}::text as valor_total
       from (${top}) x
       join products pr on pr.id = x.product_id
-      order by x.valor desc, pr.nome`),
+      order by x.valor desc, pr.nome`,
+      { pelasSomas: !umMes(r) && pelasSomas(r) },
+    ),
   );
 }
 

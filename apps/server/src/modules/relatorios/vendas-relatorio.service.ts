@@ -163,9 +163,21 @@ function pelosClientes(f: FiltrosVendas, escopo: EscopoVendedor, q: Ordenacao): 
   return somasDeClientes(f);
 }
 
-/** Grouped by customer off relatorio_vendas_pedido, in customer order (clientesEmOrdem). */
-const emOrdem = (f: FiltrosVendas, escopo: EscopoVendedor, q: Ordenacao, clientes: SQL | null = null) =>
-  q.agrupar === 'cliente' && !clientes && clientesEmOrdem(f, escopo);
+/**
+ * The planner settings of a page's statement (executaAgrupado): grouped by customer off
+ * relatorio_vendas_pedido, in customer order (clientesEmOrdem); off the per-year running sums
+ * (pelosClientes, or pelosProdutos: `semCusto`) through their index.
+ */
+const ajustes = (
+  f: FiltrosVendas,
+  escopo: EscopoVendedor,
+  q: Ordenacao,
+  clientes: SQL | null = null,
+  semCusto = false,
+) => ({
+  emOrdem: q.agrupar === 'cliente' && !clientes && clientesEmOrdem(f, escopo),
+  pelasSomas: semCusto || clientes !== null,
+});
 
 /**
  * The product grouping of a page not sorted by orders: one aggregate per product, without the
@@ -388,8 +400,8 @@ export async function relatorioVendas(
   const [linhas, totais, filtros] = await Promise.all([
     executaAgrupado(
       db,
-      emOrdem(f, escopo, q, clientes),
       linhasSql(f, escopo, q, sql`limit ${q.pageSize} offset ${offset}`, depois, semCusto, clientes),
+      ajustes(f, escopo, q, clientes, semCusto),
     ),
     totaisVendas(db, f, escopo),
     descreveFiltros(db, f, escopo),
@@ -466,11 +478,12 @@ export async function dosProdutos(
 /** A page past the last: the number of groups all the same (the pager's total). */
 async function contaGrupos(db: Db, f: FiltrosVendas, escopo: EscopoVendedor, q: Ordenacao): Promise<number> {
   const clientes = pelosClientes(f, escopo, q);
+  const semCusto = pelosProdutos(f, escopo, q);
   const rows = rowsOf<LinhaComTotal>(
     await executaAgrupado(
       db,
-      emOrdem(f, escopo, q, clientes),
-      linhasSql(f, escopo, q, sql`limit 1`, pedidosDepois(q), pelosProdutos(f, escopo, q), clientes),
+      linhasSql(f, escopo, q, sql`limit 1`, pedidosDepois(q), semCusto, clientes),
+      ajustes(f, escopo, q, clientes, semCusto),
     ),
   );
   return rows[0]?.total_linhas ?? 0;
@@ -487,8 +500,8 @@ export async function linhasVendasParaExportar(
   const rows = rowsOf<LinhaComTotal>(
     await executaAgrupado(
       db,
-      emOrdem(f, escopo, q),
       linhasSql(f, escopo, q, sql`limit ${EXPORT_MAX_ROWS + 1}`),
+      ajustes(f, escopo, q),
     ),
   );
   if (rows.length > EXPORT_MAX_ROWS)
