@@ -108,3 +108,21 @@ describe('demo per-customer running sums (relatorio_vendas_cliente_ano, migratio
     expect(modelo).toEqual(plano);
   });
 });
+
+describe("demo dashboard's per-customer running sums (dashboard_vendas_cliente_ano, migration 0080)", () => {
+  it('are filled by the demo orders and equal them: each customer and year, orders and valor_total to December', async () => {
+    const plano = await query<{ ano: number; cliente: string; pedidos: number; valor: string }>(
+      sql`select extract(year from o.data_emissao)::int + b.d as ano, o.cliente_id::text as cliente,
+          count(*)::int as pedidos, (sum(o.valor_total) * 100)::bigint::text as valor
+        from sales_orders o cross join (values (0), (1)) b(d)
+        where o.status not in ('orcamento', 'cancelado')
+        group by 1, 2 order by 1, 2`,
+    );
+    const modelo = await query<{ ano: number; cliente: string; pedidos: number; valor: string }>(
+      sql`select ano::int as ano, cliente_id::text as cliente, pedidos_24 as pedidos, valor_24::text as valor
+        from dashboard_vendas_cliente_ano where pedidos_24 <> 0 order by 1, 2`,
+    );
+    expect(plano.length).toBeGreaterThan(0);
+    expect(modelo).toEqual(plano);
+  });
+});

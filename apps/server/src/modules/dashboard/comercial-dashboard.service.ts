@@ -1,7 +1,6 @@
 import {
   type ComercialResumo,
   DASHBOARD_TOP_LIMIT,
-  dividirEmMeses,
   type Intervalo,
   type PeriodoResolvido,
   type SerieVendas,
@@ -29,10 +28,10 @@ import {
 // the read models count only the other orders (their triggers use dashboard_conta(status)).
 //
 // Read models: per day, seller and region (dashboard_vendas_dia, slices) for the totals, the series,
-// sellers and regions — at most a few hundred rows per day; per customer, the whole months of a
-// range from the per-month table and the loose days at its ends from the per-day one (dividirEmMeses());
-// per product, the same with the whole months from the per-year running sums (somasDeProdutos), and
-// one calendar month straight off the per-month table.
+// sellers and regions — at most a few hundred rows per day; per product and per customer
+// (somasDoPeriodo), the whole months of a range from the per-year running sums (three or more) or the
+// per-month table, the loose days at its ends from the per-day one (dividirEmMeses()), and one
+// calendar month straight off the per-month table.
 const vendas = sql.raw(`status not in ('orcamento', 'cancelado')`);
 
 const SEM_ID = '00000000-0000-0000-0000-000000000000';
@@ -48,59 +47,83 @@ function nextMonth(inicio: string): string {
 }
 
 /**
- * The rows of a per-month and a per-day read model that make up a range: the whole months from
- * `mes`, the loose days from `dia` (columns listed by the caller, the key included).
+ * A per-key read model of the dashboard in its three grains: per year (running sums, 0078/0080), per
+ * month and per day, the same measures in each (`valor` in reais in the month and day tables, cents
+ * in the running sums).
  */
-function fontes(r: Intervalo, mes: string, dia: string, colunas: string): SQL {
-  const { meses, dias } = dividirEmMeses(r);
-  const partes: SQL[] = [];
-  if (meses) {
-    partes.push(sql`select ${sql.raw(colunas)} from ${sql.raw(mes)}
-      where mes >= ${meses.inicio}::date and mes < ${meses.fim}::date`);
-  }
-  for (const d of dias) {
-    partes.push(sql`select ${sql.raw(colunas)} from ${sql.raw(dia)}
-      where dia >= ${d.inicio}::date and dia < ${d.fim}::date`);
-  }
-  return sql.join(partes, sql` union all `);
-}
+type ModeloDoPainel = { ano: SomasDoAno; mes: string; dia: string };
 
-/** The per-product running sums (migration 0078): a product with no item in the months adds nothing. */
-const PRODUTOS_ANO: SomasDoAno = {
-  tabela: 'relatorio_vendas_produto_ano',
-  chave: 'product_id',
-  medidas: ['valor', 'itens'],
-  presenca: 'itens',
+/** The products sold (migrations 0007, 0065, 0078): a product with no item in the months adds nothing. */
+const PRODUTOS: ModeloDoPainel = {
+  ano: {
+    tabela: 'relatorio_vendas_produto_ano',
+    chave: 'product_id',
+    medidas: ['valor', 'itens'],
+    presenca: 'itens',
+  },
+  mes: 'dashboard_vendas_produto_mes',
+  dia: 'dashboard_vendas_produto_dia',
+};
+
+/** The customers' orders (migrations 0011, 0065, 0080): Σ valor_total and the orders counted. */
+const CLIENTES: ModeloDoPainel = {
+  ano: {
+    tabela: 'dashboard_vendas_cliente_ano',
+    chave: 'cliente_id',
+    medidas: ['pedidos', 'valor'],
+    presenca: 'pedidos',
+  },
+  mes: 'dashboard_vendas_cliente_mes',
+  dia: 'dashboard_vendas_cliente_dia',
 };
 
 /**
- * One row per product of a range: product_id, Σ valor in cents (bigint: convert the rows shown with
- * emReais) and Σ itens — 0 for a product whose items in the range were all taken out: callers keep
- * `itens > 0`. No quantity (the read model keeps none, see migration 0078): quantidadeDoProduto
- * gives it for the rows shown. From MESES_PELAS_SOMAS whole months on they come off the per-product
- * running sums (one row per product for any range within two calendar years; then, with no loose
- * day, a plain read), fewer off the per-month rows; the loose days at the ends off
- * dashboard_vendas_produto_dia; the parts summed per product.
- * The reports read it too: Vendas por produto and the Curva ABC de produtos by revenue (relatorios/).
+ * One row per key of a range: the key, Σ valor in cents (bigint: convert the rows shown with
+ * emReais) and the other measure's sum — 0 for a key whose rows in the range were all taken out:
+ * callers keep `presenca > 0`. From MESES_PELAS_SOMAS whole months on they come off the per-year
+ * running sums (one row per key for any range within two calendar years; then, with no loose day, a
+ * plain read), fewer off the per-month rows; the loose days at the ends off the per-day rows; the
+ * parts summed per key.
  */
-export function somasDeProdutos(r: Intervalo): SQL {
+function somasDoPeriodo(m: ModeloDoPainel, r: Intervalo): SQL {
   const { meses: inteiros, dias, bienios } = bieniosPelasSomas(r);
+  const chave = sql.raw(m.ano.chave);
+  const colunas = sql.raw(
+    [m.ano.chave, ...m.ano.medidas.map((x) => (x === 'valor' ? '(valor * 100)::bigint as valor' : x))].join(
+      ', ',
+    ),
+  );
   const partes: SQL[] = [];
   if (bienios) {
-    partes.push(...bienios.map((b) => posicoesDoAno(PRODUTOS_ANO, b)));
+    partes.push(...bienios.map((b) => posicoesDoAno(m.ano, b)));
     if (partes.length === 1 && dias.length === 0) return partes[0]!;
   } else if (inteiros) {
-    partes.push(sql`select product_id, (valor * 100)::bigint as valor, itens from dashboard_vendas_produto_mes
+    partes.push(sql`select ${colunas} from ${sql.raw(m.mes)}
       where mes >= ${inteiros.inicio}::date and mes < ${inteiros.fim}::date`);
   }
   for (const d of dias) {
-    partes.push(sql`select product_id, (valor * 100)::bigint as valor, itens
-      from dashboard_vendas_produto_dia where dia >= ${d.inicio}::date and dia < ${d.fim}::date`);
+    partes.push(
+      sql`select ${colunas} from ${sql.raw(m.dia)} where dia >= ${d.inicio}::date and dia < ${d.fim}::date`,
+    );
   }
-  return sql`select u.product_id, sum(u.valor)::bigint as valor, sum(u.itens)::int as itens
+  const somas = sql.raw(
+    m.ano.medidas.map((x) => `sum(u.${x})::${x === 'valor' ? 'bigint' : 'int'} as ${x}`).join(', '),
+  );
+  return sql`select u.${chave}, ${somas}
     from (${sql.join(partes, sql` union all `)}) u
-    group by u.product_id`;
+    group by u.${chave}`;
 }
+
+/**
+ * One row per product of a range: product_id, Σ valor in cents and Σ itens (somasDoPeriodo). No
+ * quantity (the read model keeps none, see migration 0078): quantidadeDoProduto gives it for the rows
+ * shown. The reports read it too: Vendas por produto and the Curva ABC de produtos by revenue
+ * (relatorios/).
+ */
+export const somasDeProdutos = (r: Intervalo) => somasDoPeriodo(PRODUTOS, r);
+
+/** One row per customer of a range: cliente_id, Σ orders and Σ valor_total in cents (somasDoPeriodo). */
+export const somasDeClientesDoPainel = (r: Intervalo) => somasDoPeriodo(CLIENTES, r);
 
 /** True when somasDeProdutos reads the running sums for the range (executaAgrupado's `pelasSomas`). */
 const pelasSomas = (r: Intervalo) => bieniosPelasSomas(r).bienios !== null;
@@ -114,9 +137,6 @@ export const quantidadeDoProduto = (productId: SQL, r: Intervalo) => sql`(
     join sales_orders o on o.id = i.order_id
     where i.product_id = ${productId} and o.data_emissao >= ${r.inicio}::date
       and o.data_emissao < ${r.fim}::date and o.${vendas})`;
-
-const clientes = (r: Intervalo) =>
-  fontes(r, 'dashboard_vendas_cliente_mes', 'dashboard_vendas_cliente_dia', 'cliente_id, pedidos, valor');
 
 /** Orders and Σ valor_total of a range off dashboard_vendas_dia. */
 const totais = (r: Intervalo) => sql`
@@ -279,20 +299,23 @@ export async function listVendasPorProduto(db: Db, p: PeriodoResolvido): Promise
  */
 export async function listVendasPorCliente(db: Db, p: PeriodoResolvido): Promise<VendaPorCliente[]> {
   const { inicio, fim } = p.atual;
+  // the value in cents, as somasDoPeriodo gives it; converted for the rows shown only
   const top = umMes(p.atual)
-    ? sql`select s.cliente_id, s.pedidos, s.valor
+    ? sql`select s.cliente_id, s.pedidos, (s.valor * 100)::bigint as valor
           from dashboard_vendas_cliente_mes s
           where s.mes = ${inicio}::date and s.pedidos > 0
           order by s.valor desc nulls last, s.cliente_id
           limit ${DASHBOARD_TOP_LIMIT}`
-    : sql`select cliente_id, sum(pedidos)::int as pedidos, sum(valor) as valor
-          from (${clientes(p.atual)}) u
-          group by cliente_id having sum(pedidos) > 0
-          order by sum(valor) desc, cliente_id
+    : sql`select u.cliente_id, u.pedidos, u.valor
+          from (${somasDeClientesDoPainel(p.atual)}) u
+          where u.pedidos > 0
+          order by u.valor desc, u.cliente_id
           limit ${DASHBOARD_TOP_LIMIT}`;
   return rowsOf<VendaPorCliente>(
-    await db.execute(sql`
-      select n.cliente_nome as cliente, x.pedidos, x.valor::text as valor_total
+    await executaAgrupado(
+      db,
+      sql`
+      select n.cliente_nome as cliente, x.pedidos, ${emReais(sql`x.valor`)}::text as valor_total
       from (${top}) x
       cross join lateral (
         select o.cliente_nome
@@ -302,7 +325,9 @@ export async function listVendasPorCliente(db: Db, p: PeriodoResolvido): Promise
         order by o.data_emissao desc, o.numero desc
         limit 1
       ) n
-      order by x.valor desc, n.cliente_nome`),
+      order by x.valor desc, n.cliente_nome`,
+      { pelasSomas: !umMes(p.atual) && pelasSomas(p.atual) },
+    ),
   );
 }
 
