@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { businessToday } from '../dates.ts';
 import {
+  dividirComComplementos,
   dividirEmBienios,
   dividirEmMeses,
   resolverPeriodo,
@@ -86,6 +87,57 @@ describe('dividirEmMeses', () => {
     const out = dividirEmMeses({ inicio: r[0], fim: r[1] });
     expect(out.meses).toEqual(meses ? { inicio: meses[0], fim: meses[1] } : null);
     expect(out.dias).toEqual(dias.map(([inicio, fim]) => ({ inicio, fim })));
+  });
+});
+
+describe('dividirComComplementos', () => {
+  const i = ([inicio, fim]: readonly [string, string]) => ({ inicio, fim });
+  it.each([
+    // whole months: months only
+    [['2026-03-01', '2026-04-01'], ['2026-03-01', '2026-04-01'], [], []],
+    [['2025-12-01', '2026-12-01'], ['2025-12-01', '2026-12-01'], [], []],
+    // últimos 90 dias to 30 Nov: 2–30 Sep inside (29 days), 1 Sep outside → Sep–Nov less 1 Sep
+    [['2026-09-02', '2026-12-01'], ['2026-09-01', '2026-12-01'], [], [['2026-09-01', '2026-09-02']]],
+    // 365 days to 29 Nov 2026: 30 Nov 2025 is 1 day in (29 out) → added; November 2026 has 29 in, 1 out
+    [
+      ['2025-11-30', '2026-11-30'],
+      ['2025-12-01', '2026-12-01'],
+      [['2025-11-30', '2025-12-01']],
+      [['2026-11-30', '2026-12-01']],
+    ],
+    // 30 days across a month end: February 4–28 in (25), 1–3 out; March 1–5 in (5), 6–31 out
+    [
+      ['2026-02-04', '2026-03-06'],
+      ['2026-02-01', '2026-03-01'],
+      [['2026-03-01', '2026-03-06']],
+      [['2026-02-01', '2026-02-04']],
+    ],
+    // days inside one month: 2–19 March in (18), 1 and 20–31 out (13) → March less both ends
+    [
+      ['2026-03-02', '2026-03-20'],
+      ['2026-03-01', '2026-04-01'],
+      [],
+      [
+        ['2026-03-01', '2026-03-02'],
+        ['2026-03-20', '2026-04-01'],
+      ],
+    ],
+    // a few days: the days themselves
+    [['2026-03-10', '2026-03-13'], null, [['2026-03-10', '2026-03-13']], []],
+    // equal halves (February 2026: 14 in, 14 out) stay days; 15 Dec 2025 – 9 Mar 2026: December's
+    // 17 days in against 14 out → December whole less 1–14; March's 9 in against 22 out → added
+    [['2026-02-15', '2026-03-01'], null, [['2026-02-15', '2026-03-01']], []],
+    [
+      ['2025-12-15', '2026-03-10'],
+      ['2025-12-01', '2026-03-01'],
+      [['2026-03-01', '2026-03-10']],
+      [['2025-12-01', '2025-12-15']],
+    ],
+  ] as const)('%j', (r, meses, somar, tirar) => {
+    const out = dividirComComplementos(i(r));
+    expect(out.meses).toEqual(meses ? i(meses) : null);
+    expect(out.somar).toEqual(somar.map(i));
+    expect(out.tirar).toEqual(tirar.map(i));
   });
 });
 

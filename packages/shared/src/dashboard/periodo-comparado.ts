@@ -137,6 +137,57 @@ export function dividirEmMeses(r: Intervalo): { meses: Intervalo | null; dias: I
 }
 
 /**
+ * A range as whole months plus and minus loose days, for the per-key read models: a month only
+ * partly inside the range at either end is taken whole, with the days outside the range taken out
+ * (`tirar`), when those are fewer than the days inside it (`somar` otherwise, as dividirEmMeses).
+ * The last 90 days to 30 November are September to November less 1 September (a day's rows) rather
+ * than October and November plus 2–30 September (29 days' rows); with three whole months or more
+ * the months are one row per key of the per-year running sums. `meses` is month-aligned, [inicio,
+ * fim), or null; every interval [inicio, fim).
+ */
+export function dividirComComplementos(r: Intervalo): {
+  meses: Intervalo | null;
+  somar: Intervalo[];
+  tirar: Intervalo[];
+} {
+  const dias = (i: Intervalo) => diasDoIntervalo(i.inicio, i.fim);
+  const primeiro = monthRange(r.inicio);
+  const ultimo = monthRange(addDays(r.fim, -1));
+  const somar: Intervalo[] = [];
+  const tirar: Intervalo[] = [];
+  if (primeiro.inicio === ultimo.inicio) {
+    if (r.inicio === primeiro.inicio && r.fim === primeiro.fim) return { meses: r, somar, tirar };
+    const fora = [
+      { inicio: primeiro.inicio, fim: r.inicio },
+      { inicio: r.fim, fim: primeiro.fim },
+    ].filter((i) => i.inicio < i.fim);
+    if (fora.reduce((n, i) => n + dias(i), 0) < dias(r)) return { meses: primeiro, somar, tirar: fora };
+    return { meses: null, somar: [r], tirar };
+  }
+  let inicioMeses = primeiro.inicio;
+  let fimMeses = ultimo.fim;
+  if (r.inicio > primeiro.inicio) {
+    const dentro = { inicio: r.inicio, fim: primeiro.fim };
+    const fora = { inicio: primeiro.inicio, fim: r.inicio };
+    if (dias(fora) < dias(dentro)) tirar.push(fora);
+    else {
+      somar.push(dentro);
+      inicioMeses = primeiro.fim;
+    }
+  }
+  if (r.fim < ultimo.fim) {
+    const dentro = { inicio: ultimo.inicio, fim: r.fim };
+    const fora = { inicio: r.fim, fim: ultimo.fim };
+    if (dias(fora) < dias(dentro)) tirar.push(fora);
+    else {
+      somar.push(dentro);
+      fimMeses = ultimo.inicio;
+    }
+  }
+  return { meses: inicioMeses < fimMeses ? { inicio: inicioMeses, fim: fimMeses } : null, somar, tirar };
+}
+
+/**
  * Whole months split for the per-product running sums (relatorio_vendas_produto_ano, migration 0078),
  * whose row for year `ano` covers the 24 months from January of ano−1 (position 1) to December of
  * ano (position 24): the rows to read and, in each, the first and last position of the range

@@ -80,32 +80,35 @@ const CLIENTES: ModeloDoPainel = {
 /**
  * One row per key of a range: the key, Σ valor in cents (bigint: convert the rows shown with
  * emReais) and the other measure's sum — 0 for a key whose rows in the range were all taken out:
- * callers keep `presenca > 0`. From MESES_PELAS_SOMAS whole months on they come off the per-year
- * running sums (one row per key for any range within two calendar years; then, with no loose day, a
- * plain read), fewer off the per-month rows; the loose days at the ends off the per-day rows; the
- * parts summed per key.
+ * callers keep `presenca > 0`. The range's months (bieniosPelasSomas: a partial month at an end taken
+ * whole when fewer of its days lie outside the range) come off the per-year running sums from
+ * MESES_PELAS_SOMAS months on (one row per key for any months within two calendar years; then, with
+ * no loose day, a plain read), fewer off the per-month rows; the loose days at the ends are added,
+ * the days of a month taken whole outside the range taken out, off the per-day rows; the parts
+ * summed per key.
  */
 function somasDoPeriodo(m: ModeloDoPainel, r: Intervalo): SQL {
-  const { meses: inteiros, dias, bienios } = bieniosPelasSomas(r);
+  const { meses, somar, tirar, bienios } = bieniosPelasSomas(r);
   const chave = sql.raw(m.ano.chave);
-  const colunas = sql.raw(
-    [m.ano.chave, ...m.ano.medidas.map((x) => (x === 'valor' ? '(valor * 100)::bigint as valor' : x))].join(
-      ', ',
-    ),
-  );
+  const colunas = (sinal: '' | '-') =>
+    sql.raw(
+      [
+        m.ano.chave,
+        ...m.ano.medidas.map((x) => `${sinal}${x === 'valor' ? '(valor * 100)::bigint' : x} as ${x}`),
+      ].join(', '),
+    );
   const partes: SQL[] = [];
   if (bienios) {
     partes.push(...bienios.map((b) => posicoesDoAno(m.ano, b)));
-    if (partes.length === 1 && dias.length === 0) return partes[0]!;
-  } else if (inteiros) {
-    partes.push(sql`select ${colunas} from ${sql.raw(m.mes)}
-      where mes >= ${inteiros.inicio}::date and mes < ${inteiros.fim}::date`);
+    if (partes.length === 1 && somar.length === 0 && tirar.length === 0) return partes[0]!;
+  } else if (meses) {
+    partes.push(sql`select ${colunas('')} from ${sql.raw(m.mes)}
+      where mes >= ${meses.inicio}::date and mes < ${meses.fim}::date`);
   }
-  for (const d of dias) {
-    partes.push(
-      sql`select ${colunas} from ${sql.raw(m.dia)} where dia >= ${d.inicio}::date and dia < ${d.fim}::date`,
-    );
-  }
+  const dias = (d: Intervalo, sinal: '' | '-') =>
+    sql`select ${colunas(sinal)} from ${sql.raw(m.dia)} where dia >= ${d.inicio}::date and dia < ${d.fim}::date`;
+  for (const d of somar) partes.push(dias(d, ''));
+  for (const d of tirar) partes.push(dias(d, '-'));
   const somas = sql.raw(
     m.ano.medidas.map((x) => `sum(u.${x})::${x === 'valor' ? 'bigint' : 'int'} as ${x}`).join(', '),
   );

@@ -71,6 +71,9 @@ const INTERVALOS: [string, string][] = [
   ['2026-03-02', '2026-03-20'], // days inside one month
   ['2025-01-01', '2028-01-01'], // three years: two rows per customer
   ['2025-11-20', '2027-03-05'], // loose days around fifteen whole months over three years
+  ['2026-09-02', '2026-12-01'], // the last 90 days to 30 Nov: September to November less 1 September
+  ['2025-11-30', '2026-11-30'], // 365 days: 30 Nov 2025 added, 30 Nov 2026 taken out
+  ['2026-02-04', '2026-03-06'], // 30 days: February whole less 1–3, 1–5 March added (month rows)
 ];
 
 async function confere() {
@@ -114,6 +117,8 @@ describe('dashboard_vendas_cliente_ano equals the plain running sums', () => {
       pedido(4, 2, '2026-03-15', 'orcamento', '50.00'), // a quote: not a sale
       pedido(5, 1, '2026-11-30', 'digitado', '21.25'),
       pedido(6, 2, '2027-02-10', 'faturado', '1.00'),
+      pedido(7, 2, '2026-09-01', 'faturado', '7.77'), // the day a 90-day range takes out of September
+      pedido(8, 2, '2025-11-30', 'entregue', '3.00'), // the day a 365-day range adds
     ]);
     const inicial = await confere();
     // hand-worked: Mercado Um in the 2026 row — December 2025 (position 12) 50.00, January 2026 (13)

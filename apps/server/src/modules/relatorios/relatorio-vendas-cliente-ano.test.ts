@@ -73,12 +73,14 @@ const PERIODOS: [string, string][] = [
   ['2025-12-15', '2026-04-10'], // loose days at both ends, across New Year
   ['2025-01-01', '2027-12-31'], // three years: two rows per customer
   ['2025-11-20', '2027-03-05'], // loose days around fifteen whole months over three years
+  ['2026-03-02', '2026-05-20'], // March and May taken whole, 1 March and 20–31 May taken out
+  ['2025-11-30', '2026-11-29'], // 365 days: 30 Nov 2025 added, 30 Nov 2026 taken out
 ];
-// fewer than three whole months: relatorio_vendas_pedido answers alone
+// fewer than three months: relatorio_vendas_pedido answers alone
 const CURTOS: [string, string][] = [
   ['2026-03-01', '2026-03-31'],
   ['2026-02-01', '2026-03-31'],
-  ['2026-03-02', '2026-05-20'],
+  ['2026-03-10', '2026-05-05'], // March whole less 1–9, April, 1–5 May added: two months
 ];
 
 async function confere() {
@@ -142,6 +144,8 @@ describe('relatorio_vendas_cliente_ano equals the plain running sums', () => {
         pedido(5, 1, '2026-11-30', 'digitado'),
         pedido(6, 2, '2027-02-10', 'faturado'),
         pedido(7, 1, '2026-04-02', 'digitado'), // no items: no row
+        pedido(8, 2, '2026-11-30', 'faturado'), // the day a 365-day range takes out
+        pedido(9, 2, '2026-03-01', 'entregue'), // the day taken out of March
       ]);
       await tx
         .insert(salesOrderItems)
@@ -154,6 +158,8 @@ describe('relatorio_vendas_cliente_ano equals the plain running sums', () => {
           item(4, 2, '1.000', '50.00'),
           item(5, 2, '2.125', '21.25'),
           item(6, 3, '1.000', '1.00'),
+          item(8, 2, '1.000', '7.77'),
+          item(9, 3, '2.000', '2.00'),
         ]);
     });
     const inicial = await confere();

@@ -77,6 +77,9 @@ const INTERVALOS: [string, string][] = [
   ['2026-03-02', '2026-03-20'], // days inside one month
   ['2025-01-01', '2028-01-01'], // three years: two rows per product
   ['2025-11-20', '2027-03-05'], // loose days around fifteen whole months over three years
+  ['2026-09-02', '2026-12-01'], // the last 90 days to 30 Nov: September to November less 1 September
+  ['2025-11-30', '2026-11-30'], // 365 days: 30 Nov 2025 added, 30 Nov 2026 taken out
+  ['2026-02-04', '2026-03-06'], // 30 days: February whole less 1–3, 1–5 March added (month rows)
 ];
 
 async function confere() {
@@ -133,6 +136,8 @@ describe('relatorio_vendas_produto_ano equals the plain running sums', () => {
         pedido(4, '2026-03-15', 'orcamento'), // a quote: not a sale
         pedido(5, '2026-11-30', 'digitado'),
         pedido(6, '2027-02-10', 'faturado'),
+        pedido(7, '2026-09-01', 'faturado'), // the day a 90-day range takes out of September
+        pedido(8, '2025-11-30', 'entregue'), // the day a 365-day range adds
       ]);
       await tx
         .insert(salesOrderItems)
@@ -145,6 +150,9 @@ describe('relatorio_vendas_produto_ano equals the plain running sums', () => {
           item(4, 2, '1.000', '50.00'),
           item(5, 2, '2.125', '21.25'),
           item(6, 3, '1.000', '1.00'),
+          item(7, 2, '1.000', '7.77'),
+          item(7, 3, '2.000', '2.00'),
+          item(8, 3, '3.000', '3.00'),
         ]);
     });
     const inicial = await confere();

@@ -1,4 +1,4 @@
-import { addDays, dividirEmBienios, dividirEmMeses, formatDateBR } from '@erp/shared';
+import { addDays, dividirComComplementos, dividirEmBienios, formatDateBR } from '@erp/shared';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import type { EscopoVendedor } from './escopo-vendedor.ts';
@@ -189,12 +189,17 @@ export function posicoesDoAno(m: SomasDoAno, p: { ano: number; de: number; ate: 
  */
 export const MESES_PELAS_SOMAS = 3;
 
-/** The whole months of a range as positions of the per-year running sums, when there are enough. */
+/**
+ * A range for the per-key read models (dividirComComplementos): its months — a partial month at an
+ * end taken whole when fewer of its days lie outside the range than inside —, the loose days to add
+ * (`somar`) and the days outside the range to take out (`tirar`), and the months as positions of the
+ * per-year running sums when there are enough of them (`bienios`, else null).
+ */
 export function bieniosPelasSomas(r: { inicio: string; fim: string }) {
-  const { meses, dias } = dividirEmMeses(r);
+  const { meses, somar, tirar } = dividirComComplementos(r);
   const bienios = meses ? dividirEmBienios(meses) : [];
   const inteiros = bienios.reduce((n, b) => n + b.ate - b.de + 1, 0);
-  return { meses, dias, bienios: inteiros >= MESES_PELAS_SOMAS ? bienios : null };
+  return { meses, somar, tirar, bienios: inteiros >= MESES_PELAS_SOMAS ? bienios : null };
 }
 
 const CLIENTES_ANO: SomasDoAno = {
@@ -206,20 +211,25 @@ const CLIENTES_ANO: SomasDoAno = {
 
 /**
  * One row per customer with counted orders in the period — cliente_id, pedidos, receita and custo
- * in cents (bigint) — off the per-customer running sums (migration 0079) for the whole months and
- * relatorio_vendas_pedido for the loose days at the ends; or null when the period has fewer than
+ * in cents (bigint) — off the per-customer running sums (migration 0079) for the months and
+ * relatorio_vendas_pedido for the loose days at the ends (added, or taken out of a month taken whole:
+ * bieniosPelasSomas); or null when the period has fewer than
  * MESES_PELAS_SOMAS whole months (relatorio_vendas_pedido alone then, grouped by customer). No
  * filter but the period: the read model has no seller, region nor scope, and no quantity (the page's
  * rows read theirs from relatorio_vendas_pedido: quantidadesDosClientes).
  */
 export function somasDeClientes(f: FiltrosVendas): SQL | null {
-  const { dias, bienios } = bieniosPelasSomas({ inicio: f.de, fim: addDays(f.ate, 1) });
+  const { somar, tirar, bienios } = bieniosPelasSomas({ inicio: f.de, fim: addDays(f.ate, 1) });
   if (!bienios) return null;
   const partes = bienios.map((b) => posicoesDoAno(CLIENTES_ANO, b));
-  if (partes.length === 1 && dias.length === 0) return partes[0]!;
-  for (const d of dias)
-    partes.push(sql`select r.cliente_id, 1 as pedidos, r.receita, r.custo from relatorio_vendas_pedido r
-      where r.data_emissao >= ${d.inicio}::date and r.data_emissao < ${d.fim}::date`);
+  if (partes.length === 1 && somar.length === 0 && tirar.length === 0) return partes[0]!;
+  const pedidos = (d: { inicio: string; fim: string }, sinal: '' | '-') =>
+    sql`select r.cliente_id, ${sql.raw(sinal)}1 as pedidos, ${sql.raw(sinal)}r.receita as receita,
+        ${sql.raw(sinal)}r.custo as custo
+      from relatorio_vendas_pedido r
+      where r.data_emissao >= ${d.inicio}::date and r.data_emissao < ${d.fim}::date`;
+  for (const d of somar) partes.push(pedidos(d, ''));
+  for (const d of tirar) partes.push(pedidos(d, '-'));
   return sql`select u.cliente_id, sum(u.pedidos)::int as pedidos, sum(u.receita)::bigint as receita,
       sum(u.custo)::bigint as custo
     from (${sql.join(partes, sql` union all `)}) u
