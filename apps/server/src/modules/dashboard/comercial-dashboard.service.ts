@@ -18,6 +18,7 @@ import {
   executaAgrupado,
   posicoesDoAno,
   type SomasDoAno,
+  somaDasPartes,
 } from '../relatorios/vendas-base.ts';
 
 // Commercial block: the orders of the chosen period (issue 35; by default the current business
@@ -89,7 +90,6 @@ const CLIENTES: ModeloDoPainel = {
  */
 function somasDoPeriodo(m: ModeloDoPainel, r: Intervalo): SQL {
   const { meses, somar, tirar, bienios } = bieniosPelasSomas(r);
-  const chave = sql.raw(m.ano.chave);
   const colunas = (sinal: '' | '-') =>
     sql.raw(
       [
@@ -109,12 +109,7 @@ function somasDoPeriodo(m: ModeloDoPainel, r: Intervalo): SQL {
     sql`select ${colunas(sinal)} from ${sql.raw(m.dia)} where dia >= ${d.inicio}::date and dia < ${d.fim}::date`;
   for (const d of somar) partes.push(dias(d, ''));
   for (const d of tirar) partes.push(dias(d, '-'));
-  const somas = sql.raw(
-    m.ano.medidas.map((x) => `sum(u.${x})::${x === 'valor' ? 'bigint' : 'int'} as ${x}`).join(', '),
-  );
-  return sql`select u.${chave}, ${somas}
-    from (${sql.join(partes, sql` union all `)}) u
-    group by u.${chave}`;
+  return somaDasPartes(m.ano, partes, bienios?.length === 1);
 }
 
 /**

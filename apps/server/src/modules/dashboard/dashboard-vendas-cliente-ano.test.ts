@@ -74,6 +74,7 @@ const INTERVALOS: [string, string][] = [
   ['2026-09-02', '2026-12-01'], // the last 90 days to 30 Nov: September to November less 1 September
   ['2025-11-30', '2026-11-30'], // 365 days: 30 Nov 2025 added, 30 Nov 2026 taken out
   ['2026-02-04', '2026-03-06'], // 30 days: February whole less 1–3, 1–5 March added (month rows)
+  ['2026-11-30', '2027-03-01'], // a day added to three months whose keys are not all its own (full join)
 ];
 
 async function confere() {

@@ -75,6 +75,7 @@ const PERIODOS: [string, string][] = [
   ['2025-11-20', '2027-03-05'], // loose days around fifteen whole months over three years
   ['2026-03-02', '2026-05-20'], // March and May taken whole, 1 March and 20–31 May taken out
   ['2025-11-30', '2026-11-29'], // 365 days: 30 Nov 2025 added, 30 Nov 2026 taken out
+  ['2026-11-30', '2027-02-28'], // a day added to three months whose customers are not all its own
 ];
 // fewer than three months: relatorio_vendas_pedido answers alone
 const CURTOS: [string, string][] = [

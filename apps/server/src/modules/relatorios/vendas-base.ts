@@ -182,6 +182,30 @@ export function posicoesDoAno(m: SomasDoAno, p: { ano: number; de: number; ate: 
     from ${sql.raw(m.tabela)} y where y.ano = ${p.ano}::smallint and ${coluna(m.presenca)} > 0`;
 }
 
+/** A count (int) or money in cents (bigint): the type of a measure's sum. */
+const tipoDaSoma = (medida: string) => (medida === 'pedidos' || medida === 'itens' ? 'int' : 'bigint');
+
+/**
+ * The per-key sums of a range from its parts (`partes`: the running sums' positions, then the signed
+ * rows of the loose days added or taken out; each with the key and every measure). With one part of
+ * running sums and a few days around it, the days are summed per key and joined to it (a hash full
+ * join: the days' keys may be absent from the months) — a year's 200,000 products and a day's 8,000
+ * rows took 82–116 ms so, against 270–300 ms for a grouping of their union. Otherwise, the union
+ * grouped per key.
+ */
+export function somaDasPartes(m: SomasDoAno, partes: SQL[], comSomas: boolean): SQL {
+  const chave = sql.raw(m.chave);
+  const soma = (x: string) => `sum(u.${x})::${tipoDaSoma(x)} as ${x}`;
+  const unidos = (lista: SQL[]) => sql`select u.${chave}, ${sql.raw(m.medidas.map(soma).join(', '))}
+    from (${sql.join(lista, sql` union all `)}) u
+    group by u.${chave}`;
+  if (!comSomas || partes.length < 2) return unidos(partes);
+  const [anos, ...dias] = partes;
+  const medida = (x: string) => `coalesce(y.${x}, 0) + coalesce(d.${x}, 0) as ${x}`;
+  return sql`select coalesce(y.${chave}, d.${chave}) as ${chave}, ${sql.raw(m.medidas.map(medida).join(', '))}
+    from (${anos}) y full join (${unidos(dias)}) d on d.${chave} = y.${chave}`;
+}
+
 /**
  * From this many whole months on, the running sums (one row per key sold in the two years) cost
  * less than the per-month or per-order rows: at the bench's 200,000 products, ~80,000 month rows a
@@ -230,10 +254,7 @@ export function somasDeClientes(f: FiltrosVendas): SQL | null {
       where r.data_emissao >= ${d.inicio}::date and r.data_emissao < ${d.fim}::date`;
   for (const d of somar) partes.push(pedidos(d, ''));
   for (const d of tirar) partes.push(pedidos(d, '-'));
-  return sql`select u.cliente_id, sum(u.pedidos)::int as pedidos, sum(u.receita)::bigint as receita,
-      sum(u.custo)::bigint as custo
-    from (${sql.join(partes, sql` union all `)}) u
-    group by u.cliente_id`;
+  return somaDasPartes(CLIENTES_ANO, partes, bienios.length === 1);
 }
 
 /** Σ quantity (thousandths) of these customers' counted orders in the period, off relatorio_vendas_pedido. */
