@@ -161,12 +161,15 @@ function produtosDoIntervalo(r: Intervalo, nome: string) {
           order by pr.nome limit 1)`,
     };
   }
+  // the count and the top value in one pass; then the products of that value, first by name (a
+  // sort of every product "with ties" spilled to disk: 124–136 ms against 85–91 ms for the year)
+  const m = sql.raw(`${nome}_m`);
   return {
-    cte: sql`${cte} as (select product_id, valor from (${somasDeProdutos(r)}) u where itens > 0)`,
-    contagem: sql`(select count(*)::int from ${cte})`,
-    topo: sql`(select pr.nome
-          from (select product_id from ${cte} order by valor desc fetch first 1 row with ties) x
-          join products pr on pr.id = x.product_id
+    cte: sql`${cte} as (select product_id, valor from (${somasDeProdutos(r)}) u where itens > 0),
+      ${m} as (select count(*)::int as n, max(valor) as topo from ${cte})`,
+    contagem: sql`(select n from ${m})`,
+    topo: sql`(select pr.nome from ${cte} x join products pr on pr.id = x.product_id
+          where x.valor = (select topo from ${m})
           order by pr.nome limit 1)`,
   };
 }

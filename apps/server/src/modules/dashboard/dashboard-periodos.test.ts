@@ -177,6 +177,28 @@ describe('period cards, worked out by hand (today 2028-03-31)', () => {
     });
   });
 
+  it('personalizado with a tie for the top product: the first by name, off the day rows and off the running sums', async () => {
+    // 31 Jan – 1 Feb 2028: Arroz 10.00 + 5.00 = 15.00, Feijão 15.00 (order 2) — a tie; Arroz first
+    expect(await get(`/comercial?${HOJE}&periodo=personalizado&de=2028-01-31&ate=2028-02-01`)).toMatchObject({
+      produtos_vendidos: 2,
+      produto_mais_vendido: 'Arroz',
+    });
+    // November 2027 to 1 February 2028: three whole months (running sums: Arroz 10.00) and 1 February
+    // added (Arroz 5.00, Feijão 15.00: a product the months do not have) — the same tie
+    expect(await get(`/comercial?${HOJE}&periodo=personalizado&de=2027-11-01&ate=2028-02-01`)).toMatchObject({
+      produtos_vendidos: 2,
+      produto_mais_vendido: 'Arroz',
+    });
+    expect(
+      await get(`/comercial/vendas-por-produto?${HOJE}&periodo=personalizado&de=2027-11-01&ate=2028-02-01`),
+    ).toEqual({
+      linhas: [
+        { produto: 'Arroz', quantidade: '2.000', valor_total: '15.00' },
+        { produto: 'Feijão', quantidade: '3.000', valor_total: '15.00' },
+      ],
+    });
+  });
+
   it('ano: 2028 against 2027 up to 31 March', async () => {
     // 2028: 10 + 20 + 30 + 40 + 5.55 = 105.55 / 5 = 21.11; Feijão 15 + 40 = 55.00 is the top
     // 2027 up to 03-31: order 7, 100.00
