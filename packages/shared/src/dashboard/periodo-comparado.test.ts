@@ -3,7 +3,6 @@ import { businessToday } from '../dates.ts';
 import {
   dividirComComplementos,
   dividirEmBienios,
-  dividirEmMeses,
   resolverPeriodo,
   variacaoPercentual,
 } from './periodo-comparado.ts';
@@ -60,33 +59,6 @@ describe('resolverPeriodo', () => {
     const depois = businessToday(new Date('2026-04-01T03:00:00Z'));
     expect(resolverPeriodo('mes', depois).atual.inicio).toBe('2026-04-01');
     expect(resolverPeriodo('30d', depois).atual).toEqual({ inicio: '2026-03-03', fim: '2026-04-02' });
-  });
-});
-
-describe('dividirEmMeses', () => {
-  it.each([
-    // a whole month: months only
-    [['2026-03-01', '2026-04-01'], ['2026-03-01', '2026-04-01'], []],
-    // 90 days from 2026-01-01 to 2026-03-31 inclusive: Jan, Feb, Mar whole
-    [['2026-01-01', '2026-04-01'], ['2026-01-01', '2026-04-01'], []],
-    // 30 days across a month end: no whole month
-    [['2026-02-04', '2026-03-06'], null, [['2026-02-04', '2026-03-06']]],
-    // loose days at both ends of two whole months
-    [['2025-10-03', '2026-01-01'], ['2025-11-01', '2026-01-01'], [['2025-10-03', '2025-11-01']]],
-    [
-      ['2025-10-03', '2026-01-15'],
-      ['2025-11-01', '2026-01-01'],
-      [
-        ['2025-10-03', '2025-11-01'],
-        ['2026-01-01', '2026-01-15'],
-      ],
-    ],
-    // year to date compared: Jan 1 to Nov 29 → Jan..Oct whole, Nov 1–28 loose
-    [['2025-01-01', '2025-11-29'], ['2025-01-01', '2025-11-01'], [['2025-11-01', '2025-11-29']]],
-  ] as const)('%j', (r, meses, dias) => {
-    const out = dividirEmMeses({ inicio: r[0], fim: r[1] });
-    expect(out.meses).toEqual(meses ? { inicio: meses[0], fim: meses[1] } : null);
-    expect(out.dias).toEqual(dias.map(([inicio, fim]) => ({ inicio, fim })));
   });
 });
 

@@ -121,25 +121,9 @@ export function resolverPeriodo(
 }
 
 /**
- * A range split for the read models: the whole months inside it (`meses`, month-aligned, read off
- * the per-month tables) and the loose days at either end (`dias`, off the per-day tables). With no
- * whole month inside, `meses` is null and `dias` is the range itself.
- */
-export function dividirEmMeses(r: Intervalo): { meses: Intervalo | null; dias: Intervalo[] } {
-  const primeiro = r.inicio.endsWith('-01') ? r.inicio : monthRange(r.inicio).fim;
-  const ultimo = monthRange(addDays(r.fim, -1)).inicio; // start of the month holding the last day
-  const fimMeses = r.fim.endsWith('-01') ? r.fim : ultimo;
-  if (primeiro >= fimMeses) return { meses: null, dias: [r] };
-  const dias: Intervalo[] = [];
-  if (r.inicio < primeiro) dias.push({ inicio: r.inicio, fim: primeiro });
-  if (fimMeses < r.fim) dias.push({ inicio: fimMeses, fim: r.fim });
-  return { meses: { inicio: primeiro, fim: fimMeses }, dias };
-}
-
-/**
  * A range as whole months plus and minus loose days, for the per-key read models: a month only
  * partly inside the range at either end is taken whole, with the days outside the range taken out
- * (`tirar`), when those are fewer than the days inside it (`somar` otherwise, as dividirEmMeses).
+ * (`tirar`), when those are fewer than the days inside it (else its days inside are added: `somar`).
  * The last 90 days to 30 November are September to November less 1 September (a day's rows) rather
  * than October and November plus 2–30 September (29 days' rows); with three whole months or more
  * the months are one row per key of the per-year running sums. `meses` is month-aligned, [inicio,
@@ -193,7 +177,7 @@ export function dividirComComplementos(r: Intervalo): {
  * ano (position 24): the rows to read and, in each, the first and last position of the range
  * (inclusive). Any range within two calendar years is one row, that of its last month's year; a
  * longer one takes a row per two years, from the end. `meses` is month-aligned, [inicio, fim), as
- * dividirEmMeses returns it.
+ * dividirComComplementos returns it.
  */
 export function dividirEmBienios(meses: Intervalo): { ano: number; de: number; ate: number }[] {
   // months counted from January of year 0

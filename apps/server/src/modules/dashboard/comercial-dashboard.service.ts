@@ -30,9 +30,9 @@ import {
 //
 // Read models: per day, seller and region (dashboard_vendas_dia, slices) for the totals, the series,
 // sellers and regions — at most a few hundred rows per day; per product and per customer
-// (somasDoPeriodo), the whole months of a range from the per-year running sums (three or more) or the
-// per-month table, the loose days at its ends from the per-day one (dividirEmMeses()), and one
-// calendar month straight off the per-month table.
+// (somasDoPeriodo), the months of a range from the per-year running sums (three or more) or the
+// per-month table, the loose days at its ends added or taken out off the per-day one
+// (dividirComComplementos()), and one calendar month straight off the per-month table.
 const vendas = sql.raw(`status not in ('orcamento', 'cancelado')`);
 
 const SEM_ID = '00000000-0000-0000-0000-000000000000';
@@ -100,7 +100,6 @@ function somasDoPeriodo(m: ModeloDoPainel, r: Intervalo): SQL {
   const partes: SQL[] = [];
   if (bienios) {
     partes.push(...bienios.map((b) => posicoesDoAno(m.ano, b)));
-    if (partes.length === 1 && somar.length === 0 && tirar.length === 0) return partes[0]!;
   } else if (meses) {
     partes.push(sql`select ${colunas('')} from ${sql.raw(m.mes)}
       where mes >= ${meses.inicio}::date and mes < ${meses.fim}::date`);
@@ -123,7 +122,10 @@ export const somasDeProdutos = (r: Intervalo) => somasDoPeriodo(PRODUTOS, r);
 /** One row per customer of a range: cliente_id, Σ orders and Σ valor_total in cents (somasDoPeriodo). */
 export const somasDeClientesDoPainel = (r: Intervalo) => somasDoPeriodo(CLIENTES, r);
 
-/** True when somasDeProdutos reads the running sums for the range (executaAgrupado's `pelasSomas`). */
+/**
+ * True when somasDoPeriodo reads the running sums for the range (executaAgrupado's `pelasSomas`);
+ * never for one calendar month (fewer than three months).
+ */
 const pelasSomas = (r: Intervalo) => bieniosPelasSomas(r).bienios !== null;
 
 /**
@@ -289,7 +291,7 @@ export async function listVendasPorProduto(db: Db, p: PeriodoResolvido): Promise
       from (${top}) x
       join products pr on pr.id = x.product_id
       order by x.valor desc, pr.nome`,
-      { pelasSomas: !umMes(r) && pelasSomas(r) },
+      { pelasSomas: pelasSomas(r) },
     ),
   );
 }
@@ -327,7 +329,7 @@ export async function listVendasPorCliente(db: Db, p: PeriodoResolvido): Promise
         limit 1
       ) n
       order by x.valor desc, n.cliente_nome`,
-      { pelasSomas: !umMes(p.atual) && pelasSomas(p.atual) },
+      { pelasSomas: pelasSomas(p.atual) },
     ),
   );
 }

@@ -187,8 +187,8 @@ const tipoDaSoma = (medida: string) => (medida === 'pedidos' || medida === 'iten
 
 /**
  * The per-key sums of a range from its parts (`partes`: the running sums' positions, then the signed
- * rows of the loose days added or taken out; each with the key and every measure). With one part of
- * running sums and a few days around it, the days are summed per key and joined to it (a hash full
+ * rows of the loose days added or taken out; each with the key and every measure). One part of
+ * running sums alone is already one row per key. With one part of running sums and a few days around it, the days are summed per key and joined to it (a hash full
  * join: the days' keys may be absent from the months) — a year's 200,000 products and a day's 8,000
  * rows took 82–116 ms so, against 270–300 ms for a grouping of their union. Otherwise, the union
  * grouped per key.
@@ -199,7 +199,8 @@ export function somaDasPartes(m: SomasDoAno, partes: SQL[], comSomas: boolean): 
   const unidos = (lista: SQL[]) => sql`select u.${chave}, ${sql.raw(m.medidas.map(soma).join(', '))}
     from (${sql.join(lista, sql` union all `)}) u
     group by u.${chave}`;
-  if (!comSomas || partes.length < 2) return unidos(partes);
+  if (comSomas && partes.length === 1) return partes[0]!;
+  if (!comSomas) return unidos(partes);
   const [anos, ...dias] = partes;
   const medida = (x: string) => `coalesce(y.${x}, 0) + coalesce(d.${x}, 0) as ${x}`;
   return sql`select coalesce(y.${chave}, d.${chave}) as ${chave}, ${sql.raw(m.medidas.map(medida).join(', '))}
@@ -211,7 +212,7 @@ export function somaDasPartes(m: SomasDoAno, partes: SQL[], comSomas: boolean): 
  * less than the per-month or per-order rows: at the bench's 200,000 products, ~80,000 month rows a
  * month against ~200,000 rows a window.
  */
-export const MESES_PELAS_SOMAS = 3;
+const MESES_PELAS_SOMAS = 3;
 
 /**
  * A range for the per-key read models (dividirComComplementos): its months — a partial month at an
@@ -237,8 +238,8 @@ const CLIENTES_ANO: SomasDoAno = {
  * One row per customer with counted orders in the period — cliente_id, pedidos, receita and custo
  * in cents (bigint) — off the per-customer running sums (migration 0079) for the months and
  * relatorio_vendas_pedido for the loose days at the ends (added, or taken out of a month taken whole:
- * bieniosPelasSomas); or null when the period has fewer than
- * MESES_PELAS_SOMAS whole months (relatorio_vendas_pedido alone then, grouped by customer). No
+ * bieniosPelasSomas); or null when the period spans fewer than MESES_PELAS_SOMAS months
+ * (relatorio_vendas_pedido alone then, grouped by customer). No
  * filter but the period: the read model has no seller, region nor scope, and no quantity (the page's
  * rows read theirs from relatorio_vendas_pedido: quantidadesDosClientes).
  */
@@ -246,7 +247,6 @@ export function somasDeClientes(f: FiltrosVendas): SQL | null {
   const { somar, tirar, bienios } = bieniosPelasSomas({ inicio: f.de, fim: addDays(f.ate, 1) });
   if (!bienios) return null;
   const partes = bienios.map((b) => posicoesDoAno(CLIENTES_ANO, b));
-  if (partes.length === 1 && somar.length === 0 && tirar.length === 0) return partes[0]!;
   const pedidos = (d: { inicio: string; fim: string }, sinal: '' | '-') =>
     sql`select r.cliente_id, ${sql.raw(sinal)}1 as pedidos, ${sql.raw(sinal)}r.receita as receita,
         ${sql.raw(sinal)}r.custo as custo
