@@ -8,6 +8,7 @@ import { clientes, regioesEntrega, vendedores } from '../cadastros/cadastros.tab
 import { salesOrderItems, salesOrders } from '../comercial/comercial.tables.ts';
 import { gruposEstoque, products } from '../estoque/estoque.tables.ts';
 import { financialAccounts } from '../financeiro/financeiro.tables.ts';
+import { TOPO_AMOSTRA } from './comercial-dashboard.service.ts';
 
 // Issue 35: the dashboard's period selector and charts. A small hand-made data set (every expected
 // figure worked out by hand in the comments), then every period compared with hand-written SQL
@@ -429,5 +430,57 @@ describe('every period equals hand-written SQL over the orders', () => {
     expect((await get('/comercial/vendas-por-regiao?hoje=2028-03-31&periodo=30d')).linhas).toEqual([
       { regiao: 'Sem região', pedidos: 1, valor_total: '30.00' },
     ]);
+  });
+});
+
+describe('the top product when more products tie at the top value than the cards sample', () => {
+  it('looks among every product of that value: the first by name', async () => {
+    // 51 products (> TOPO_AMOSTRA) of 10.00 each in one order of May 2026, three whole months read
+    // off the running sums in product order: the highest id, named first, is the one the sample of
+    // the 50 highest values leaves out
+    const n = TOPO_AMOSTRA + 1;
+    const ids = Array.from({ length: n }, (_, i) => uuid(900 + i));
+    await writeTx(t.db, systemActor, async (tx) => {
+      await tx.insert(products).values(
+        ids.map((id, i) => ({
+          id,
+          codigo: `E${i}`,
+          nome: i === n - 1 ? 'Aaa Empate' : `Empate ${String(i).padStart(2, '0')}`,
+          precoCusto: '1.00',
+        })),
+      );
+      await tx.insert(salesOrders).values({
+        id: O(90),
+        clienteId: C_ALFA,
+        clienteNome: 'Mercado Alfa',
+        dataEmissao: '2026-05-10',
+        status: 'faturado',
+        valorTotal: String(n * 10),
+      });
+      await tx.insert(salesOrderItems).values(
+        ids.map((productId) => ({
+          orderId: O(90),
+          productId,
+          produtoNome: 'x',
+          quantidade: '1.000',
+          precoUnitario: '10.00',
+          subtotal: '10.00',
+        })),
+      );
+    });
+    expect(
+      await get(`/comercial?hoje=2028-03-31&periodo=personalizado&de=2026-04-01&ate=2026-06-30`),
+    ).toMatchObject({
+      produtos_vendidos: n,
+      produto_mais_vendido: 'Aaa Empate',
+    });
+    // one tie fewer than the sample: the sample holds them all
+    await t.db.execute(sql`delete from sales_order_items where product_id = ${ids[0]}`);
+    expect(
+      await get(`/comercial?hoje=2028-03-31&periodo=personalizado&de=2026-04-01&ate=2026-06-30`),
+    ).toMatchObject({
+      produtos_vendidos: n - 1,
+      produto_mais_vendido: 'Aaa Empate',
+    });
   });
 });
