@@ -7,6 +7,7 @@ import {
 } from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { toArray } from '../../lib/sql-listas.ts';
 import { getSetting } from '../configuracoes/settings.service.ts';
 import { posicaoDoCliente } from './credito.service.ts';
 import type { PedidoComputado } from './pedido-calculo.service.ts';
@@ -15,12 +16,6 @@ import type { PedidoComputado } from './pedido-calculo.service.ts';
 // the customer's credit position (this order left out), situação, the seller's desconto máximo,
 // the price engine's table price and minimum per line, and the stock available per product as a
 // reservation would find it — this order's own reservation added back.
-
-const lista = (valores: readonly string[]) =>
-  sql.join(
-    valores.map((v) => sql`${v}`),
-    sql`, `,
-  );
 
 /**
  * What a reservation could take per product (base units): a product without lots from the default
@@ -47,7 +42,7 @@ export async function disponivelPorProduto(
         + coalesce((select sum(r.quantidade) from estoque_reservas r
           where r.produto_id = p.id and r.origem = 'pedido' and r.origem_id = ${pedidoId ?? '00000000-0000-0000-0000-000000000000'}), 0)
         )::numeric(14,3)::text as disponivel
-      from products p where p.id in (${lista(produtoIds)})`),
+      from products p where p.id = any(${toArray(produtoIds)}::uuid[])`),
   );
   for (const r of rows)
     out.set(

@@ -16,9 +16,10 @@ import {
   type ResultadoPreco,
   SENTIDOS_DA_OPERACAO,
 } from '@erp/shared';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { toArray, umDosIds } from '../../lib/sql-listas.ts';
 import { products } from '../estoque/estoque.tables.ts';
 import type { ProdutoLido } from '../estoque/produtos-leitura.service.ts';
 import {
@@ -85,7 +86,7 @@ async function produtosDoPedido(db: Db | Tx, ids: string[]): Promise<Map<string,
       controlaLote: products.controlaLote,
     })
     .from(products)
-    .where(inArray(products.id, ids));
+    .where(umDosIds(products.id, ids));
   return new Map(rows.map((p) => [p.id, p]));
 }
 
@@ -166,12 +167,7 @@ async function embalagensEUnidades(db: Db | Tx, produtoIds: string[]) {
     await (db as Db).execute(sql`select false as u, produto_id, unidade, fator::text, peso_bruto::text,
         altura::text, largura::text, comprimento::text, null::int as casas
       from produto_embalagens where ${
-        produtoIds.length
-          ? sql`produto_id in (${sql.join(
-              produtoIds.map((id) => sql`${id}`),
-              sql`, `,
-            )})`
-          : sql`false`
+        produtoIds.length ? sql`produto_id = any(${toArray(produtoIds)}::uuid[])` : sql`false`
       }
       union all
       select true, null, sigla, null, null, null, null, null, casas_decimais from unidades`),

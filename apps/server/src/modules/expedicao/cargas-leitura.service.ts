@@ -21,6 +21,7 @@ import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { notFoundMessage } from '../../lib/crud.ts';
 import { AppError } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/list-query.ts';
+import { toArray } from '../../lib/sql-listas.ts';
 
 // The reads of dispatch: the loads list, one load with its stops and live gauges, the options of
 // the assembly screen (vehicles, drivers, helpers, regiões) and the orders available for a load.
@@ -195,11 +196,6 @@ export async function getCarga(db: Db | Tx, id: string): Promise<Carga> {
     transicoes: [...TRANSICOES_CARGA[h.status]],
     versao: h.versao,
   };
-}
-
-/** A Postgres array literal of uuids (parameters travel as text: '{a,b}'). */
-export function toArray(ids: readonly string[]): string {
-  return `{${ids.join(',')}}`;
 }
 
 type ListQuery = z.output<typeof cargasListQuerySchema>;

@@ -18,10 +18,11 @@ import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import { notFoundMessage } from '../../lib/crud.ts';
 import { AppError } from '../../lib/errors.ts';
+import { toArray } from '../../lib/sql-listas.ts';
 import { recusaSeNotaViva } from '../comercial/faturamento-nota.service.ts';
 import { transitaPedidoEm } from '../comercial/pedidos.service.ts';
 import { exigeMdfeParaSair } from '../mdfe/mdfe-exigencia.ts';
-import { leMotorista, leVeiculo, toArray } from './cargas-leitura.service.ts';
+import { leMotorista, leVeiculo } from './cargas-leitura.service.ts';
 import { cargas, cargasHistorico, cargasPedidos } from './expedicao.tables.ts';
 
 // The writes of loads: create/update the header (vehicle, driver, crew, regiões), add and remove

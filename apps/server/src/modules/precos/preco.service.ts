@@ -13,10 +13,11 @@ import {
   type ResultadoPreco,
   type TabelaPreco,
 } from '@erp/shared';
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { umDosIds } from '../../lib/sql-listas.ts';
 import { getCliente } from '../cadastros/clientes.service.ts';
 import { type ProdutoLido, produtosPorId } from '../estoque/produtos-leitura.service.ts';
 import { itemFields } from './itens-tabela.service.ts';
@@ -164,7 +165,7 @@ async function carregaTabelas(
     })
     .from(tabelaPrecoItens)
     .innerJoin(tabelasPreco, eq(tabelasPreco.id, tabelaPrecoItens.tabelaId))
-    .where(and(inArray(tabelaPrecoItens.produtoId, [...new Set(produtoIds)]), alcance(cliente)));
+    .where(and(umDosIds(tabelaPrecoItens.produtoId, [...new Set(produtoIds)]), alcance(cliente)));
 
   const tabelas = new Map<string, TabelaPreco & { itens: TabelaPreco['itens'][number][] }>();
   for (const r of rows as ((typeof rows)[number] & { faixas?: FaixaPreco[] })[]) {

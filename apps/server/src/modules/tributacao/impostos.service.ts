@@ -20,6 +20,7 @@ import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { columnsByName } from '../../lib/crud.ts';
 import { AppError } from '../../lib/errors.ts';
+import { umDosIds } from '../../lib/sql-listas.ts';
 import { getCliente } from '../cadastros/clientes.service.ts';
 import { type ProdutoLido, produtosPorId } from '../estoque/produtos-leitura.service.ts';
 import { emitenteDaEmpresa } from './emitente.service.ts';
@@ -130,7 +131,7 @@ export async function carregaRegras(
     eq(t.operacao, partes.operacao),
     eq(t.sentido, partes.sentido),
     eq(t.crt, partes.emitente.crt),
-    ids.length ? or(isNull(t.produtoId), inArray(t.produtoId, ids)) : isNull(t.produtoId),
+    ids.length ? or(isNull(t.produtoId), umDosIds(t.produtoId, ids)) : isNull(t.produtoId),
     prefixos.length ? or(isNull(t.ncmPrefixo), inArray(t.ncmPrefixo, prefixos)) : isNull(t.ncmPrefixo),
   ];
   if (opts.soAplicaveis) {
