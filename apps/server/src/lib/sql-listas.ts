@@ -7,11 +7,11 @@ import { type Column, type SQL, sql } from 'drizzle-orm';
 // 100 parameters each time. A uuid array literal is one text parameter.
 
 /** A Postgres array literal of uuids (a parameter travels as text: '{a,b}'). */
-export function toArray(ids: readonly string[]): string {
+function toArray(ids: readonly string[]): string {
   return `{${ids.join(',')}}`;
 }
 
-/** `coluna = any($1::uuid[])` — false when there are no ids. */
+/** `coluna = any($1::uuid[])` — false when there are no ids (every list of ids in a statement). */
 export function umDosIds(coluna: Column | SQL, ids: readonly string[]): SQL {
   return sql`${coluna} = any(${toArray(ids)}::uuid[])`;
 }

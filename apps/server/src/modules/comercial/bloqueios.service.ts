@@ -7,7 +7,7 @@ import {
 } from '@erp/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
-import { toArray } from '../../lib/sql-listas.ts';
+import { umDosIds } from '../../lib/sql-listas.ts';
 import { getSetting } from '../configuracoes/settings.service.ts';
 import { posicaoDoCliente } from './credito.service.ts';
 import type { PedidoComputado } from './pedido-calculo.service.ts';
@@ -42,7 +42,7 @@ export async function disponivelPorProduto(
         + coalesce((select sum(r.quantidade) from estoque_reservas r
           where r.produto_id = p.id and r.origem = 'pedido' and r.origem_id = ${pedidoId ?? '00000000-0000-0000-0000-000000000000'}), 0)
         )::numeric(14,3)::text as disponivel
-      from products p where p.id = any(${toArray(produtoIds)}::uuid[])`),
+      from products p where ${umDosIds(sql`p.id`, produtoIds)}`),
   );
   for (const r of rows)
     out.set(

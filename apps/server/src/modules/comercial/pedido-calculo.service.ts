@@ -19,7 +19,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { toArray, umDosIds } from '../../lib/sql-listas.ts';
+import { umDosIds } from '../../lib/sql-listas.ts';
 import { products } from '../estoque/estoque.tables.ts';
 import type { ProdutoLido } from '../estoque/produtos-leitura.service.ts';
 import {
@@ -166,9 +166,7 @@ async function embalagensEUnidades(db: Db | Tx, produtoIds: string[]) {
   }>(
     await (db as Db).execute(sql`select false as u, produto_id, unidade, fator::text, peso_bruto::text,
         altura::text, largura::text, comprimento::text, null::int as casas
-      from produto_embalagens where ${
-        produtoIds.length ? sql`produto_id = any(${toArray(produtoIds)}::uuid[])` : sql`false`
-      }
+      from produto_embalagens where ${umDosIds(sql`produto_id`, produtoIds)}
       union all
       select true, null, sigla, null, null, null, null, null, casas_decimais from unidades`),
   );

@@ -157,7 +157,6 @@ function totais(r: Intervalo): SQL {
       where dia >= ${d.inicio}::date and dia < ${d.fim}::date`;
   for (const d of somar) partes.push(dias(d, ''));
   for (const d of tirar) partes.push(dias(d, '-'));
-  if (!partes.length) partes.push(sql`select 0, 0::numeric where false`); // an empty range
   return sql`
   select coalesce(sum(pedidos), 0)::int as pedidos, coalesce(sum(valor), 0) as valor
   from (${sql.join(partes, sql` union all `)}) t(pedidos, valor)`;

@@ -21,7 +21,7 @@ import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { notFoundMessage } from '../../lib/crud.ts';
 import { AppError } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/list-query.ts';
-import { toArray } from '../../lib/sql-listas.ts';
+import { umDosIds } from '../../lib/sql-listas.ts';
 
 // The reads of dispatch: the loads list, one load with its stops and live gauges, the options of
 // the assembly screen (vehicles, drivers, helpers, regiões) and the orders available for a load.
@@ -141,12 +141,12 @@ export async function getCarga(db: Db | Tx, id: string): Promise<Carga> {
   const motorista = h.motorista_id ? await leMotorista(db, h.motorista_id) : null;
   const pessoas = rowsOf<{ id: string; nome: string }>(
     await db.execute(
-      sql`select id, nome from funcionarios where id = any(${toArray(h.ajudantes)}::uuid[]) order by nome`,
+      sql`select id, nome from funcionarios where ${umDosIds(sql`id`, h.ajudantes)} order by nome`,
     ),
   );
   const regioes = rowsOf<{ id: string; nome: string }>(
     await db.execute(
-      sql`select id, nome from regioes_entrega where id = any(${toArray(h.regioes)}::uuid[]) order by nome`,
+      sql`select id, nome from regioes_entrega where ${umDosIds(sql`id`, h.regioes)} order by nome`,
     ),
   );
   const paradas = await paradasDe(db, id);

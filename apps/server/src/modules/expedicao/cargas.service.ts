@@ -18,7 +18,7 @@ import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { type Actor, writeTx } from '../../lib/audit-context.ts';
 import { notFoundMessage } from '../../lib/crud.ts';
 import { AppError } from '../../lib/errors.ts';
-import { toArray } from '../../lib/sql-listas.ts';
+import { umDosIds } from '../../lib/sql-listas.ts';
 import { recusaSeNotaViva } from '../comercial/faturamento-nota.service.ts';
 import { transitaPedidoEm } from '../comercial/pedidos.service.ts';
 import { exigeMdfeParaSair } from '../mdfe/mdfe-exigencia.ts';
@@ -122,7 +122,7 @@ async function checaReferencias(tx: Tx, input: CargaInput) {
   if (input.ajudantes.length) {
     const [r] = rowsOf<{ n: number }>(
       await tx.execute(
-        sql`select count(*)::int as n from funcionarios where id = any(${toArray(input.ajudantes)}::uuid[])`,
+        sql`select count(*)::int as n from funcionarios where ${umDosIds(sql`id`, input.ajudantes)}`,
       ),
     );
     if (Number(r?.n) !== input.ajudantes.length) campo('ajudantes', cargaMensagens.ajudanteNaoEncontrado);
@@ -130,7 +130,7 @@ async function checaReferencias(tx: Tx, input: CargaInput) {
   if (input.regioes.length) {
     const [r] = rowsOf<{ n: number }>(
       await tx.execute(
-        sql`select count(*)::int as n from regioes_entrega where id = any(${toArray(input.regioes)}::uuid[])`,
+        sql`select count(*)::int as n from regioes_entrega where ${umDosIds(sql`id`, input.regioes)}`,
       ),
     );
     if (Number(r?.n) !== input.regioes.length) campo('regioes', cargaMensagens.regiaoNaoEncontrada);
@@ -318,7 +318,7 @@ export async function adicionaPedidos(
       await tx.execute(sql`select o.id, o.numero::int as numero, o.status,
           (select k.numero::int from cargas_pedidos cp join cargas k on k.id = cp.carga_id
             where cp.pedido_id = o.id and cp.ativo) as carga
-        from sales_orders o where o.id = any(${toArray(input.pedido_ids)}::uuid[]) for update of o`),
+        from sales_orders o where ${umDosIds(sql`o.id`, input.pedido_ids)} for update of o`),
     );
     if (pedidos.length !== input.pedido_ids.length)
       throw new AppError('unprocessable', cargaMensagens.pedidoNaoEncontrado);
@@ -366,7 +366,7 @@ async function recusaRetiradaComNota(
   if (!pedidoIds.length) return;
   const pedidos = rowsOf<{ id: string; numero: number }>(
     await tx.execute(sql`select id, numero::int as numero from sales_orders
-      where id = any(${toArray(pedidoIds)}::uuid[]) order by id for update`),
+      where ${umDosIds(sql`id`, pedidoIds)} order by id for update`),
   );
   for (const p of pedidos) {
     try {
