@@ -30,8 +30,9 @@ import {
 // the read models count only the other orders (their triggers use dashboard_conta(status)).
 //
 // Read models: per month (dashboard_vendas_mes, slices) for the cards' totals, with the loose days
-// off the per-day one; per day, seller and region (dashboard_vendas_dia, slices) for the series,
-// sellers and regions — at most a few hundred rows per day; per product and per customer
+// off the per-day totals (dashboard_vendas_dia_total, slices), which the series reads too; per month,
+// seller and region (dashboard_vendas_mes_vendedor_regiao) for the sellers and regions, with the
+// loose days off the per-day ones (dashboard_vendas_dia, slices); per product and per customer
 // (somasDoPeriodo), the months of a range from the per-year running sums (three or more) or the
 // per-month table, the loose days at its ends added or taken out off the per-day one
 // (dividirComComplementos()), and one calendar month straight off the per-month table.
@@ -141,25 +142,52 @@ export const quantidadeDoProduto = (productId: SQL, r: Intervalo) => sql`(
       and o.data_emissao < ${r.fim}::date and o.${vendas})`;
 
 /**
- * Orders and Σ valor_total of a range: its months off the per-month slices (dashboard_vendas_mes,
- * a few rows a month), the loose days at its ends added or taken out off dashboard_vendas_dia
- * (dividirComComplementos, as the per-key read models) — a year's cards read ~200 slice rows
- * instead of the ~60,000 (day, seller, region) rows at 1 M orders.
+ * The rows of a range in two grains of one measure: its whole months off `mensal` (`mes` column),
+ * the loose days at its ends added or taken out off `diaria` (`dia` column) —
+ * dividirComComplementos, as the per-key read models. `colunas` are read from both, the measures
+ * `pedidos` and `valor` last (negated for the days taken out).
  */
-function totais(r: Intervalo): SQL {
+function partesDoIntervalo(r: Intervalo, mensal: string, diaria: string, chaves: string[]): SQL {
   const { meses, somar, tirar } = dividirComComplementos(r);
+  const colunas = (sinal: '' | '-') =>
+    sql.raw([...chaves, `${sinal}pedidos as pedidos`, `${sinal}valor as valor`].join(', '));
   const partes: SQL[] = [];
   if (meses)
-    partes.push(sql`select pedidos, valor from dashboard_vendas_mes
+    partes.push(sql`select ${colunas('')} from ${sql.raw(mensal)}
       where mes >= ${meses.inicio}::date and mes < ${meses.fim}::date`);
   const dias = (d: Intervalo, sinal: '' | '-') =>
-    sql`select ${sql.raw(sinal)}pedidos, ${sql.raw(sinal)}valor from dashboard_vendas_dia
+    sql`select ${colunas(sinal)} from ${sql.raw(diaria)}
       where dia >= ${d.inicio}::date and dia < ${d.fim}::date`;
   for (const d of somar) partes.push(dias(d, ''));
   for (const d of tirar) partes.push(dias(d, '-'));
+  return sql.join(partes, sql` union all `);
+}
+
+/**
+ * Orders and Σ valor_total of a range: its months off the per-month slices (dashboard_vendas_mes,
+ * a few rows a month), the loose days off the per-day totals (dashboard_vendas_dia_total, one row
+ * a day and slice) — a year's cards read ~200 slice rows instead of the ~60,000 (day, seller,
+ * region) rows at 1 M orders.
+ */
+function totais(r: Intervalo): SQL {
   return sql`
   select coalesce(sum(pedidos), 0)::int as pedidos, coalesce(sum(valor), 0) as valor
-  from (${sql.join(partes, sql` union all `)}) t(pedidos, valor)`;
+  from (${partesDoIntervalo(r, 'dashboard_vendas_mes', 'dashboard_vendas_dia_total', [])}) t`;
+}
+
+/**
+ * Orders and Σ valor_total of a range per seller or per region (`coluna`): the whole months off
+ * dashboard_vendas_mes_vendedor_regiao, the loose days off dashboard_vendas_dia (migration 0082) —
+ * a year reads ~12 × the (seller, region) pairs instead of ~365 × them.
+ */
+function porVendedorOuRegiao(r: Intervalo, coluna: 'vendedor_id' | 'regiao_id'): SQL {
+  const partes = partesDoIntervalo(r, 'dashboard_vendas_mes_vendedor_regiao', 'dashboard_vendas_dia', [
+    coluna,
+  ]);
+  return sql`
+  select ${sql.raw(coluna)}, sum(pedidos)::int as pedidos, sum(valor) as valor
+  from (${partes}) t
+  group by ${sql.raw(coluna)} having sum(pedidos) > 0`;
 }
 
 /**
@@ -197,7 +225,7 @@ function produtosDoIntervalo(r: Intervalo, nome: string) {
 
 /**
  * The period's cards and those of the previous equal period, off the read models: order count,
- * total and ticket from dashboard_vendas_dia; the products sold and the top product from the
+ * total and ticket from dashboard_vendas_mes and dashboard_vendas_dia_total; the products sold and the top product from the
  * per-product ones (one month: dashboard_vendas_mes and the top of dashboard_vendas_produto_mes).
  */
 export async function getComercialResumo(db: Db, p: PeriodoResolvido): Promise<ComercialResumo> {
@@ -241,7 +269,7 @@ export async function listVendasPorPeriodo(db: Db, p: PeriodoResolvido): Promise
   return rowsOf<VendaPorPeriodo>(
     await db.execute(sql`
       select dia::text as data, sum(pedidos)::int as quantidade, round(sum(valor), 2)::text as total
-      from dashboard_vendas_dia
+      from dashboard_vendas_dia_total
       where dia >= ${inicio}::date and dia < ${fim}::date
       group by dia
       having sum(pedidos) > 0
@@ -252,7 +280,7 @@ export async function listVendasPorPeriodo(db: Db, p: PeriodoResolvido): Promise
 /**
  * The sales chart: each day (or, past SERIE_DIARIA_MAX_DIAS, each 7-day bucket from the period's
  * first day) of the period beside the same bucket of the previous period, zeros included — one
- * aggregate over dashboard_vendas_dia for both ranges.
+ * aggregate over the per-day totals (dashboard_vendas_dia_total) for both ranges.
  */
 export async function getSerieVendas(db: Db, p: PeriodoResolvido): Promise<SerieVendas> {
   const { atual, anterior } = p;
@@ -262,10 +290,10 @@ export async function getSerieVendas(db: Db, p: PeriodoResolvido): Promise<Serie
     await db.execute(sql`
       with v as (
         select 0 as lado, (dia - ${atual.inicio}::date) / ${passo}::int as k, pedidos, valor
-        from dashboard_vendas_dia where dia >= ${atual.inicio}::date and dia < ${atual.fim}::date
+        from dashboard_vendas_dia_total where dia >= ${atual.inicio}::date and dia < ${atual.fim}::date
         union all
         select 1, (dia - ${anterior.inicio}::date) / ${passo}::int, pedidos, valor
-        from dashboard_vendas_dia where dia >= ${anterior.inicio}::date and dia < ${anterior.fim}::date
+        from dashboard_vendas_dia_total where dia >= ${anterior.inicio}::date and dia < ${anterior.fim}::date
       ),
       s as (
         select k, lado, sum(pedidos)::int as pedidos, sum(valor) as valor from v group by k, lado
@@ -359,16 +387,10 @@ export async function listVendasPorCliente(db: Db, p: PeriodoResolvido): Promise
  * own count and total. (Fixes the spec's known fault of assigning all orders to the first seller.)
  */
 export async function listVendasPorVendedor(db: Db, p: PeriodoResolvido): Promise<VendaPorVendedor[]> {
-  const { inicio, fim } = p.atual;
   return rowsOf<VendaPorVendedor>(
     await db.execute(sql`
       select coalesce(v.nome, 'Sem vendedor') as vendedor, x.pedidos, round(x.valor, 2)::text as valor_total
-      from (
-        select vendedor_id, sum(pedidos)::int as pedidos, sum(valor) as valor
-        from dashboard_vendas_dia
-        where dia >= ${inicio}::date and dia < ${fim}::date
-        group by vendedor_id having sum(pedidos) > 0
-      ) x
+      from (${porVendedorOuRegiao(p.atual, 'vendedor_id')}) x
       left join vendedores v on v.id = x.vendedor_id and x.vendedor_id <> ${SEM_ID}::uuid
       order by x.valor desc, vendedor
       limit ${DASHBOARD_TOP_LIMIT}`),
@@ -377,16 +399,10 @@ export async function listVendasPorVendedor(db: Db, p: PeriodoResolvido): Promis
 
 /** Sales by the order's delivery region (its snapshot on the order), or "Sem região". */
 export async function listVendasPorRegiao(db: Db, p: PeriodoResolvido): Promise<VendaPorRegiao[]> {
-  const { inicio, fim } = p.atual;
   return rowsOf<VendaPorRegiao>(
     await db.execute(sql`
       select coalesce(r.nome, 'Sem região') as regiao, x.pedidos, round(x.valor, 2)::text as valor_total
-      from (
-        select regiao_id, sum(pedidos)::int as pedidos, sum(valor) as valor
-        from dashboard_vendas_dia
-        where dia >= ${inicio}::date and dia < ${fim}::date
-        group by regiao_id having sum(pedidos) > 0
-      ) x
+      from (${porVendedorOuRegiao(p.atual, 'regiao_id')}) x
       left join regioes_entrega r on r.id = x.regiao_id and x.regiao_id <> ${SEM_ID}::uuid
       order by x.valor desc, regiao
       limit ${DASHBOARD_TOP_LIMIT}`),

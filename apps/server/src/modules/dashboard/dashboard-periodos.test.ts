@@ -349,6 +349,59 @@ async function cardsPlano(r: Intervalo) {
         and status not in ('orcamento', 'cancelado')`),
   )[0];
 }
+/** Sellers or regions straight from the orders (the order's own seller and region snapshot). */
+async function equipePlano(r: Intervalo, qual: 'vendedor' | 'regiao') {
+  const nome =
+    qual === 'vendedor'
+      ? sql`coalesce((select v.nome from vendedores v where v.id = o.vendedor_id), 'Sem vendedor')`
+      : sql`coalesce((select g.nome from regioes_entrega g where g.id = o.regiao_id), 'Sem região')`;
+  return rowsOf(
+    await t.db.execute(sql`
+      select ${nome} as ${sql.raw(qual)}, count(*)::int as pedidos, round(sum(o.valor_total), 2)::text as valor_total
+      from sales_orders o
+      where o.data_emissao >= ${r.inicio}::date and o.data_emissao < ${r.fim}::date
+        and o.status not in ('orcamento', 'cancelado')
+      group by 1 order by sum(o.valor_total) desc, 1 limit 20`),
+  );
+}
+/** Each day with orders, straight from the orders. */
+async function diasPlano(r: Intervalo) {
+  return rowsOf(
+    await t.db.execute(sql`
+      select o.data_emissao::text as data, count(*)::int as quantidade, round(sum(o.valor_total), 2)::text as total
+      from sales_orders o
+      where o.data_emissao >= ${r.inicio}::date and o.data_emissao < ${r.fim}::date
+        and o.status not in ('orcamento', 'cancelado')
+      group by 1 order by 1`),
+  );
+}
+/** The chart's buckets (every day or 7-day bucket of both ranges), straight from the orders. */
+async function seriePlano(atual: Intervalo, anterior: Intervalo, passo: number, dias: number) {
+  const lado = (x: Intervalo, k: number) => sql`(
+      select count(*)::int as pedidos, round(coalesce(sum(o.valor_total), 0), 2)::text as total
+      from sales_orders o
+      where o.data_emissao >= ${x.inicio}::date + ${k * passo}::int
+        and o.data_emissao < least(${x.inicio}::date + ${(k + 1) * passo}::int, ${x.fim}::date)
+        and o.status not in ('orcamento', 'cancelado'))`;
+  const pontos = [];
+  for (let k = 0; k < Math.ceil(dias / passo); k++) {
+    const [a] = rowsOf<{ pedidos: number; total: string }>(await t.db.execute(lado(atual, k)));
+    const [b] = rowsOf<{ pedidos: number; total: string }>(await t.db.execute(lado(anterior, k)));
+    const [datas] = rowsOf<{ data: string; data_anterior: string }>(
+      await t.db.execute(sql`select (${atual.inicio}::date + ${k * passo}::int)::text as data,
+        (${anterior.inicio}::date + ${k * passo}::int)::text as data_anterior`),
+    );
+    pontos.push({
+      indice: k,
+      ...datas,
+      total: a!.total,
+      pedidos: a!.pedidos,
+      total_anterior: b!.total,
+      pedidos_anterior: b!.pedidos,
+    });
+  }
+  return pontos;
+}
 async function produtosPlano(r: Intervalo) {
   return rowsOf(
     await t.db.execute(sql`
@@ -391,8 +444,20 @@ describe('every period equals hand-written SQL over the orders', () => {
           : null,
     });
     expect((await get(`/comercial/vendas-por-produto?${q}`)).linhas).toEqual(await produtosPlano(p.atual));
-    // the series adds up to the card
+    // sellers and regions (whole months off the per-month model, migration 0082), the days and the
+    // series (off the per-day totals) against the orders themselves
+    expect((await get(`/comercial/vendas-por-vendedor?${q}`)).linhas).toEqual(
+      await equipePlano(p.atual, 'vendedor'),
+    );
+    expect((await get(`/comercial/vendas-por-regiao?${q}`)).linhas).toEqual(
+      await equipePlano(p.atual, 'regiao'),
+    );
+    expect((await get(`/comercial/vendas-por-periodo?${q}`)).linhas).toEqual(await diasPlano(p.atual));
     const serie = await get(`/comercial/serie?${q}`);
+    expect(serie.pontos).toEqual(
+      await seriePlano(p.atual, p.anterior, p.granularidade === 'semana' ? 7 : 1, p.dias),
+    );
+    // the series adds up to the card
     const cents = serie.pontos.reduce(
       (s: number, x: { total: string }) => s + Math.round(Number(x.total) * 100),
       0,

@@ -67,6 +67,24 @@ const DIA_PLANO = sql`
          dashboard_sem_id(regiao_id) as regiao_id, count(*)::int as pedidos,
          sum(valor_total)::numeric(20,2)::text as valor
   from sales_orders where dashboard_conta(status) group by 1, 2, 3 order by 1, 2, 3`;
+// Migration 0082: the per-day totals and the per-month (seller, region) sums, folded over slices.
+const DIA_TOTAL = sql`
+  select dia::text as dia, sum(pedidos)::int as pedidos, sum(valor)::numeric(20,2)::text as valor
+  from dashboard_vendas_dia_total group by 1
+  having sum(pedidos) <> 0 or sum(valor) <> 0 order by 1`;
+const DIA_TOTAL_PLANO = sql`
+  select data_emissao::text as dia, count(*)::int as pedidos, sum(valor_total)::numeric(20,2)::text as valor
+  from sales_orders where dashboard_conta(status) group by 1 order by 1`;
+const MES_EQUIPE = sql`
+  select mes::text as mes, vendedor_id, regiao_id, sum(pedidos)::int as pedidos,
+         sum(valor)::numeric(20,2)::text as valor
+  from dashboard_vendas_mes_vendedor_regiao group by 1, 2, 3
+  having sum(pedidos) <> 0 or sum(valor) <> 0 order by 1, 2, 3`;
+const MES_EQUIPE_PLANO = sql`
+  select dashboard_mes(data_emissao)::text as mes, dashboard_sem_id(vendedor_id) as vendedor_id,
+         dashboard_sem_id(regiao_id) as regiao_id, count(*)::int as pedidos,
+         sum(valor_total)::numeric(20,2)::text as valor
+  from sales_orders where dashboard_conta(status) group by 1, 2, 3 order by 1, 2, 3`;
 const CLIENTE_DIA = sql`
   select dia::text as dia, cliente_id, pedidos, valor::text as valor
   from dashboard_vendas_cliente_dia where pedidos <> 0 or valor <> 0 order by 1, 2`;
@@ -85,6 +103,8 @@ const PRODUTO_DIA_PLANO = sql`
 
 async function expectConsistent(db: Db) {
   expect(rowsOf(await db.execute(DIA))).toEqual(rowsOf(await db.execute(DIA_PLANO)));
+  expect(rowsOf(await db.execute(DIA_TOTAL))).toEqual(rowsOf(await db.execute(DIA_TOTAL_PLANO)));
+  expect(rowsOf(await db.execute(MES_EQUIPE))).toEqual(rowsOf(await db.execute(MES_EQUIPE_PLANO)));
   expect(rowsOf(await db.execute(CLIENTE_DIA))).toEqual(rowsOf(await db.execute(CLIENTE_DIA_PLANO)));
   expect(rowsOf(await db.execute(PRODUTO_DIA))).toEqual(rowsOf(await db.execute(PRODUTO_DIA_PLANO)));
   expect(rowsOf(await db.execute(VENDAS))).toEqual(rowsOf(await db.execute(VENDAS_PLANO)));
@@ -278,6 +298,13 @@ describe('dashboard_vendas_mes', () => {
     const dias = rowsOf(await t.db.execute(DIA));
     await t.db.execute(sql`select dashboard_vendas_dia_recalcular()`);
     expect(rowsOf(await t.db.execute(DIA))).toEqual(dias);
+    // and folds the coarser grains of 0082 into one slice per key
+    expect(
+      rowsOf(
+        await t.db.execute(sql`select (select count(*)::int from dashboard_vendas_dia_total where fatia <> 0)
+          + (select count(*)::int from dashboard_vendas_mes_vendedor_regiao where fatia <> 0) as n`),
+      ),
+    ).toEqual([{ n: 0 }]);
     await expectConsistent(t.db);
   });
 });
