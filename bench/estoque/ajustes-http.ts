@@ -40,6 +40,12 @@ export type AjustesFigures = {
 type RunFigures = {
   /** CPU (user + system) of the server process per request, ms (API runs only; Linux /proc) */
   serverCpu: number | null;
+  /** CPU of the bench's own process per request (the HTTP client, or the pg clients), ms */
+  clientCpu: number;
+  /** CPU of every PostgreSQL process per request (backends, WAL writer, checkpointer), ms; Linux /proc */
+  pgCpu: number | null;
+  /** the whole machine's busy CPU per request, ms, and its idle share during the run (/proc/stat) */
+  machine: { busy: number; idle: number } | null;
   perSecond: number;
   calls: number;
   refused: number;
@@ -160,6 +166,9 @@ export async function benchAjustesHttp(
           const gens = Array.from({ length: opts.writers }, (_, w) => sequence(1000 * (round + 1) + w));
           let refused = 0;
           const cpu0 = kind === 'api' ? processCpu(server.pid) : null;
+          const pg0 = postgresCpu();
+          const client0 = process.cpuUsage();
+          const m0 = machineCpu();
           const sampler = loadSampler();
           const r = await concurrent(
             opts.writers,
@@ -184,8 +193,20 @@ export async function benchAjustesHttp(
           );
           const load = sampler.stop();
           const cpu1 = kind === 'api' ? processCpu(server.pid) : null;
+          const client1 = process.cpuUsage(client0);
+          const pg1 = postgresCpu();
+          const m1 = machineCpu();
           const f = {
             serverCpu: cpu0 !== null && cpu1 !== null ? (cpu1 - cpu0) / r.calls : null,
+            clientCpu: (client1.user + client1.system) / 1000 / r.calls,
+            pgCpu: pg0 !== null && pg1 !== null ? (pg1 - pg0) / r.calls : null,
+            machine:
+              m0 && m1
+                ? {
+                    busy: (m1.busy - m0.busy) / r.calls,
+                    idle: (m1.idle - m0.idle) / (m1.idle - m0.idle + m1.busy - m0.busy),
+                  }
+                : null,
             perSecond: r.perSecond,
             calls: r.calls,
             refused,
@@ -194,7 +215,7 @@ export async function benchAjustesHttp(
             load,
           };
           console.log(
-            `ajustes ${kind === 'api' ? 'pela API' : 'SQL (estoque_ajustar)'}: ${r.calls} em ${r.seconds.toFixed(1)} s = ${r.perSecond.toFixed(0)}/s, ${refused} recusados, p50 ${r.latency.p50.toFixed(1)} ms, p95 ${r.latency.p95.toFixed(1)} ms (carga ${formatLoad(load)})`,
+            `ajustes ${kind === 'api' ? 'pela API' : 'SQL (estoque_ajustar)'}: ${r.calls} em ${r.seconds.toFixed(1)} s = ${r.perSecond.toFixed(0)}/s, ${refused} recusados, p50 ${r.latency.p50.toFixed(1)} ms, p95 ${r.latency.p95.toFixed(1)} ms CPU por movimento: cliente ${f.clientCpu.toFixed(2)} ms, servidor ${f.serverCpu?.toFixed(2) ?? '?'} ms, PostgreSQL ${f.pgCpu?.toFixed(2) ?? '?'} ms, máquina ${f.machine?.busy.toFixed(2) ?? '?'} ms (${f.machine ? (f.machine.idle * 100).toFixed(0) : '?'} % ociosa) (carga ${formatLoad(load)})`,
           );
           return f;
         };
@@ -230,6 +251,60 @@ export async function benchAjustesHttp(
     checks,
     products: produtos,
   };
+}
+
+/**
+ * CPU of every PostgreSQL process of this machine in ms (Linux /proc; null elsewhere): the
+ * database's share of a posting, backends and background writers alike — utime + stime of the
+ * live processes, plus the postmaster's cutime + cstime, where the CPU of backends that ended (a
+ * pool closing idle connections) is added when they are reaped.
+ */
+function postgresCpu(): number | null {
+  try {
+    let ticks = 0;
+    for (const d of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(d)) continue;
+      let stat: string;
+      try {
+        stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      } catch {
+        continue;
+      }
+      if (!stat.includes('(postgres)')) continue;
+      const f = stat.split(') ')[1]!.split(' ');
+      // utime, stime, cutime, cstime (fields 14–17 of proc(5)); only the postmaster reaps children
+      ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+    }
+    return (ticks * 1000) / 100; // USER_HZ = 100
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The whole machine's CPU time from /proc/stat in ms (all cores): busy (user, nice, system, irq,
+ * softirq, steal — the kernel's loopback TCP included) and idle (idle, iowait); null elsewhere.
+ */
+function machineCpu(): { busy: number; idle: number } | null {
+  try {
+    const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = f as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    return {
+      busy: ((user + nice + system + irq + softirq + steal) * 1000) / 100,
+      idle: ((idle + iowait) * 1000) / 100,
+    };
+  } catch {
+    return null;
+  }
 }
 
 /** utime + stime of a process in ms (Linux /proc; null elsewhere). */
@@ -322,11 +397,11 @@ export function ajustesReport(f: AjustesFigures, dbName: string, command: string
     '',
     `${f.writers} concurrent writers, one movement per request, ${f.seconds} s per run, the API and its SQL alternating in ${f.rounds.length} round(s). **API**: \`POST /api/estoque/ajustes\` to the real server process (\`bench/lib/http.ts\`: \`node --import tsx apps/server/src/main.ts\`, production mode, pool of 10) over loopback (a keep-alive \`node:http\` client, \`keepAliveClient\`) — session check, zod, the service, JSON. **SQL**: the one statement the service sends, \`select r, momento from estoque_ajustar($1)\` (migration 0048), from ${f.writers} connections of the bench. Same seeded sequence in both: entradas and saídas of 1–5 units, 30% on the 10 Kardex products (row-lock contention), the rest on any product, at DEP or SEP. A refusal ("Estoque insuficiente…", 422) counts as an answered request. Load = 1-minute load average sampled every second during the run, median (min–max); the machine is shared with other engineers' runs.`,
     '',
-    '| round | API movements/s | SQL movements/s | API ÷ SQL | API p50 / p95 ms | SQL p50 / p95 ms | refused API / SQL | server CPU ms/request | load (API) | load (SQL) |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| round | API movements/s | SQL movements/s | API ÷ SQL | API p50 / p95 ms | SQL p50 / p95 ms | refused API / SQL | CPU ms per posting, API: client / server / PostgreSQL | CPU ms per posting, SQL: client / PostgreSQL | load (API) | load (SQL) |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...f.rounds.map(
       (r, i) =>
-        `| ${i + 1} | **${r.api.perSecond.toFixed(0)}** | ${r.sql.perSecond.toFixed(0)} | ${(r.api.perSecond / r.sql.perSecond).toFixed(2)} | ${r.api.p50.toFixed(1)} / ${r.api.p95.toFixed(1)} | ${r.sql.p50.toFixed(1)} / ${r.sql.p95.toFixed(1)} | ${r.api.refused} / ${r.sql.refused} | ${r.api.serverCpu?.toFixed(2) ?? '?'} | ${formatLoad(r.api.load)} | ${formatLoad(r.sql.load)} |`,
+        `| ${i + 1} | **${r.api.perSecond.toFixed(0)}** | ${r.sql.perSecond.toFixed(0)} | ${(r.api.perSecond / r.sql.perSecond).toFixed(2)} | ${r.api.p50.toFixed(1)} / ${r.api.p95.toFixed(1)} | ${r.sql.p50.toFixed(1)} / ${r.sql.p95.toFixed(1)} | ${r.api.refused} / ${r.sql.refused} | ${r.api.clientCpu.toFixed(2)} / ${r.api.serverCpu?.toFixed(2) ?? '?'} / ${r.api.pgCpu?.toFixed(2) ?? '?'} | ${r.sql.clientCpu.toFixed(2)} / ${r.sql.pgCpu?.toFixed(2) ?? '?'} | ${formatLoad(r.api.load)} | ${formatLoad(r.sql.load)} |`,
     ),
     '',
     `Median: **${f.apiPerSecond.toFixed(0)} movements/s through the API**, ${f.sqlPerSecond.toFixed(0)}/s for its SQL alone: ratio **${f.ratio.toFixed(2)}** (targets: ≥ 1,000/s through the API, ratio ≥ 0.8).`,
