@@ -126,10 +126,14 @@ export const somasDeProdutos = (r: Intervalo) => somasDoPeriodo(PRODUTOS, r);
 export const somasDeClientesDoPainel = (r: Intervalo) => somasDoPeriodo(CLIENTES, r);
 
 /**
- * True when somasDoPeriodo reads the running sums for the range (executaAgrupado's `pelasSomas`);
- * never for one calendar month (fewer than three months).
+ * executaAgrupado's settings for a statement of the page: when somasDoPeriodo reads the running sums
+ * for the range (never for one calendar month: fewer than three months), `pelasSomas`, and no
+ * parallel workers (the page's statements run at once, see executaAgrupado).
  */
-const pelasSomas = (r: Intervalo) => bieniosPelasSomas(r).bienios !== null;
+const ajustesDoPainel = (r: Intervalo) => {
+  const somas = bieniosPelasSomas(r).bienios !== null;
+  return { pelasSomas: somas, semParalelo: somas };
+};
 
 /**
  * Σ quantidade of one product's counted items in a range (a correlated subquery for the few rows a
@@ -256,7 +260,7 @@ export async function getComercialResumo(db: Db, p: PeriodoResolvido): Promise<C
           'produtos_vendidos', ${pbContagem}
         ) as anterior
       from a, b`,
-      { pelasSomas: pelasSomas(atual) },
+      ajustesDoPainel(atual),
     ),
   );
   const { anterior: ant, ...figuras } = row!;
@@ -338,7 +342,7 @@ export async function listVendasPorProduto(db: Db, p: PeriodoResolvido): Promise
       from (${top}) x
       join products pr on pr.id = x.product_id
       order by x.valor desc, pr.nome`,
-      { pelasSomas: pelasSomas(r) },
+      ajustesDoPainel(r),
     ),
   );
 }
@@ -376,7 +380,7 @@ export async function listVendasPorCliente(db: Db, p: PeriodoResolvido): Promise
         limit 1
       ) n
       order by x.valor desc, n.cliente_nome`,
-      { pelasSomas: pelasSomas(p.atual) },
+      ajustesDoPainel(p.atual),
     ),
   );
 }

@@ -141,19 +141,29 @@ export const clientesEmOrdem = (f: FiltrosVendas, escopo: EscopoVendedor) =>
  *   the 197,022 customers of the Vendas report's page 438 ms against 255 ms. 1.1 is the usual figure
  *   for storage that answers random reads as fast as sequential ones (memory, SSD). JIT off too: the
  *   statements' estimated cost compiles them on every call, 10–40 ms of the ~250 ms they then take.
+ * - `semParalelo`: no parallel workers. The dashboard sends its page's statements at once, three of
+ *   them scanning a year's products or customers: on 2 cores, each one's 2 workers only competed
+ *   with the other statements (the year's whole page p50 291–318 ms with them, 215–220 ms without,
+ *   docs/benchmarks.md), while a report's single request keeps them.
+ * The settings go in one statement (set_config(…, true): for this transaction only).
  */
 export function executaAgrupado(
   db: Db,
   consulta: SQL,
-  ajustes: { emOrdem?: boolean; pelasSomas?: boolean } = {},
+  ajustes: { emOrdem?: boolean; pelasSomas?: boolean; semParalelo?: boolean } = {},
 ) {
-  if (!ajustes.emOrdem && !ajustes.pelasSomas) return db.execute(consulta);
+  const ajustesLocais: [string, string][] = [];
+  if (ajustes.emOrdem) ajustesLocais.push(['enable_hashagg', 'off']);
+  if (ajustes.pelasSomas) ajustesLocais.push(['random_page_cost', '1.1'], ['jit', 'off']);
+  if (ajustes.semParalelo) ajustesLocais.push(['max_parallel_workers_per_gather', '0']);
+  if (ajustesLocais.length === 0) return db.execute(consulta);
   return db.transaction(async (tx) => {
-    if (ajustes.emOrdem) await tx.execute(sql`set local enable_hashagg = off`);
-    if (ajustes.pelasSomas) {
-      await tx.execute(sql`set local random_page_cost = 1.1`);
-      await tx.execute(sql`set local jit = off`);
-    }
+    await tx.execute(
+      sql`select ${sql.join(
+        ajustesLocais.map(([nome, valor]) => sql`set_config(${nome}, ${valor}, true)`),
+        sql`, `,
+      )}`,
+    );
     return tx.execute(consulta);
   });
 }
