@@ -109,23 +109,25 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- Migration 0065's rebuild, ending with the two coarser grains.
+-- Migration 0065's rebuild, ending with the two coarser grains; its rows now written in day order, as
+-- the orders' own writes leave them (a grouping's hash order scattered a day's ~2,600 product rows
+-- over ~2,500 pages: the loose day at a range's end read 16–18 ms instead of a few).
 CREATE OR REPLACE FUNCTION dashboard_vendas_dia_recalcular() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   LOCK TABLE sales_orders, sales_order_items IN SHARE MODE;
   DELETE FROM dashboard_vendas_dia;
   INSERT INTO dashboard_vendas_dia (dia, vendedor_id, regiao_id, fatia, pedidos, valor)
   SELECT o.data_emissao, dashboard_sem_id(o.vendedor_id), dashboard_sem_id(o.regiao_id), 0, count(*), sum(o.valor_total)
-  FROM sales_orders o WHERE dashboard_conta(o.status) GROUP BY 1, 2, 3;
+  FROM sales_orders o WHERE dashboard_conta(o.status) GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
   DELETE FROM dashboard_vendas_cliente_dia;
   INSERT INTO dashboard_vendas_cliente_dia (dia, cliente_id, pedidos, valor)
   SELECT o.data_emissao, o.cliente_id, count(*), sum(o.valor_total)
-  FROM sales_orders o WHERE dashboard_conta(o.status) GROUP BY 1, 2;
+  FROM sales_orders o WHERE dashboard_conta(o.status) GROUP BY 1, 2 ORDER BY 1, 2;
   DELETE FROM dashboard_vendas_produto_dia;
   INSERT INTO dashboard_vendas_produto_dia (dia, product_id, quantidade, valor, itens)
   SELECT o.data_emissao, i.product_id, sum(i.quantidade), sum(i.subtotal), count(*)
   FROM sales_order_items i JOIN sales_orders o ON o.id = i.order_id
-  WHERE dashboard_conta(o.status) GROUP BY 1, 2;
+  WHERE dashboard_conta(o.status) GROUP BY 1, 2 ORDER BY 1, 2;
   ANALYZE dashboard_vendas_dia;
   ANALYZE dashboard_vendas_cliente_dia;
   ANALYZE dashboard_vendas_produto_dia;

@@ -291,6 +291,45 @@ describe('estoque_ajustar (one round trip) against the posting in steps', () => 
       ),
     );
     expect(linhas!.n).toBe(0);
+    // as estoque_ajustar_lote calls it (migration 0083): the same refusal answered, not raised — the
+    // same DETAIL text the raised one carries — and the balance row it inserted deleted
+    const parametro = {
+      produto_id: p,
+      local_id: sep,
+      lote_id: null,
+      quantidade: '-4',
+      custo_unitario: null,
+      motivo: 'Contagem',
+      permite_negativo_padrao: false,
+      usuario: { id: ator.userId, email: ator.email, ip: ator.ip, user_agent: ator.userAgent },
+    };
+    const [respondida] = rowsOf<{ r: { recusa: string }; momento: string | null }>(
+      await db.execute(
+        sql`select r, momento from estoque_ajustar(${JSON.stringify({ ...parametro, recusa_sem_erro: true })}::jsonb)`,
+      ),
+    );
+    const levantada = await db
+      .execute(sql`select r from estoque_ajustar(${JSON.stringify(parametro)}::jsonb)`)
+      .catch((e: unknown) => e as { cause?: { detail?: string }; detail?: string });
+    const detalhe =
+      (levantada as { cause?: { detail?: string } }).cause?.detail ??
+      (levantada as { detail?: string }).detail;
+    expect(respondida!.momento).toBeNull();
+    expect(JSON.parse(respondida!.r.recusa)).toEqual({
+      codigo: 'estoque_insuficiente',
+      disponivel: '0.000',
+      produto: 'Óleo de Soja 900 ml',
+      local: 'Separação',
+      lote: null,
+    });
+    expect(respondida!.r.recusa).toBe(detalhe);
+    const [depois] = rowsOf<{ n: number }>(
+      await db.execute(
+        sql`select count(*)::int as n from estoque_saldos where produto_id = ${p} and local_id = ${sep}`,
+      ),
+    );
+    expect(depois!.n).toBe(0);
+    expect(await ledger(db, [p])).toEqual(antes);
   });
 });
 

@@ -5,9 +5,10 @@ import { loteNatural, lotePorChave } from '../../lib/lote-natural.ts';
 // The group commit of the manual ajustes (issue 30): POST /api/estoque/ajustes is one statement,
 // `estoque_ajustar` (migration 0048), its own transaction. Under concurrent writers the postings
 // that arrive while others are being written go together in the next statement,
-// `estoque_ajustar_lote` (migration 0071): one round trip, one transaction and one commit for all
-// of them, each ajuste in its own subtransaction so a refusal answers for itself alone. A lone
-// posting still goes as the single statement, at once (lib/lote-natural.ts: no timer).
+// `estoque_ajustar_lote` (migrations 0071, 0083): one round trip, one transaction and one commit for
+// all of them; a refusal comes before its ajuste writes anything and answers for itself alone (no
+// subtransactions: 0083), any other error fails the batch and each ajuste is posted again on its own.
+// A lone posting still goes as the single statement, at once (lib/lote-natural.ts: no timer).
 
 /** estoque_ajustar's parameter (razao.service.ts builds it); the batch orders by its key. */
 export type ParametroAjuste = { produto_id: string; local_id: string; lote_id: string | null };
@@ -16,8 +17,15 @@ export type LinhaAjustar = { r: unknown; momento: Date | string | null };
 
 type Resultado = { linha: LinhaAjustar } | { erro: unknown } | { sozinho: true };
 
-/** Batches in flight at once, and the most postings one statement takes. */
-const EM_VOO = 3;
+/**
+ * Batches in flight at once, and the most postings one statement takes. One: with two or three
+ * batches running together PostgreSQL spent 2.1–3.6 ms of CPU per posting (the batches' row locks
+ * on the same hot products and slices, waited for and re-checked), against 0.9 ms with one batch at
+ * a time, which then took the postings of 8 writers at 937–980/s against 403–428/s with three
+ * (alternated runs on the same database, docs/benchmarks.md). Separate queues per product (two or
+ * three batches that never share a product) were no better: 405–477/s.
+ */
+const EM_VOO = 1;
 const MAXIMO = 64;
 
 async function umSo(db: Db, p: ParametroAjuste): Promise<LinhaAjustar> {
