@@ -2,10 +2,9 @@
 -- estoque_ajustar_lote (migration 0071) locked the batch's balances and products first, then ran each
 -- ajuste in a BEGIN … EXCEPTION block: each ajuste's UPDATE of a row its own transaction had locked
 -- in another (sub)transaction turned the row's xmax into a MultiXact, which every later reader of the
--- row resolves through the pg_multixact caches. With two or three batches in flight (the 10 hot
--- products of the 8-writer bench) PostgreSQL spent 2.1–3.6 ms of CPU per posting, against ~1.0 with
--- one batch at a time and ~1.1 for the single statement (docs/benchmarks.md, "Estoque: ajustes
--- through the API").
+-- row resolves through the pg_multixact caches (890,000 MultiXact page hits in one 15 s round of the
+-- 8-writer bench). Without them, one batch at a time took 937–980 postings/s through the API against
+-- 635–663/s before (docs/benchmarks.md, "Estoque: ajustes through the API").
 --
 -- Every refusal of estoque_ajustar (SQLSTATE ES422) comes before it writes anything but, for a key
 -- with no balance row yet, that row — which in a batch estoque_ajustar_lote has already inserted.

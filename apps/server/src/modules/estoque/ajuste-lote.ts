@@ -18,12 +18,13 @@ export type LinhaAjustar = { r: unknown; momento: Date | string | null };
 type Resultado = { linha: LinhaAjustar } | { erro: unknown } | { sozinho: true };
 
 /**
- * Batches in flight at once, and the most postings one statement takes. One: with two or three
- * batches running together PostgreSQL spent 2.1–3.6 ms of CPU per posting (the batches' row locks
- * on the same hot products and slices, waited for and re-checked), against 0.9 ms with one batch at
- * a time, which then took the postings of 8 writers at 937–980/s against 403–428/s with three
- * (alternated runs on the same database, docs/benchmarks.md). Separate queues per product (two or
- * three batches that never share a product) were no better: 405–477/s.
+ * Batches in flight at once, and the most postings one statement takes. One: with three, a posting
+ * that found a free slot went at once, so most went alone or in pairs, each paying its own statement
+ * and commit — PostgreSQL spent 2.1–3.6 ms of CPU per posting against 0.9 ms with one batch at a
+ * time, when every posting that arrives meanwhile waits for the next batch; 8 writers through the
+ * API then reached 937–980/s against 403–428/s with three (alternated runs on the same database,
+ * docs/benchmarks.md). Separate queues per product, one batch each, split the arrivals further:
+ * 405–477/s.
  */
 const EM_VOO = 1;
 const MAXIMO = 64;
