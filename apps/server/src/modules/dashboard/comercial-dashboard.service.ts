@@ -146,10 +146,10 @@ export const quantidadeDoProduto = (productId: SQL, r: Intervalo) => sql`(
       and o.data_emissao < ${r.fim}::date and o.${vendas})`;
 
 /**
- * The rows of a range in two grains of one measure: its whole months off `mensal` (`mes` column),
- * the loose days at its ends added or taken out off `diaria` (`dia` column) —
- * dividirComComplementos, as the per-key read models. `colunas` are read from both, the measures
- * `pedidos` and `valor` last (negated for the days taken out).
+ * The rows of a range in two grains of the same figures: its whole months off `mensal` (`mes`
+ * column), the loose days at its ends added or taken out off `diaria` (`dia` column) —
+ * dividirComComplementos, as the per-key read models. The `chaves` columns are read from both, then
+ * `pedidos` and `valor` (negated for the days taken out); the caller sums them.
  */
 function partesDoIntervalo(r: Intervalo, mensal: string, diaria: string, chaves: string[]): SQL {
   const { meses, somar, tirar } = dividirComComplementos(r);
@@ -229,8 +229,9 @@ function produtosDoIntervalo(r: Intervalo, nome: string) {
 
 /**
  * The period's cards and those of the previous equal period, off the read models: order count,
- * total and ticket from dashboard_vendas_mes and dashboard_vendas_dia_total; the products sold and the top product from the
- * per-product ones (one month: dashboard_vendas_mes and the top of dashboard_vendas_produto_mes).
+ * total and ticket from dashboard_vendas_mes and dashboard_vendas_dia_total (totais); the products
+ * sold and the top product from the per-product ones (one month: dashboard_vendas_mes and the top of
+ * dashboard_vendas_produto_mes).
  */
 export async function getComercialResumo(db: Db, p: PeriodoResolvido): Promise<ComercialResumo> {
   const { atual, anterior } = p;
