@@ -50,28 +50,29 @@ beforeAll(async () => {
     await criaLocal(db, { codigo: 'INA', nome: 'Desativado' }),
   ];
   await db.execute(sql`update locais_estoque set ativo = false where codigo = 'INA'`);
-  const mundo = async (): Promise<Mundo> => {
-    const queijo = await criaProduto(db, { nome: 'Queijo Minas', unidade: 'KG', controlaLote: true });
-    const farinha = await criaProduto(db, { nome: 'Farinha de Trigo', unidade: 'KG' });
-    const sabao = await criaProduto(db, { nome: 'Sabão em Pó 1 kg' });
-    return {
-      produtos: [queijo, farinha, sabao],
-      lotes: {
-        [queijo]: [
-          await criaLote(db, { produtoId: queijo, numero: 'Q1', validade: '2099-01-31' }),
-          await criaLote(db, { produtoId: queijo, numero: 'Q2', validade: '2099-06-30' }),
-        ],
-      },
-    };
-  };
-  mundos = [await mundo(), await mundo()];
+  mundos = [await criaMundo(db), await criaMundo(db)];
 });
 afterAll(() => database?.close());
 
+/** Three products (one controlling lots, with two) to post ajustes to. */
+async function criaMundo(db: Db): Promise<Mundo> {
+  const queijo = await criaProduto(db, { nome: 'Queijo Minas', unidade: 'KG', controlaLote: true });
+  const farinha = await criaProduto(db, { nome: 'Farinha de Trigo', unidade: 'KG' });
+  const sabao = await criaProduto(db, { nome: 'Sabão em Pó 1 kg' });
+  return {
+    produtos: [queijo, farinha, sabao],
+    lotes: {
+      [queijo]: [
+        await criaLote(db, { produtoId: queijo, numero: 'Q1', validade: '2099-01-31' }),
+        await criaLote(db, { produtoId: queijo, numero: 'Q2', validade: '2099-06-30' }),
+      ],
+    },
+  };
+}
+
 /** B's ids written as A's, so the two worlds' answers compare as text. */
-function comoA(valor: unknown): unknown {
+function comoA(valor: unknown, [a, b]: [Mundo, Mundo] = mundos): unknown {
   let texto = JSON.stringify(valor);
-  const [a, b] = mundos;
   b.produtos.forEach((id, i) => {
     texto = texto.replaceAll(id, a.produtos[i]!);
     b.lotes[id]?.forEach((l, j) => {
@@ -330,6 +331,119 @@ describe('estoque_ajustar (one round trip) against the posting in steps', () => 
     );
     expect(depois!.n).toBe(0);
     expect(await ledger(db, [p])).toEqual(antes);
+  });
+});
+
+// The group commit (ajuste-lote.ts) sends the postings that arrive together as one
+// estoque_ajustar_lote statement, which since migration 0084 runs their rules in memory and writes
+// once per table. Its reference is estoque_ajustar, one posting at a time: the same random ajustes
+// go to two new sets of products, one set in batches of 1 to 8, the other one by one.
+describe('estoque_ajustar_lote (one write per table) against estoque_ajustar one by one', () => {
+  it('the same random ajustes in batches give the same answers, ledger, balances, products, Kardex and totals', async () => {
+    const db = database.db;
+    await setSetting(db, ator, 'permitir_estoque_negativo', false);
+    const par: [Mundo, Mundo] = [await criaMundo(db), await criaMundo(db)];
+    const [a, b] = par;
+    // the parameter as ajustaNoRazao (razao.service.ts) builds it
+    const parametro = (x: Ajuste) => ({
+      produto_id: x.produto_id,
+      local_id: x.local_id,
+      lote_id: x.lote_id,
+      quantidade: x.sentido === 'saida' ? `-${x.quantidade}` : x.quantidade,
+      custo_unitario: x.sentido === 'entrada' ? (x.custo_unitario ?? null) : null,
+      motivo: x.motivo,
+      permite_negativo_padrao: false,
+      usuario: { id: ator.userId, email: ator.email, ip: ator.ip, user_agent: ator.userAgent },
+    });
+    // an answer without the ledger id (the two sets' ids differ); a refusal as its DETAIL — the
+    // single call answers it instead of raising (recusa_sem_erro: the same DETAIL, migration 0083)
+    const resposta = (r: Record<string, unknown> | null, detalhe: string | null) => {
+      if (detalhe !== null) return { recusa: JSON.parse(detalhe) };
+      if (r && 'recusa' in r) return { recusa: JSON.parse(r.recusa as string) };
+      const { id: _id, ...resto } = r ?? {};
+      return resto;
+    };
+    const rnd = createRandom(20261130);
+    let escritos = 0;
+    let recusas = 0;
+    let lotes = 0;
+    let i = 0;
+    while (i < 200) {
+      if (i >= 140 && lotes % 7 === 0) await setSetting(db, ator, 'permitir_estoque_negativo', true);
+      if (lotes % 6 === 3) {
+        // a reservation of 1 on the first product's first lot, in both sets (when it fits)
+        for (const m of par) {
+          await writeTx(db, ator, (tx) =>
+            reservaEstoque(tx, ator, { origem: 'teste', origemId: `L${i}` }, [
+              {
+                produtoId: m.produtos[0]!,
+                quantidade: '1',
+                localId: locais[0],
+                loteId: m.lotes[m.produtos[0]!]![0],
+              },
+            ]),
+          ).catch((err) => {
+            if (!(err instanceof AppError)) throw err;
+          });
+        }
+      }
+      const n = rnd.int(1, 8);
+      const sorteados = Array.from({ length: n }, () => sorteia(rnd));
+      const sozinhos = [];
+      for (const f of sorteados) {
+        const [l] = rowsOf<{ r: Record<string, unknown> }>(
+          await db.execute(
+            sql`select r from estoque_ajustar(${JSON.stringify({ ...parametro(f(a)), recusa_sem_erro: true })}::jsonb)`,
+          ),
+        );
+        sozinhos.push(resposta(l!.r, null));
+      }
+      const linhas = rowsOf<{
+        ordem: number;
+        r: Record<string, unknown> | null;
+        erro_estado: string | null;
+        erro_detalhe: string | null;
+      }>(
+        await db.execute(
+          sql`select ordem, r, erro_estado, erro_detalhe from estoque_ajustar_lote(${JSON.stringify(sorteados.map((f) => parametro(f(b))))}::jsonb)`,
+        ),
+      );
+      expect(linhas.map((l) => l.ordem)).toEqual(sorteados.map((_, k) => k));
+      const emLote = linhas.map((l) => resposta(l.r, l.erro_detalhe));
+      expect(comoA(emLote, par), `lote ${lotes}: ${JSON.stringify(sorteados.map((f) => f(a)))}`).toEqual(
+        sozinhos,
+      );
+      for (const x of sozinhos) {
+        if ('recusa' in x) recusas++;
+        else if ('quantidade' in x) escritos++;
+      }
+      i += n;
+      lotes++;
+    }
+    expect(escritos).toBeGreaterThan(70);
+    expect(recusas).toBeGreaterThan(25);
+
+    const la = await ledger(db, a.produtos);
+    const lb = await ledger(db, b.produtos);
+    expect(comoA(lb, par)).toEqual(la);
+    expect(la.rows.length).toBe(escritos);
+    const estado = await estadoDoBanco(db);
+    expect(verificaRazao(estado, await linhasDoRazao(db), { permiteNegativo: true })).toEqual([]);
+    const totais = await totaisPorLocal(db);
+    expect(totais.mantidos).toEqual(totais.recalculados);
+    const [resumo] = rowsOf<Record<string, string>>(
+      await db.execute(sql`select coalesce(sum(produtos), 0)::int as produtos, coalesce(sum(abaixo_minimo), 0)::int as abaixo,
+        round(coalesce(sum(valor), 0), 2)::text as valor from dashboard_estoque_resumo`),
+    );
+    const [direto] = rowsOf<Record<string, string>>(
+      await db.execute(sql`select count(*)::int as produtos,
+        (count(*) filter (where estoque_atual <= estoque_minimo))::int as abaixo,
+        round(coalesce(sum(estoque_atual * preco_custo) filter (where estoque_atual > 0), 0), 2)::text as valor
+        from products where ativo`),
+    );
+    expect(resumo).toEqual(direto);
+    // no balance row of a refused or unused key is left behind: both sets hold the same rows
+    expect(lb.saldos.length).toBe(la.saldos.length);
   });
 });
 

@@ -5,9 +5,10 @@ import { loteNatural, lotePorChave } from '../../lib/lote-natural.ts';
 // The group commit of the manual ajustes (issue 30): POST /api/estoque/ajustes is one statement,
 // `estoque_ajustar` (migration 0048), its own transaction. Under concurrent writers the postings
 // that arrive while others are being written go together in the next statement,
-// `estoque_ajustar_lote` (migrations 0071, 0083): one round trip, one transaction and one commit for
-// all of them; a refusal comes before its ajuste writes anything and answers for itself alone (no
-// subtransactions: 0083), any other error fails the batch and each ajuste is posted again on its own.
+// `estoque_ajustar_lote` (migrations 0071, 0083, 0084): one round trip, one transaction and one commit
+// for all of them; it runs their rules in order in memory and writes once per table (0084); a refusal
+// answers for itself alone (no subtransactions: 0083), any other error fails the batch and each ajuste
+// is posted again on its own.
 // A lone posting still goes as the single statement, at once (lib/lote-natural.ts: no timer).
 
 /** estoque_ajustar's parameter (razao.service.ts builds it); the batch orders by its key. */
