@@ -444,6 +444,14 @@ describe('every period equals hand-written SQL over the orders', () => {
           : null,
     });
     expect((await get(`/comercial/vendas-por-produto?${q}`)).linhas).toEqual(await produtosPlano(p.atual));
+    // the page sends the cards and Vendas por Produto at once: past one calendar month they share one
+    // pass over the products (produtosDoPeriodo) and answer as they do one at a time
+    const [juntos, juntosProdutos] = await Promise.all([
+      get(`/comercial?${q}`),
+      get(`/comercial/vendas-por-produto?${q}`),
+    ]);
+    expect(juntos).toEqual(body);
+    expect(juntosProdutos.linhas).toEqual(await produtosPlano(p.atual));
     // sellers and regions (whole months off the per-month model, migration 0082), the days and the
     // series (off the per-day totals) against the orders themselves
     expect((await get(`/comercial/vendas-por-vendedor?${q}`)).linhas).toEqual(
