@@ -47,6 +47,10 @@ const produtos = (
 const local = (
   await c.query<{ id: string }>('select id from locais_estoque where ativo order by codigo limit 1')
 ).rows[0]!.id;
+// the postings' user (a freshly generated database has none until the API bench signs one in)
+await c.query(
+  `insert into users (email) select 'bench-ajustar-cpu@bench.local' where not exists (select 1 from users)`,
+);
 const usuario = (
   await c.query<{ id: string; email: string }>('select id, email from users order by email limit 1')
 ).rows[0]!;
