@@ -219,9 +219,9 @@ const produtosEmVoo = emVooCompartilhado<Db, ProdutosDoPeriodo>();
 /**
  * What the page shows of the products sold in a range that is not one calendar month, from one pass
  * over them (somasDeProdutos, ~200,000 rows for a year at 1 M orders; a CTE read three times,
- * computed once): the count of products sold and the top product for the cards (the products of the
- * top value, first by name: a sort of every product "with ties" spilled to disk), and the top 20 for
- * Vendas por Produto. The page asks for both at once: the two requests share one computation while it
+ * computed once): the count of products sold and the top product for the cards (the top value, then
+ * the first by name of the products with it — a sort of every product "with ties" spilled to disk),
+ * and the top 20 for Vendas por Produto. The page asks for both at once: the two requests share one computation while it
  * runs (emVooCompartilhado; nothing is kept after it).
  */
 function produtosDoPeriodo(db: Db, r: Intervalo): Promise<ProdutosDoPeriodo> {
