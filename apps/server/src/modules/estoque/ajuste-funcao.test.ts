@@ -154,6 +154,29 @@ async function ledger(db: Db, produtos: string[]) {
   return { rows, saldos, prods, kardexes };
 }
 
+/**
+ * The ledger's invariants over the whole database (negative stock allowed: the random ajustes switch
+ * it on, so no "disponível negativo" rule), the per-location totals kept = recomputed, and the
+ * dashboard's stock summary = its plain aggregate over the products.
+ */
+async function confereRazaoETotais(db: Db) {
+  const estado = await estadoDoBanco(db);
+  expect(verificaRazao(estado, await linhasDoRazao(db), { permiteNegativo: true })).toEqual([]);
+  const totais = await totaisPorLocal(db);
+  expect(totais.mantidos).toEqual(totais.recalculados);
+  const [resumo] = rowsOf<Record<string, string>>(
+    await db.execute(sql`select coalesce(sum(produtos), 0)::int as produtos, coalesce(sum(abaixo_minimo), 0)::int as abaixo,
+      round(coalesce(sum(valor), 0), 2)::text as valor from dashboard_estoque_resumo`),
+  );
+  const [direto] = rowsOf<Record<string, string>>(
+    await db.execute(sql`select count(*)::int as produtos,
+      (count(*) filter (where estoque_atual <= estoque_minimo))::int as abaixo,
+      round(coalesce(sum(estoque_atual * preco_custo) filter (where estoque_atual > 0), 0), 2)::text as valor
+      from products where ativo`),
+  );
+  expect(resumo).toEqual(direto);
+}
+
 describe('estoque_ajustar (one round trip) against the posting in steps', () => {
   it('the same random ajustes give the same answers, ledger, balances, products, Kardex and totals', async () => {
     const db = database.db;
@@ -219,22 +242,7 @@ describe('estoque_ajustar (one round trip) against the posting in steps', () => 
     const b = await ledger(db, mundos[1].produtos);
     expect(comoA(b)).toEqual(a);
     expect(a.rows.length).toBe(sucessos);
-    // the ledger's invariants hold (negative stock allowed at the end: no "disponível negativo" rule)
-    const estado = await estadoDoBanco(db);
-    expect(verificaRazao(estado, await linhasDoRazao(db), { permiteNegativo: true })).toEqual([]);
-    const totais = await totaisPorLocal(db);
-    expect(totais.mantidos).toEqual(totais.recalculados);
-    const [resumo] = rowsOf<Record<string, string>>(
-      await db.execute(sql`select coalesce(sum(produtos), 0)::int as produtos, coalesce(sum(abaixo_minimo), 0)::int as abaixo,
-        round(coalesce(sum(valor), 0), 2)::text as valor from dashboard_estoque_resumo`),
-    );
-    const [direto] = rowsOf<Record<string, string>>(
-      await db.execute(sql`select count(*)::int as produtos,
-        (count(*) filter (where estoque_atual <= estoque_minimo))::int as abaixo,
-        round(coalesce(sum(estoque_atual * preco_custo) filter (where estoque_atual > 0), 0), 2)::text as valor
-        from products where ativo`),
-    );
-    expect(resumo).toEqual(direto);
+    await confereRazaoETotais(db);
     // the audit settings reached the row: the acting user is recorded on each of them
     const [semUsuario] = rowsOf<{ n: number }>(
       await db.execute(
@@ -427,21 +435,7 @@ describe('estoque_ajustar_lote (one write per table) against estoque_ajustar one
     const lb = await ledger(db, b.produtos);
     expect(comoA(lb, par)).toEqual(la);
     expect(la.rows.length).toBe(escritos);
-    const estado = await estadoDoBanco(db);
-    expect(verificaRazao(estado, await linhasDoRazao(db), { permiteNegativo: true })).toEqual([]);
-    const totais = await totaisPorLocal(db);
-    expect(totais.mantidos).toEqual(totais.recalculados);
-    const [resumo] = rowsOf<Record<string, string>>(
-      await db.execute(sql`select coalesce(sum(produtos), 0)::int as produtos, coalesce(sum(abaixo_minimo), 0)::int as abaixo,
-        round(coalesce(sum(valor), 0), 2)::text as valor from dashboard_estoque_resumo`),
-    );
-    const [direto] = rowsOf<Record<string, string>>(
-      await db.execute(sql`select count(*)::int as produtos,
-        (count(*) filter (where estoque_atual <= estoque_minimo))::int as abaixo,
-        round(coalesce(sum(estoque_atual * preco_custo) filter (where estoque_atual > 0), 0), 2)::text as valor
-        from products where ativo`),
-    );
-    expect(resumo).toEqual(direto);
+    await confereRazaoETotais(db);
     // no balance row of a refused or unused key is left behind: both sets hold the same rows
     expect(lb.saldos.length).toBe(la.saldos.length);
   });
