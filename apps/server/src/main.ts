@@ -13,6 +13,7 @@ import { startJobs } from './lib/jobs/jobs.ts';
 import { createLogger } from './lib/logger.ts';
 import { startMailWorker } from './lib/mail/mail-queue.ts';
 import { loadJwtSecret } from './modules/auth/jwt-secret.ts';
+import { agendaBasesDoPainel } from './modules/dashboard/dashboard-bases.service.ts';
 import { iniciaWorkerFaturamento } from './modules/expedicao/faturamento.service.ts';
 import { logPacoteMdfe } from './modules/mdfe/pacote-mdfe.ts';
 import { logPacoteNfe } from './modules/nfe/pacote-nfe.ts';
@@ -115,6 +116,8 @@ async function main() {
       await iniciaWorkerFaturamento(deps);
       // the força de vendas change log: entries past the retention pruned at start and every 6 h
       agendaPodaVendas(database.db, jobs, logger);
+      // the dashboard's bases of today's long ranges (migration 0085), kept every minute
+      agendaBasesDoPainel(database.db, jobs, logger);
       logger.info('job queue started');
       return jobs;
     })

@@ -14,14 +14,9 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { emVooCompartilhado } from '../../lib/em-voo.ts';
-import {
-  bieniosPelasSomas,
-  emReais,
-  executaAgrupado,
-  posicoesDoAno,
-  type SomasDoAno,
-  somaDasPartes,
-} from '../relatorios/vendas-base.ts';
+import { emReais, executaAgrupado } from '../relatorios/vendas-base.ts';
+import { ctesDaBase, passadoDe, pedirBase } from './dashboard-bases.service.ts';
+import { ajustesDoPainel, somasDeClientesDoPainel, somasDeProdutos } from './somas-do-periodo.ts';
 
 // Commercial block: the orders of the chosen period (issue 35; by default the current business
 // month, [first day, first day of next month)), compared with the previous equal period.
@@ -50,91 +45,6 @@ function nextMonth(inicio: string): string {
   const m = Number(inicio.slice(5, 7));
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
 }
-
-/**
- * A per-key read model of the dashboard in its three grains: per year (running sums, 0078/0080), per
- * month and per day, the same measures in each (`valor` in reais in the month and day tables, cents
- * in the running sums).
- */
-type ModeloDoPainel = { ano: SomasDoAno; mes: string; dia: string };
-
-/** The products sold (migrations 0007, 0065, 0078): a product with no item in the months adds nothing. */
-const PRODUTOS: ModeloDoPainel = {
-  ano: {
-    tabela: 'relatorio_vendas_produto_ano',
-    chave: 'product_id',
-    medidas: ['valor', 'itens'],
-    presenca: 'itens',
-  },
-  mes: 'dashboard_vendas_produto_mes',
-  dia: 'dashboard_vendas_produto_dia',
-};
-
-/** The customers' orders (migrations 0011, 0065, 0080): Σ valor_total and the orders counted. */
-const CLIENTES: ModeloDoPainel = {
-  ano: {
-    tabela: 'dashboard_vendas_cliente_ano',
-    chave: 'cliente_id',
-    medidas: ['pedidos', 'valor'],
-    presenca: 'pedidos',
-  },
-  mes: 'dashboard_vendas_cliente_mes',
-  dia: 'dashboard_vendas_cliente_dia',
-};
-
-/**
- * One row per key of a range: the key, Σ valor in cents (bigint: convert the rows shown with
- * emReais) and the other measure's sum — 0 for a key whose rows in the range were all taken out:
- * callers keep `presenca > 0`. The range's months (bieniosPelasSomas: a partial month at an end taken
- * whole when fewer of its days lie outside the range) come off the per-year running sums from
- * MESES_PELAS_SOMAS months on (one row per key for any months within two calendar years; then, with
- * no loose day, a plain read), fewer off the per-month rows; the loose days at the ends are added,
- * the days of a month taken whole outside the range taken out, off the per-day rows; the parts
- * summed per key.
- */
-function somasDoPeriodo(m: ModeloDoPainel, r: Intervalo): SQL {
-  const { meses, somar, tirar, bienios } = bieniosPelasSomas(r);
-  const colunas = (sinal: '' | '-') =>
-    sql.raw(
-      [
-        m.ano.chave,
-        ...m.ano.medidas.map((x) => `${sinal}${x === 'valor' ? '(valor * 100)::bigint' : x} as ${x}`),
-      ].join(', '),
-    );
-  const partes: SQL[] = [];
-  if (bienios) {
-    partes.push(...bienios.map((b) => posicoesDoAno(m.ano, b)));
-  } else if (meses) {
-    partes.push(sql`select ${colunas('')} from ${sql.raw(m.mes)}
-      where mes >= ${meses.inicio}::date and mes < ${meses.fim}::date`);
-  }
-  const dias = (d: Intervalo, sinal: '' | '-') =>
-    sql`select ${colunas(sinal)} from ${sql.raw(m.dia)} where dia >= ${d.inicio}::date and dia < ${d.fim}::date`;
-  for (const d of somar) partes.push(dias(d, ''));
-  for (const d of tirar) partes.push(dias(d, '-'));
-  return somaDasPartes(m.ano, partes, bienios?.length === 1);
-}
-
-/**
- * One row per product of a range: product_id, Σ valor in cents and Σ itens (somasDoPeriodo). No
- * quantity (the read model keeps none, see migration 0078): quantidadeDoProduto gives it for the rows
- * shown. The reports read it too: Vendas por produto and the Curva ABC de produtos by revenue
- * (relatorios/).
- */
-export const somasDeProdutos = (r: Intervalo) => somasDoPeriodo(PRODUTOS, r);
-
-/** One row per customer of a range: cliente_id, Σ orders and Σ valor_total in cents (somasDoPeriodo). */
-export const somasDeClientesDoPainel = (r: Intervalo) => somasDoPeriodo(CLIENTES, r);
-
-/**
- * executaAgrupado's settings for a statement of the page: when somasDoPeriodo reads the running sums
- * for the range (never for one calendar month: fewer than three months), `pelasSomas`, and no
- * parallel workers (the page's statements run at once, see executaAgrupado).
- */
-const ajustesDoPainel = (r: Intervalo) => {
-  const somas = bieniosPelasSomas(r).bienios !== null;
-  return { pelasSomas: somas, semParalelo: somas };
-};
 
 /**
  * Σ quantidade of one product's counted items in a range (a correlated subquery for the few rows a
@@ -217,32 +127,65 @@ type ProdutosDoPeriodo = { contagem: number; topo: string | null; linhas: VendaP
 const produtosEmVoo = emVooCompartilhado<Db, ProdutosDoPeriodo>();
 
 /**
- * What the page shows of the products sold in a range that is not one calendar month, from one pass
- * over them (somasDeProdutos, ~200,000 rows for a year at 1 M orders; a CTE read three times,
- * computed once): the count of products sold and the top product for the cards (the top value, then
- * the first by name of the products with it — a sort of every product "with ties" spilled to disk),
- * and the top 20 for Vendas por Produto. The page asks for both at once: the two requests share one computation while it
- * runs (emVooCompartilhado; nothing is kept after it).
+ * The statement of what the page shows of a range's products, from `pa` (product_id, valor in cents:
+ * the products sold) after the CTEs `antes` and with `contagem` the count of products sold: the top
+ * value, then the first by name of the products with it, for the cards; the top 20 for Vendas por
+ * Produto.
  */
-function produtosDoPeriodo(db: Db, r: Intervalo): Promise<ProdutosDoPeriodo> {
-  return produtosEmVoo(db, `${r.inicio}|${r.fim}`, async () => {
+function produtosDe(r: Intervalo, antes: SQL, pa: SQL, contagem: SQL, mais: SQL = sql``): SQL {
+  return sql`
+    with ${antes} pa as (${pa}),
+    m as (select max(valor) as topo from pa),
+    t as (select product_id, valor from pa order by valor desc, product_id limit ${DASHBOARD_TOP_LIMIT})
+    select ${contagem} as contagem,
+      (select pr.nome from pa x join products pr on pr.id = x.product_id
+        where x.valor = (select topo from m)
+        order by pr.nome limit 1) as topo,
+      coalesce((
+        select json_agg(json_build_object('produto', z.produto, 'quantidade', z.quantidade,
+            'valor_total', z.valor_total) order by z.valor desc, z.produto)
+        from (select pr.nome as produto, ${quantidadeDoProduto(sql`t.product_id`, r)}::text as quantidade,
+                ${emReais(sql`t.valor`)}::text as valor_total, t.valor
+              from t join products pr on pr.id = t.product_id) z), '[]'::json) as linhas${mais}`;
+}
+
+/**
+ * What the page shows of the products sold in a range that is not one calendar month: the count of
+ * products sold and the top product for the cards, the top 20 for Vendas por Produto. With a valid
+ * base of its days before today (dashboard-bases.service.ts) from the base's top products and those
+ * sold from its cut-off on — a few thousand rows; else from one pass over every product of the range
+ * (somasDeProdutos, ~200,000 rows for a year at 1 M orders; a CTE read three times, computed once),
+ * and the range's base asked for. The page asks for both at once: the two requests share one
+ * computation while it runs (emVooCompartilhado; nothing is kept after it).
+ */
+function produtosDoPeriodo(db: Db, r: Intervalo, hoje?: string): Promise<ProdutosDoPeriodo> {
+  return produtosEmVoo(db, `${r.inicio}|${r.fim}|${hoje ?? ''}`, async () => {
+    const passado = hoje ? passadoDe(r, hoje) : null;
+    if (passado) {
+      const [row] = rowsOf<ProdutosDoPeriodo & { tem_base: boolean }>(
+        await db.execute(
+          produtosDe(
+            r,
+            sql`${ctesDaBase('produtos', r, passado)},`,
+            sql`select chave as product_id, valor from c where presenca > 0`,
+            sql`((select contagem from b)
+              + (select coalesce(sum((presenca > 0)::int - (presenca_antes > 0)::int), 0) from c))::int`,
+            sql`, exists (select 1 from b) as tem_base`,
+          ),
+        ),
+      );
+      if (row!.tem_base) return { contagem: row!.contagem, topo: row!.topo, linhas: row!.linhas };
+      pedirBase(db, 'produtos', passado);
+    }
     const [row] = rowsOf<ProdutosDoPeriodo>(
       await executaAgrupado(
         db,
-        sql`
-        with pa as (select product_id, valor from (${somasDeProdutos(r)}) u where itens > 0),
-        m as (select count(*)::int as n, max(valor) as topo from pa),
-        t as (select product_id, valor from pa order by valor desc, product_id limit ${DASHBOARD_TOP_LIMIT})
-        select (select n from m) as contagem,
-          (select pr.nome from pa x join products pr on pr.id = x.product_id
-            where x.valor = (select topo from m)
-            order by pr.nome limit 1) as topo,
-          coalesce((
-            select json_agg(json_build_object('produto', z.produto, 'quantidade', z.quantidade,
-                'valor_total', z.valor_total) order by z.valor desc, z.produto)
-            from (select pr.nome as produto, ${quantidadeDoProduto(sql`t.product_id`, r)}::text as quantidade,
-                    ${emReais(sql`t.valor`)}::text as valor_total, t.valor
-                  from t join products pr on pr.id = t.product_id) z), '[]'::json) as linhas`,
+        produtosDe(
+          r,
+          sql``,
+          sql`select product_id, valor from (${somasDeProdutos(r)}) u where itens > 0`,
+          sql`(select count(*)::int from pa)`,
+        ),
         ajustesDoPainel(r),
       ),
     );
@@ -256,10 +199,14 @@ function produtosDoPeriodo(db: Db, r: Intervalo): Promise<ProdutosDoPeriodo> {
  * sold and the top product of one calendar month from dashboard_vendas_mes and the top of
  * dashboard_vendas_produto_mes, of any other range from produtosDoPeriodo (beside the totals' statement).
  */
-export async function getComercialResumo(db: Db, p: PeriodoResolvido): Promise<ComercialResumo> {
+export async function getComercialResumo(
+  db: Db,
+  p: PeriodoResolvido,
+  hoje?: string,
+): Promise<ComercialResumo> {
   const { atual, anterior } = p;
   const mes = umMes(atual) ? produtosDoMes(atual) : null;
-  const doPeriodo = mes ? null : produtosDoPeriodo(db, atual);
+  const doPeriodo = mes ? null : produtosDoPeriodo(db, atual, hoje);
   // the previous period's distinct products only when they come off one month's slices: counting
   // them over loose days would cost as much as the whole page (they only feed the card's ▲/▼)
   const pbContagem = umMes(anterior) ? produtosDoMes(anterior).contagem : sql`null::int`;
@@ -345,9 +292,13 @@ export async function getSerieVendas(db: Db, p: PeriodoResolvido): Promise<Serie
  * per-product read models: one month straight off the top of dashboard_vendas_produto_mes_valor_idx,
  * any other range from produtosDoPeriodo (shared with the cards' request when both run at once).
  */
-export async function listVendasPorProduto(db: Db, p: PeriodoResolvido): Promise<VendaPorProduto[]> {
+export async function listVendasPorProduto(
+  db: Db,
+  p: PeriodoResolvido,
+  hoje?: string,
+): Promise<VendaPorProduto[]> {
   const r = p.atual;
-  if (!umMes(r)) return (await produtosDoPeriodo(db, r)).linhas;
+  if (!umMes(r)) return (await produtosDoPeriodo(db, r, hoje)).linhas;
   return rowsOf<VendaPorProduto>(
     await db.execute(sql`
       select pr.nome as produto, x.quantidade::text as quantidade, ${emReais(sql`x.valor`)}::text as valor_total
@@ -361,21 +312,54 @@ export async function listVendasPorProduto(db: Db, p: PeriodoResolvido): Promise
   );
 }
 
+/** The name shown for a customer of a range (`x.cliente_id`): the snapshot on its latest order in it. */
+const nomeDoCliente = (r: Intervalo) => sql`cross join lateral (
+        select o.cliente_nome
+        from sales_orders o
+        where o.cliente_id = x.cliente_id and o.data_emissao >= ${r.inicio}::date and o.data_emissao < ${r.fim}::date
+          and o.${vendas}
+        order by o.data_emissao desc, o.numero desc
+        limit 1
+      ) n`;
+
 /**
- * Vendas por Cliente: the period's top customers by value, off the per-customer read models. The
- * name shown is the customer-name snapshot of the customer's latest order in the period.
+ * Vendas por Cliente: the period's top customers by value, off the per-customer read models — one
+ * calendar month off its month rows; a longer range through its base when valid (the base's top
+ * customers and those who bought from its cut-off on, dashboard-bases.service.ts), else over every
+ * customer of the range (and its base asked for). The name shown is the customer-name snapshot of
+ * the customer's latest order in the period.
  */
-export async function listVendasPorCliente(db: Db, p: PeriodoResolvido): Promise<VendaPorCliente[]> {
-  const { inicio, fim } = p.atual;
+export async function listVendasPorCliente(
+  db: Db,
+  p: PeriodoResolvido,
+  hoje?: string,
+): Promise<VendaPorCliente[]> {
+  const r = p.atual;
+  const passado = !umMes(r) && hoje ? passadoDe(r, hoje) : null;
+  if (passado) {
+    const [row] = rowsOf<{ tem_base: boolean; linhas: VendaPorCliente[] }>(
+      await db.execute(sql`
+        with ${ctesDaBase('clientes', r, passado)},
+        x as (select chave as cliente_id, presenca as pedidos, valor from c where presenca > 0
+              order by valor desc, chave limit ${DASHBOARD_TOP_LIMIT})
+        select exists (select 1 from b) as tem_base,
+          coalesce((
+            select json_agg(json_build_object('cliente', n.cliente_nome, 'pedidos', x.pedidos,
+                'valor_total', ${emReais(sql`x.valor`)}::text) order by x.valor desc, n.cliente_nome)
+            from x ${nomeDoCliente(r)}), '[]'::json) as linhas`),
+    );
+    if (row!.tem_base) return row!.linhas;
+    pedirBase(db, 'clientes', passado);
+  }
   // the value in cents, as somasDoPeriodo gives it; converted for the rows shown only
-  const top = umMes(p.atual)
+  const top = umMes(r)
     ? sql`select s.cliente_id, s.pedidos, (s.valor * 100)::bigint as valor
           from dashboard_vendas_cliente_mes s
-          where s.mes = ${inicio}::date and s.pedidos > 0
+          where s.mes = ${r.inicio}::date and s.pedidos > 0
           order by s.valor desc nulls last, s.cliente_id
           limit ${DASHBOARD_TOP_LIMIT}`
     : sql`select u.cliente_id, u.pedidos, u.valor
-          from (${somasDeClientesDoPainel(p.atual)}) u
+          from (${somasDeClientesDoPainel(r)}) u
           where u.pedidos > 0
           order by u.valor desc, u.cliente_id
           limit ${DASHBOARD_TOP_LIMIT}`;
@@ -385,16 +369,9 @@ export async function listVendasPorCliente(db: Db, p: PeriodoResolvido): Promise
       sql`
       select n.cliente_nome as cliente, x.pedidos, ${emReais(sql`x.valor`)}::text as valor_total
       from (${top}) x
-      cross join lateral (
-        select o.cliente_nome
-        from sales_orders o
-        where o.cliente_id = x.cliente_id and o.data_emissao >= ${inicio}::date and o.data_emissao < ${fim}::date
-          and o.${vendas}
-        order by o.data_emissao desc, o.numero desc
-        limit 1
-      ) n
+      ${nomeDoCliente(r)}
       order by x.valor desc, n.cliente_nome`,
-      ajustesDoPainel(p.atual),
+      ajustesDoPainel(r),
     ),
   );
 }

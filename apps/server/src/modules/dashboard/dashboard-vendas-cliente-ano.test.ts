@@ -6,7 +6,7 @@ import { systemActor, writeTx } from '../../lib/audit-context.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { clientes } from '../cadastros/cadastros.tables.ts';
 import { salesOrders } from '../comercial/comercial.tables.ts';
-import { somasDeClientesDoPainel } from './comercial-dashboard.service.ts';
+import { somasDeClientesDoPainel } from './somas-do-periodo.ts';
 
 // The read model dashboard_vendas_cliente_ano (migration 0080) — per customer and year Y, the running
 // sums of the 24 months from January of Y−1 (positions 1–12) to December of Y (13–24) of the counted

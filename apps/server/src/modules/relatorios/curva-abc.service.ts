@@ -13,7 +13,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { somasDeProdutos } from '../dashboard/comercial-dashboard.service.ts';
+import { somasDeProdutos } from '../dashboard/somas-do-periodo.ts';
 import type { EscopoVendedor } from './escopo-vendedor.ts';
 import {
   CUSTO_ITEM,

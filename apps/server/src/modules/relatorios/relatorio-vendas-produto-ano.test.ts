@@ -6,7 +6,8 @@ import { systemActor, writeTx } from '../../lib/audit-context.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { clientes } from '../cadastros/cadastros.tables.ts';
 import { salesOrderItems, salesOrders } from '../comercial/comercial.tables.ts';
-import { quantidadeDoProduto, somasDeProdutos } from '../dashboard/comercial-dashboard.service.ts';
+import { quantidadeDoProduto } from '../dashboard/comercial-dashboard.service.ts';
+import { somasDeProdutos } from '../dashboard/somas-do-periodo.ts';
 import { products } from '../estoque/estoque.tables.ts';
 
 // The read model relatorio_vendas_produto_ano (migration 0078) — per product and year Y, the running

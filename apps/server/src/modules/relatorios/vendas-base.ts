@@ -177,9 +177,14 @@ export type SomasDoAno = { tabela: string; chave: string; medidas: string[]; pre
 
 /**
  * Positions `de`..`ate` of every key's row for year `ano` of such a read model: the running sum at
- * `ate` minus that at `de`−1, for each measure, keys with nothing in these months left out.
+ * `ate` minus that at `de`−1, for each measure, keys with nothing in these months left out; `filtro`
+ * (` and …` on the key, unqualified) narrows the keys.
  */
-export function posicoesDoAno(m: SomasDoAno, p: { ano: number; de: number; ate: number }): SQL {
+export function posicoesDoAno(
+  m: SomasDoAno,
+  p: { ano: number; de: number; ate: number },
+  filtro: SQL = sql``,
+): SQL {
   const coluna = (medida: string) => {
     const ate = `y.${medida}_${String(p.ate).padStart(2, '0')}`;
     return sql.raw(p.de === 1 ? ate : `${ate} - y.${medida}_${String(p.de - 1).padStart(2, '0')}`);
@@ -189,7 +194,7 @@ export function posicoesDoAno(m: SomasDoAno, p: { ano: number; de: number; ate: 
     sql`, `,
   );
   return sql`select y.${sql.raw(m.chave)}, ${medidas}
-    from ${sql.raw(m.tabela)} y where y.ano = ${p.ano}::smallint and ${coluna(m.presenca)} > 0`;
+    from ${sql.raw(m.tabela)} y where y.ano = ${p.ano}::smallint and ${coluna(m.presenca)} > 0${filtro}`;
 }
 
 /** A count (int) or money in cents (bigint): the type of a measure's sum. */

@@ -1,0 +1,394 @@
+import { addDays, type Intervalo, resolverPeriodo } from '@erp/shared';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase, rowsOf } from '../../db/client.ts';
+import { systemActor, writeTx } from '../../lib/audit-context.ts';
+import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { createTestDatabase } from '../../test/test-db.ts';
+import { clientes } from '../cadastros/cadastros.tables.ts';
+import { salesOrderItems, salesOrders } from '../comercial/comercial.tables.ts';
+import { products } from '../estoque/estoque.tables.ts';
+import {
+  baseValida,
+  construirBase,
+  ctesDaBase,
+  type ModeloBase,
+  passadoDe,
+  periodosDoDia,
+} from './dashboard-bases.service.ts';
+
+// Issue 35, migration 0085: the bases of the dashboard's long ranges. A year and a quarter of random
+// orders (60 products, 30 customers, quotes and cancelled orders among them, ties of value at the top
+// 20's edge), then every long period read without a base, with one, and after the writes that must
+// and must not touch it — each answer equal to hand-written SQL over the orders and items themselves.
+
+const HOJE = '2028-03-20';
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const P = (n: number) => uuid(1000 + n);
+const C = (n: number) => uuid(2000 + n);
+const O = (n: number) => uuid(3000 + n);
+
+let t: TestContext;
+let admin: string;
+let proximoPedido = 0;
+
+/** A deterministic generator (mulberry32), so a failure replays. */
+function gerador(semente: number) {
+  let a = semente;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const aleatorio = gerador(35);
+const inteiro = (n: number) => Math.floor(aleatorio() * n);
+
+/** One order of `cliente` on `dia` with its items [product, subtotal in cents]; answers its id. */
+async function pedido(cliente: number, dia: string, itens: [number, number][], status = 'faturado') {
+  const n = ++proximoPedido;
+  const total = itens.reduce((s, [, v]) => s + v, 0);
+  const reais = (c: number) => (c / 100).toFixed(2);
+  await writeTx(t.db, systemActor, async (tx) => {
+    await tx.insert(salesOrders).values({
+      id: O(n),
+      clienteId: C(cliente),
+      clienteNome: `Cliente ${String(cliente).padStart(2, '0')}${n % 3 === 0 ? ' (nome novo)' : ''}`,
+      dataEmissao: dia,
+      status,
+      valorTotal: reais(total),
+    });
+    await tx.insert(salesOrderItems).values(
+      itens.map(([p, v]) => ({
+        orderId: O(n),
+        productId: P(p),
+        produtoNome: 'x',
+        quantidade: '1.000',
+        precoUnitario: reais(v),
+        subtotal: reais(v),
+      })),
+    );
+  });
+  return O(n);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await writeTx(t.db, systemActor, async (tx) => {
+    await tx.insert(clientes).values(
+      Array.from({ length: 30 }, (_, i) => ({
+        id: C(i),
+        tipoPessoa: 'J' as const,
+        documento: String(10_000_000_000_000 + i),
+        razaoSocial: `Cliente ${i}`,
+      })),
+    );
+    await tx.insert(products).values(
+      Array.from({ length: 60 }, (_, i) => ({
+        id: P(i),
+        codigo: `P${i}`,
+        nome: `Produto ${String(i).padStart(2, '0')}`,
+        precoCusto: '1.00',
+      })),
+    );
+  });
+  // ~15 months up to today; a tenth quotes, a tenth cancelled; values in whole reais from 5 to 30 so
+  // that products and customers tie
+  for (let dia = '2027-01-03'; dia <= HOJE; dia = addDays(dia, 3)) {
+    for (let k = 0; k < 2; k++) {
+      const itens: [number, number][] = Array.from({ length: 1 + inteiro(3) }, () => [
+        inteiro(60),
+        (5 + inteiro(26)) * 100,
+      ]);
+      const s = inteiro(10);
+      await pedido(inteiro(30), dia, itens, s === 0 ? 'orcamento' : s === 1 ? 'cancelado' : 'faturado');
+    }
+  }
+  admin = (await t.signIn(['admin'])).token;
+});
+afterAll(() => t.close());
+
+async function get(path: string) {
+  const res = await t.request('GET', `/api/dashboard${path}`, { token: admin });
+  expect(res.status, path).toBe(200);
+  return res.json();
+}
+
+const contado = sql.raw(`o.status not in ('orcamento', 'cancelado')`);
+
+/** The page's product figures by hand: count, top (value then name), the top 20 by value then id. */
+async function produtosEsperados(r: Intervalo) {
+  const linhas = rowsOf<{ id: string; produto: string; quantidade: string; valor_total: string }>(
+    await t.db.execute(sql`
+      select p.id, p.nome as produto, sum(i.quantidade)::numeric(20, 3)::text as quantidade,
+        sum(i.subtotal)::numeric(20, 2)::text as valor_total
+      from sales_order_items i join sales_orders o on o.id = i.order_id join products p on p.id = i.product_id
+      where o.data_emissao >= ${r.inicio}::date and o.data_emissao < ${r.fim}::date and ${contado}
+      group by p.id, p.nome
+      order by sum(i.subtotal) desc, p.id`),
+  );
+  const top = linhas.slice(0, 20).sort((a, b) => {
+    const d = Number(b.valor_total) - Number(a.valor_total);
+    return d !== 0 ? d : a.produto < b.produto ? -1 : 1;
+  });
+  const maximo = linhas[0]?.valor_total;
+  const topo = linhas
+    .filter((l) => l.valor_total === maximo)
+    .map((l) => l.produto)
+    .sort()[0];
+  return {
+    contagem: linhas.length,
+    topo: topo ?? null,
+    linhas: top.map(({ id: _, ...l }) => l),
+  };
+}
+
+/** Vendas por Cliente by hand: the top 20 by value then id, each with its latest order's name. */
+async function clientesEsperados(r: Intervalo) {
+  return rowsOf<{ cliente: string; pedidos: number; valor_total: string }>(
+    await t.db.execute(sql`
+      with s as (
+        select o.cliente_id, count(*)::int as pedidos, sum(o.valor_total) as valor
+        from sales_orders o
+        where o.data_emissao >= ${r.inicio}::date and o.data_emissao < ${r.fim}::date and ${contado}
+        group by o.cliente_id order by valor desc, o.cliente_id limit 20)
+      select (select o.cliente_nome from sales_orders o
+              where o.cliente_id = s.cliente_id and o.data_emissao >= ${r.inicio}::date
+                and o.data_emissao < ${r.fim}::date and ${contado}
+              order by o.data_emissao desc, o.numero desc limit 1) as cliente,
+        s.pedidos, s.valor::numeric(20, 2)::text as valor_total
+      from s order by s.valor desc, cliente`),
+  );
+}
+
+/** Every long range the tests read: the selector's, and custom ones ending before today or after it. */
+const RANGES: [string, string][] = [
+  ['30d', 'periodo=30d'],
+  ['90d', 'periodo=90d'],
+  ['ano', 'periodo=ano'],
+  ['365 dias até ontem', `periodo=personalizado&de=${addDays(HOJE, -365)}&ate=${addDays(HOJE, -1)}`],
+  ['15 meses até hoje', 'periodo=personalizado&de=2027-01-01&ate=2028-03-20'],
+  ['até depois de hoje', 'periodo=personalizado&de=2027-11-15&ate=2028-04-10'],
+];
+
+function intervaloDe(q: string): Intervalo {
+  const ps = new URLSearchParams(q);
+  return resolverPeriodo(
+    ps.get('periodo') as '30d',
+    HOJE,
+    ps.get('de') ?? undefined,
+    ps.get('ate') ?? undefined,
+  ).atual;
+}
+
+/** Whether the page's statement finds a valid base for the range (ctesDaBase's `b`). */
+async function usaBase(modelo: ModeloBase, r: Intervalo) {
+  const passado = passadoDe(r, HOJE)!;
+  const [row] = rowsOf<{ ok: boolean }>(
+    await t.db.execute(sql`with ${ctesDaBase(modelo, r, passado)} select exists (select 1 from b) as ok`),
+  );
+  return row!.ok;
+}
+
+async function confereTudo(comBase: boolean) {
+  for (const [nome, q] of RANGES) {
+    const r = intervaloDe(q);
+    for (const modelo of ['produtos', 'clientes'] as const)
+      expect(await usaBase(modelo, r), `${nome} ${modelo}`).toBe(comBase);
+    const esperado = await produtosEsperados(r);
+    const cards = await get(`/comercial?hoje=${HOJE}&${q}`);
+    expect({ contagem: cards.produtos_vendidos, topo: cards.produto_mais_vendido }, nome).toEqual({
+      contagem: esperado.contagem,
+      topo: esperado.topo,
+    });
+    expect((await get(`/comercial/vendas-por-produto?hoje=${HOJE}&${q}`)).linhas, nome).toEqual(
+      esperado.linhas,
+    );
+    expect((await get(`/comercial/vendas-por-cliente?hoje=${HOJE}&${q}`)).linhas, nome).toEqual(
+      await clientesEsperados(r),
+    );
+  }
+}
+
+async function constroiTodas() {
+  for (const [, q] of RANGES) {
+    const passado = passadoDe(intervaloDe(q), HOJE)!;
+    for (const modelo of ['produtos', 'clientes'] as const)
+      expect(await construirBase(t.db, modelo, passado)).toBe(true);
+  }
+}
+
+describe('bases of the long ranges (migration 0085)', () => {
+  it('the part a base answers: the days before today, from 28 of them', () => {
+    expect(passadoDe({ inicio: '2028-01-01', fim: '2029-01-01' }, HOJE)).toEqual({
+      inicio: '2028-01-01',
+      fim: HOJE,
+    });
+    expect(passadoDe({ inicio: '2027-01-01', fim: '2027-06-01' }, HOJE)).toEqual({
+      inicio: '2027-01-01',
+      fim: '2027-06-01',
+    });
+    // 27 days before today: read whole; 28: a base
+    expect(passadoDe({ inicio: addDays(HOJE, -27), fim: addDays(HOJE, 1) }, HOJE)).toBeNull();
+    expect(passadoDe({ inicio: addDays(HOJE, -28), fim: addDays(HOJE, 1) }, HOJE)).not.toBeNull();
+    // the sweep's periods of the day: 30 and 90 days, the year (from 28 January on)
+    expect(periodosDoDia(HOJE)).toEqual([
+      { inicio: '2028-02-20', fim: HOJE },
+      { inicio: '2027-12-22', fim: HOJE },
+      { inicio: '2028-01-01', fim: HOJE },
+    ]);
+    expect(periodosDoDia('2028-01-20')).toHaveLength(2);
+  });
+
+  it('without bases, with them, and after writes of today: the same figures as the orders give', async () => {
+    await confereTudo(false);
+    await constroiTodas();
+    await confereTudo(true);
+    // today's orders (the usual writes) leave the bases valid: one of a product and a customer far
+    // from the top that jumps into it, one of products and customers that had sold nothing before
+    const [antes] = rowsOf<{ versao: string }>(
+      await t.db.execute(sql`select versao::text from dashboard_bases_estado`),
+    );
+    await pedido(29, HOJE, [
+      [59, 400_000],
+      [58, 100],
+    ]);
+    await pedido(28, HOJE, [[57, 2_500]]);
+    await pedido(27, '2028-04-05', [[56, 300_000]]); // a future-dated order (the range past today)
+    await pedido(26, HOJE, [[55, 1_000_000]], 'orcamento'); // a quote counts nowhere
+    const [depois] = rowsOf<{ versao: string }>(
+      await t.db.execute(sql`select versao::text from dashboard_bases_estado`),
+    );
+    expect(depois!.versao).toBe(antes!.versao);
+    await confereTudo(true);
+  });
+
+  it('a write before the cut-off makes every base stale, and the pages read the ranges whole', async () => {
+    const [velho] = rowsOf<{ id: string }>(
+      await t.db.execute(sql`select id from sales_orders
+        where status = 'faturado' and data_emissao between '2028-02-01' and '2028-02-10'
+        order by numero limit 1`),
+    );
+    await writeTx(t.db, systemActor, (tx) =>
+      tx.update(salesOrders).set({ status: 'cancelado' }).where(eq(salesOrders.id, velho!.id)),
+    );
+    await confereTudo(false);
+    await constroiTodas();
+    await confereTudo(true);
+    // an item of an older order edited: stale again
+    await writeTx(t.db, systemActor, (tx) =>
+      tx.execute(sql`update sales_order_items set subtotal = subtotal + 1000
+        where id = (select i.id from sales_order_items i join sales_orders o on o.id = i.order_id
+                    where o.status = 'faturado' and o.data_emissao between '2027-12-25' and '2027-12-31'
+                    order by i.id limit 1)`),
+    );
+    await confereTudo(false);
+    await constroiTodas();
+    await confereTudo(true);
+    // an order moved from the past to today
+    await writeTx(t.db, systemActor, (tx) =>
+      tx.execute(sql`update sales_orders set data_emissao = ${HOJE}::date
+        where id = (select id from sales_orders where status = 'faturado'
+                    and data_emissao between '2028-03-05' and '2028-03-15' order by numero limit 1)`),
+    );
+    await confereTudo(false);
+    await constroiTodas();
+    // a rebuild of the read models, as a bulk load calls it
+    await t.db.execute(sql`select dashboard_vendas_recalcular()`);
+    for (const modelo of ['produtos', 'clientes'] as const)
+      expect(await baseValida(t.db, modelo, passadoDe(intervaloDe('periodo=ano'), HOJE)!)).toBe(false);
+    await constroiTodas();
+    await confereTudo(true);
+  });
+});
+
+// The frontier's protocol on a real PostgreSQL server (PGlite serves one connection at a time): a
+// writer that read the old frontier and changes a day before the new cut-off is waited for.
+const servidor = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!servidor)('a base and a writer at once (PostgreSQL only)', () => {
+  let database: (Database & { url?: string }) | undefined;
+  let pool: Database | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    pool = await openDatabase({ databaseUrl: database.url, poolSize: 4 });
+    await writeTx(pool.db, systemActor, async (tx) => {
+      await tx
+        .insert(clientes)
+        .values({ id: C(0), tipoPessoa: 'J', documento: '10000000000000', razaoSocial: 'C0' });
+      await tx
+        .insert(products)
+        .values(
+          [0, 1, 2].map((i) => ({ id: P(i), codigo: `P${i}`, nome: `Produto ${i}`, precoCusto: '1.00' })),
+        );
+    });
+  });
+  afterAll(async () => {
+    await pool?.close();
+    await database?.close();
+  });
+
+  const venda = (db: Database['db'], n: number, dia: string, produto: number) =>
+    db.transaction(async (tx) => {
+      await tx.insert(salesOrders).values({
+        id: O(n),
+        clienteId: C(0),
+        clienteNome: 'C0',
+        dataEmissao: dia,
+        status: 'faturado',
+        valorTotal: '10.00',
+      });
+      await tx.insert(salesOrderItems).values({
+        orderId: O(n),
+        productId: P(produto),
+        produtoNome: 'x',
+        quantidade: '1.000',
+        precoUnitario: '10.00',
+        subtotal: '10.00',
+      });
+    });
+
+  it('waits for the writer, then counts its order; a later write before the cut-off makes it stale', async () => {
+    const db = pool!.db;
+    await venda(db, 9001, '2028-02-01', 0);
+    const passado = { inicio: '2028-01-01', fim: HOJE };
+    let construida = false;
+    let construcao: Promise<boolean> | undefined;
+    await db.transaction(async (tx) => {
+      // this writer reads the frontier (none yet) before the builder moves it, and commits after
+      await tx.insert(salesOrders).values({
+        id: O(9002),
+        clienteId: C(0),
+        clienteNome: 'C0',
+        dataEmissao: '2028-02-02',
+        status: 'faturado',
+        valorTotal: '10.00',
+      });
+      await tx.insert(salesOrderItems).values({
+        orderId: O(9002),
+        productId: P(1),
+        produtoNome: 'x',
+        quantidade: '1.000',
+        precoUnitario: '10.00',
+        subtotal: '10.00',
+      });
+      construcao = construirBase(db, 'produtos', passado).then((ok) => {
+        construida = true;
+        return ok;
+      });
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(construida).toBe(false);
+    });
+    expect(await construcao).toBe(true);
+    const [base] = rowsOf<{ contagem: number; chaves: string }>(
+      await db.execute(sql`select contagem, chaves::text from dashboard_bases where modelo = 'produtos'`),
+    );
+    expect(base).toEqual({ contagem: 2, chaves: `{${P(0)},${P(1)}}` });
+    expect(await baseValida(db, 'produtos', passado)).toBe(true);
+    await venda(db, 9003, HOJE, 2); // today's: still valid
+    expect(await baseValida(db, 'produtos', passado)).toBe(true);
+    await venda(db, 9004, '2028-03-19', 2); // yesterday's: stale
+    expect(await baseValida(db, 'produtos', passado)).toBe(false);
+  });
+});
