@@ -16,7 +16,7 @@ import { type Db, rowsOf } from '../../db/client.ts';
 import { emVooCompartilhado } from '../../lib/em-voo.ts';
 import { emReais, executaAgrupado } from '../relatorios/vendas-base.ts';
 import { ctesDaBase, passadoDe, pedirBase } from './dashboard-bases.service.ts';
-import { ajustesDoPainel, somasDeClientesDoPainel, somasDeProdutos } from './somas-do-periodo.ts';
+import { ajustesDoPainel, somasDeClientesDoPainel, somasDeProdutos, umMes } from './somas-do-periodo.ts';
 
 // Commercial block: the orders of the chosen period (issue 35; by default the current business
 // month, [first day, first day of next month)), compared with the previous equal period.
@@ -35,16 +35,6 @@ import { ajustesDoPainel, somasDeClientesDoPainel, somasDeProdutos } from './som
 const vendas = sql.raw(`status not in ('orcamento', 'cancelado')`);
 
 const SEM_ID = '00000000-0000-0000-0000-000000000000';
-
-/** True when the range is exactly one calendar month (the per-month read models answer it alone). */
-function umMes(r: Intervalo): boolean {
-  return r.inicio.endsWith('-01') && r.fim === nextMonth(r.inicio);
-}
-function nextMonth(inicio: string): string {
-  const y = Number(inicio.slice(0, 4));
-  const m = Number(inicio.slice(5, 7));
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-}
 
 /**
  * Σ quantidade of one product's counted items in a range (a correlated subquery for the few rows a
@@ -335,7 +325,7 @@ export async function listVendasPorCliente(
   hoje?: string,
 ): Promise<VendaPorCliente[]> {
   const r = p.atual;
-  const passado = !umMes(r) && hoje ? passadoDe(r, hoje) : null;
+  const passado = hoje ? passadoDe(r, hoje) : null;
   if (passado) {
     const [row] = rowsOf<{ tem_base: boolean; linhas: VendaPorCliente[] }>(
       await db.execute(sql`

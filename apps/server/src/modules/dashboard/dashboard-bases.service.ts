@@ -11,7 +11,7 @@ import type { Jobs } from '../../lib/jobs/jobs.ts';
 import { agendaPeriodica } from '../../lib/jobs/periodica.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { executaAgrupado } from '../relatorios/vendas-base.ts';
-import { CLIENTES, type ModeloDoPainel, PRODUTOS, somasDoPeriodo } from './somas-do-periodo.ts';
+import { CLIENTES, type ModeloDoPainel, PRODUTOS, somasDoPeriodo, umMes } from './somas-do-periodo.ts';
 
 // The bases of the dashboard's long ranges (migration 0085): the products' and customers' sums of the
 // days before today computed once, so that a page of 90 days, the year or 365 days reads the base, the
@@ -39,9 +39,10 @@ const ESPERA_MAX_MS = 30_000;
 /**
  * The part of a range a base answers: its days before today, `[inicio, min(fim, hoje))`, when there
  * are at least BASE_MIN_DIAS of them; else null (the range is read whole). A range past its end is
- * all base.
+ * all base. One calendar month has none: its month rows and their index answer it.
  */
 export function passadoDe(r: Intervalo, hoje: string): Intervalo | null {
+  if (umMes(r)) return null;
   const corte = r.fim < hoje ? r.fim : hoje;
   if (corte <= r.inicio || diasDoIntervalo(r.inicio, corte) < BASE_MIN_DIAS) return null;
   return { inicio: r.inicio, fim: corte };

@@ -11,6 +11,16 @@ import {
 // per key with its sums, shared by the page (comercial-dashboard.service.ts), the bases of long
 // ranges (dashboard-bases.service.ts) and the reports (relatorios/).
 
+/** True when the range is exactly one calendar month (the per-month read models answer it alone). */
+export function umMes(r: Intervalo): boolean {
+  return r.inicio.endsWith('-01') && r.fim === nextMonth(r.inicio);
+}
+function nextMonth(inicio: string): string {
+  const y = Number(inicio.slice(0, 4));
+  const m = Number(inicio.slice(5, 7));
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}
+
 /**
  * A per-key read model of the dashboard in its three grains: per year (running sums, 0078/0080), per
  * month and per day, the same measures in each (`valor` in reais in the month and day tables, cents
