@@ -57,7 +57,7 @@ export function StatCard({
     </>
   );
   const base =
-    'flex w-full flex-col justify-start rounded-lg border border-border bg-card p-5 text-left text-card-foreground shadow-sm';
+    'flex w-full min-w-0 flex-col justify-start rounded-lg border border-border bg-card p-5 text-left text-card-foreground shadow-sm';
   if (!onOpen) return <div className={base}>{body}</div>;
   return (
     <button
