@@ -118,14 +118,14 @@ const produtosEmVoo = emVooCompartilhado<Db, ProdutosDoPeriodo>();
 
 /**
  * The statement of what the page shows of a range's products, from `pa` (product_id, valor in cents:
- * the products sold) after the CTEs `antes` and with `contagem` the count of products sold: the top
- * value, then the first by name of the products with it, for the cards; the top 20 for Vendas por
- * Produto.
+ * the products sold) after the CTEs `antes` and with `contagem` the count of products sold (`m.n`
+ * counts `pa`): the top value, then the first by name of the products with it, for the cards; the
+ * top 20 for Vendas por Produto.
  */
 function produtosDe(r: Intervalo, antes: SQL, pa: SQL, contagem: SQL, mais: SQL = sql``): SQL {
   return sql`
     with ${antes} pa as (${pa}),
-    m as (select max(valor) as topo from pa),
+    m as (select count(*)::int as n, max(valor) as topo from pa),
     t as (select product_id, valor from pa order by valor desc, product_id limit ${DASHBOARD_TOP_LIMIT})
     select ${contagem} as contagem,
       (select pr.nome from pa x join products pr on pr.id = x.product_id
@@ -174,7 +174,7 @@ function produtosDoPeriodo(db: Db, r: Intervalo, hoje?: string): Promise<Produto
           r,
           sql``,
           sql`select product_id, valor from (${somasDeProdutos(r)}) u where itens > 0`,
-          sql`(select count(*)::int from pa)`,
+          sql`(select n from m)`,
         ),
         ajustesDoPainel(r),
       ),
