@@ -180,13 +180,16 @@ export function pedirBase(db: Db, modelo: ModeloBase, passado: Intervalo): void 
 
 /**
  * Keeps the bases of today's long periods at start and every `intervaloMs`, and builds the ones pages
- * ask for as soon as asked; a failure is logged and retried at the next beat.
+ * ask for as soon as asked; a failure is logged and retried at the next beat. When the queue stops the
+ * sweep stops between two bases, and a build cut short by the database closing is not an error (each
+ * base is one statement: nothing half-written).
  */
 export function agendaBasesDoPainel(db: Db, jobs: Jobs, logger: Logger, intervaloMs = 60_000): void {
   const pedidos = new Map<string, Pedido>();
   let rodando = false;
+  let parado = false;
   const roda = async () => {
-    if (rodando) return;
+    if (rodando || parado) return;
     rodando = true;
     try {
       const hoje = businessToday();
@@ -194,24 +197,29 @@ export function agendaBasesDoPainel(db: Db, jobs: Jobs, logger: Logger, interval
         for (const modelo of ['produtos', 'clientes'] as const)
           pedidos.set(chaveDo({ modelo, passado }), { modelo, passado });
       for (const [k, p] of pedidos) {
+        if (parado) return;
         pedidos.delete(k);
         if (await baseValida(db, p.modelo, p.passado)) continue;
         const inicio = Date.now();
         if (await construirBase(db, p.modelo, p.passado))
           logger.info({ base: k, ms: Date.now() - inicio }, 'painel: base calculada');
       }
-      await apagaBasesVelhas(db);
+      if (!parado) await apagaBasesVelhas(db);
     } catch (err) {
-      logger.error({ err: (err as Error).message }, 'painel: bases falharam');
+      if (parado) logger.debug({ err: (err as Error).message }, 'painel: bases interrompidas pela parada');
+      else logger.error({ err: (err as Error).message }, 'painel: bases falharam');
     } finally {
       rodando = false;
     }
-    if (pedidos.size) void roda();
+    if (pedidos.size && !parado) void roda();
   };
   pedidosPorDb.set(db, (p) => {
     pedidos.set(chaveDo(p), p);
     void roda();
   });
-  jobs.aoParar.push(() => pedidosPorDb.delete(db));
+  jobs.aoParar.push(() => {
+    parado = true;
+    pedidosPorDb.delete(db);
+  });
   void agendaPeriodica(jobs, logger, intervaloMs, 'painel: bases falharam', roda);
 }
