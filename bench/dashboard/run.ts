@@ -195,13 +195,13 @@ try {
   // measure the page right after a change before today made them stale.
   const passadoDoPeriodo = (q: string) => {
     const ps = new URLSearchParams(q);
-    const r = resolverPeriodo(
+    const p = resolverPeriodo(
       ps.get('periodo') as PeriodoDashboard,
       hoje,
       ps.get('de') ?? undefined,
       ps.get('ate') ?? undefined,
-    ).atual;
-    return passadoDe(r, hoje);
+    );
+    return passadoDe(p.atual, p.hoje);
   };
   const esperaBases = async (q: string) => {
     const passado = passadoDoPeriodo(q);

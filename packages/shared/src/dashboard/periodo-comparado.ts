@@ -33,6 +33,8 @@ export const SERIE_DIARIA_MAX_DIAS = 92;
 export type Intervalo = { inicio: string; fim: string };
 export type PeriodoResolvido = {
   periodo: PeriodoDashboard;
+  /** the day it was resolved against (the part before it is what the dashboard's bases answer) */
+  hoje: string;
   atual: Intervalo;
   anterior: Intervalo;
   /** number of days in atual */
@@ -117,7 +119,14 @@ export function resolverPeriodo(
     }
   }
   const dias = diasDoIntervalo(atual.inicio, atual.fim);
-  return { periodo, atual, anterior, dias, granularidade: dias > SERIE_DIARIA_MAX_DIAS ? 'semana' : 'dia' };
+  return {
+    periodo,
+    hoje,
+    atual,
+    anterior,
+    dias,
+    granularidade: dias > SERIE_DIARIA_MAX_DIAS ? 'semana' : 'dia',
+  };
 }
 
 /**

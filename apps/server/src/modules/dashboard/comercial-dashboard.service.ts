@@ -31,7 +31,9 @@ import { ajustesDoPainel, somasDeClientesDoPainel, somasDeProdutos, umMes } from
 // loose days off the per-day ones (dashboard_vendas_dia, slices); per product and per customer
 // (somasDoPeriodo), the months of a range from the per-year running sums (three or more) or the
 // per-month table, the loose days at its ends added or taken out off the per-day one
-// (dividirComComplementos()), and one calendar month straight off the per-month table.
+// (dividirComComplementos(); somas-do-periodo.ts), and one calendar month straight off the per-month
+// table; past 28 days before today, the products' count and top and the customers' top through the
+// range's base (dashboard-bases.service.ts, migration 0085) when it is valid.
 const vendas = sql.raw(`status not in ('orcamento', 'cancelado')`);
 
 const SEM_ID = '00000000-0000-0000-0000-000000000000';
@@ -148,9 +150,9 @@ function produtosDe(r: Intervalo, antes: SQL, pa: SQL, contagem: SQL, mais: SQL 
  * and the range's base asked for. The page asks for both at once: the two requests share one
  * computation while it runs (emVooCompartilhado; nothing is kept after it).
  */
-function produtosDoPeriodo(db: Db, r: Intervalo, hoje?: string): Promise<ProdutosDoPeriodo> {
-  return produtosEmVoo(db, `${r.inicio}|${r.fim}|${hoje ?? ''}`, async () => {
-    const passado = hoje ? passadoDe(r, hoje) : null;
+function produtosDoPeriodo(db: Db, r: Intervalo, hoje: string): Promise<ProdutosDoPeriodo> {
+  return produtosEmVoo(db, `${r.inicio}|${r.fim}|${hoje}`, async () => {
+    const passado = passadoDe(r, hoje);
     if (passado) {
       const [row] = rowsOf<ProdutosDoPeriodo & { tem_base: boolean }>(
         await db.execute(
@@ -189,14 +191,10 @@ function produtosDoPeriodo(db: Db, r: Intervalo, hoje?: string): Promise<Produto
  * sold and the top product of one calendar month from dashboard_vendas_mes and the top of
  * dashboard_vendas_produto_mes, of any other range from produtosDoPeriodo (beside the totals' statement).
  */
-export async function getComercialResumo(
-  db: Db,
-  p: PeriodoResolvido,
-  hoje?: string,
-): Promise<ComercialResumo> {
+export async function getComercialResumo(db: Db, p: PeriodoResolvido): Promise<ComercialResumo> {
   const { atual, anterior } = p;
   const mes = umMes(atual) ? produtosDoMes(atual) : null;
-  const doPeriodo = mes ? null : produtosDoPeriodo(db, atual, hoje);
+  const doPeriodo = mes ? null : produtosDoPeriodo(db, atual, p.hoje);
   // the previous period's distinct products only when they come off one month's slices: counting
   // them over loose days would cost as much as the whole page (they only feed the card's ▲/▼)
   const pbContagem = umMes(anterior) ? produtosDoMes(anterior).contagem : sql`null::int`;
@@ -282,13 +280,9 @@ export async function getSerieVendas(db: Db, p: PeriodoResolvido): Promise<Serie
  * per-product read models: one month straight off the top of dashboard_vendas_produto_mes_valor_idx,
  * any other range from produtosDoPeriodo (shared with the cards' request when both run at once).
  */
-export async function listVendasPorProduto(
-  db: Db,
-  p: PeriodoResolvido,
-  hoje?: string,
-): Promise<VendaPorProduto[]> {
+export async function listVendasPorProduto(db: Db, p: PeriodoResolvido): Promise<VendaPorProduto[]> {
   const r = p.atual;
-  if (!umMes(r)) return (await produtosDoPeriodo(db, r, hoje)).linhas;
+  if (!umMes(r)) return (await produtosDoPeriodo(db, r, p.hoje)).linhas;
   return rowsOf<VendaPorProduto>(
     await db.execute(sql`
       select pr.nome as produto, x.quantidade::text as quantidade, ${emReais(sql`x.valor`)}::text as valor_total
@@ -319,13 +313,9 @@ const nomeDoCliente = (r: Intervalo) => sql`cross join lateral (
  * customer of the range (and its base asked for). The name shown is the customer-name snapshot of
  * the customer's latest order in the period.
  */
-export async function listVendasPorCliente(
-  db: Db,
-  p: PeriodoResolvido,
-  hoje?: string,
-): Promise<VendaPorCliente[]> {
+export async function listVendasPorCliente(db: Db, p: PeriodoResolvido): Promise<VendaPorCliente[]> {
   const r = p.atual;
-  const passado = hoje ? passadoDe(r, hoje) : null;
+  const passado = passadoDe(r, p.hoje);
   if (passado) {
     const [row] = rowsOf<{ tem_base: boolean; linhas: VendaPorCliente[] }>(
       await db.execute(sql`

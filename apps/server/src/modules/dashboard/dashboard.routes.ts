@@ -52,21 +52,18 @@ const hojeQuery = queryParams(dashboardHojeQuerySchema);
 
 /** Dashboard read model: one endpoint per block and per drill-down, each a single SQL aggregate. */
 export const dashboardRoutes = new Hono<AppEnv>()
-  .get('/comercial', comercial, query, async (c) => {
-    const q = c.req.valid('query');
-    return c.json(await getComercialResumo(c.var.deps.db, periodoOf(c, q), hojeOf(c, q.hoje)));
-  })
+  .get('/comercial', comercial, query, async (c) =>
+    c.json(await getComercialResumo(c.var.deps.db, periodoOf(c, c.req.valid('query')))),
+  )
   .get('/comercial/vendas-por-periodo', comercial, query, async (c) =>
     c.json({ linhas: await listVendasPorPeriodo(c.var.deps.db, periodoOf(c, c.req.valid('query'))) }),
   )
-  .get('/comercial/vendas-por-produto', comercial, query, async (c) => {
-    const q = c.req.valid('query');
-    return c.json({ linhas: await listVendasPorProduto(c.var.deps.db, periodoOf(c, q), hojeOf(c, q.hoje)) });
-  })
-  .get('/comercial/vendas-por-cliente', comercial, query, async (c) => {
-    const q = c.req.valid('query');
-    return c.json({ linhas: await listVendasPorCliente(c.var.deps.db, periodoOf(c, q), hojeOf(c, q.hoje)) });
-  })
+  .get('/comercial/vendas-por-produto', comercial, query, async (c) =>
+    c.json({ linhas: await listVendasPorProduto(c.var.deps.db, periodoOf(c, c.req.valid('query'))) }),
+  )
+  .get('/comercial/vendas-por-cliente', comercial, query, async (c) =>
+    c.json({ linhas: await listVendasPorCliente(c.var.deps.db, periodoOf(c, c.req.valid('query'))) }),
+  )
   .get('/comercial/vendas-por-vendedor', comercial, query, async (c) =>
     c.json({ linhas: await listVendasPorVendedor(c.var.deps.db, periodoOf(c, c.req.valid('query'))) }),
   )
