@@ -193,11 +193,13 @@ try {
   // year at start, a page that misses one asks for it (the custom range). The page is measured as
   // users meet it through the day — with them — after waiting for them; the rows "sem base" below
   // measure the page right after a change before today made them stale.
+  // the server's today, read again at each wait (a run across São Paulo's midnight waits for the new
+  // day's bases, the ones the server's pages then read)
   const passadoDoPeriodo = (q: string) => {
     const ps = new URLSearchParams(q);
     const p = resolverPeriodo(
       ps.get('periodo') as PeriodoDashboard,
-      hoje,
+      businessToday(),
       ps.get('de') ?? undefined,
       ps.get('ate') ?? undefined,
     );
