@@ -10,6 +10,7 @@ import { type Db, rowsOf } from '../../db/client.ts';
 import type { Jobs } from '../../lib/jobs/jobs.ts';
 import { agendaPeriodica } from '../../lib/jobs/periodica.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { insercaoDaCurva, type ModeloDaCurva } from '../relatorios/curva-abc-base.ts';
 import { executaAgrupado } from '../relatorios/vendas-base.ts';
 import { CLIENTES, type ModeloDoPainel, PRODUTOS, somasDoPeriodo, umMes } from './somas-do-periodo.ts';
 
@@ -25,10 +26,14 @@ import { CLIENTES, type ModeloDoPainel, PRODUTOS, somasDoPeriodo, umMes } from '
 // long periods of today (30 and 90 days, the year) when theirs is missing or stale, and any other range
 // a page asked for and did not find (personalizado). Never in a request's transaction (reports read,
 // never write): the request only leaves the range in this process's queue.
+// The Curva ABC's bases (the whole curve, migration 0086: curva-abc-base.ts) live here too, built on
+// demand only.
 
-export type ModeloBase = 'produtos' | 'clientes';
+/** The dashboard's bases: the count and the top keys of a range. */
+export type ModeloDoTopo = 'produtos' | 'clientes';
+export type ModeloBase = ModeloDoTopo | ModeloDaCurva;
 
-const MODELOS: Record<ModeloBase, ModeloDoPainel> = { produtos: PRODUTOS, clientes: CLIENTES };
+const MODELOS: Record<ModeloDoTopo, ModeloDoPainel> = { produtos: PRODUTOS, clientes: CLIENTES };
 
 /** Below this many days before today a range is read whole (a base would save little). */
 export const BASE_MIN_DIAS = 28;
@@ -67,7 +72,7 @@ export function periodosDoDia(hoje: string): Intervalo[] {
  * key, as everywhere), and the range's count is the base's plus, over `c`, the keys that start to
  * count from the cut-off on.
  */
-export function ctesDaBase(modelo: ModeloBase, r: Intervalo, passado: Intervalo): SQL {
+export function ctesDaBase(modelo: ModeloDoTopo, r: Intervalo, passado: Intervalo): SQL {
   const m = MODELOS[modelo];
   const chave = sql.raw(m.ano.chave);
   const presenca = sql.raw(m.ano.presenca);
@@ -135,12 +140,22 @@ export async function construirBase(db: Db, modelo: ModeloBase, passado: Interva
     if (Date.now() > limite) return false;
     await new Promise((ok) => setTimeout(ok, 100));
   }
+  await executaAgrupado(
+    db,
+    modelo === 'produtos' || modelo === 'clientes'
+      ? insercaoDoTopo(modelo, passado)
+      : insercaoDaCurva(modelo, passado),
+    { pelasSomas: true },
+  );
+  return true;
+}
+
+/** The statement that computes and stores a dashboard base (one snapshot: `versao` read with the sums). */
+function insercaoDoTopo(modelo: ModeloDoTopo, passado: Intervalo): SQL {
   const m = MODELOS[modelo];
   const chave = sql.raw(m.ano.chave);
   const presenca = sql.raw(m.ano.presenca);
-  await executaAgrupado(
-    db,
-    sql`
+  return sql`
     with e as (select versao from dashboard_bases_estado),
     pa as (select u.${chave} as chave, u.valor, u.${presenca} as presenca
            from (${somasDoPeriodo(m, passado)}) u where u.${presenca} > 0),
@@ -152,10 +167,7 @@ export async function construirBase(db: Db, modelo: ModeloBase, passado: Interva
       coalesce((select array_agg(presenca order by valor desc, chave) from t), '{}')
     from e
     on conflict (modelo, inicio, corte) do update set versao = excluded.versao, contagem = excluded.contagem,
-      chaves = excluded.chaves, valores = excluded.valores, presencas = excluded.presencas, calculada_em = now()`,
-    { pelasSomas: true },
-  );
-  return true;
+      chaves = excluded.chaves, valores = excluded.valores, presencas = excluded.presencas, calculada_em = now()`;
 }
 
 /** Stale bases, and those not rebuilt for two days (ranges nobody asks for any more), go. */

@@ -1,4 +1,12 @@
-import { addDays, type Intervalo, resolverPeriodo } from '@erp/shared';
+import {
+  addDays,
+  type CurvaAbcQuery,
+  classificaCurvaAbc,
+  curvaAbcQuerySchema,
+  Decimal,
+  type Intervalo,
+  resolverPeriodo,
+} from '@erp/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, rowsOf } from '../../db/client.ts';
@@ -8,19 +16,22 @@ import { createTestDatabase } from '../../test/test-db.ts';
 import { clientes } from '../cadastros/cadastros.tables.ts';
 import { salesOrderItems, salesOrders } from '../comercial/comercial.tables.ts';
 import { products } from '../estoque/estoque.tables.ts';
+import { relatorioCurvaAbc } from '../relatorios/curva-abc.service.ts';
 import {
   baseValida,
   construirBase,
   ctesDaBase,
-  type ModeloBase,
+  type ModeloDoTopo,
   passadoDe,
   periodosDoDia,
 } from './dashboard-bases.service.ts';
 
-// Issue 35, migration 0085: the bases of the dashboard's long ranges. A year and a quarter of random
-// orders (60 products, 30 customers, quotes and cancelled orders among them, ties of value at the top
-// 20's edge), then every long period read without a base, with one, and after the writes that must
-// and must not touch it — each answer equal to hand-written SQL over the orders and items themselves.
+// Issue 35, migrations 0085 and 0086: the bases of the dashboard's long ranges and of the Curva ABC. A
+// year and a quarter of random orders (60 products, 30 customers, quotes and cancelled orders among
+// them, ties of value at the top 20's edge, items with and without a frozen cost), then every long
+// period read without a base, with one, and after the writes that must and must not touch it — each
+// answer equal to hand-written SQL over the orders and items themselves (the curves: ranked and
+// classed by the shared rule, classificaCurvaAbc).
 
 const HOJE = '2028-03-20';
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -67,6 +78,8 @@ async function pedido(cliente: number, dia: string, itens: [number, number][], s
         quantidade: '1.000',
         precoUnitario: reais(v),
         subtotal: reais(v),
+        // a frozen cost of 60 % on two products in three (the Curva ABC's margin), none on the third
+        custoUnitario: p % 3 === 0 ? null : reais(Math.floor((v * 3) / 5)),
       })),
     );
   });
@@ -183,7 +196,7 @@ function intervaloDe(q: string): Intervalo {
 }
 
 /** Whether the page's statement finds a valid base for the range (ctesDaBase's `b`). */
-async function usaBase(modelo: ModeloBase, r: Intervalo) {
+async function usaBase(modelo: ModeloDoTopo, r: Intervalo) {
   const passado = passadoDe(r, HOJE)!;
   const [row] = rowsOf<{ ok: boolean }>(
     await t.db.execute(sql`with ${ctesDaBase(modelo, r, passado)} select exists (select 1 from b) as ok`),
@@ -209,13 +222,102 @@ async function confereTudo(comBase: boolean) {
       await clientesEsperados(r),
     );
   }
+  await confereCurvas(comBase);
 }
+
+const MODELOS = ['produtos', 'clientes', 'abc_produtos', 'abc_clientes'] as const;
 
 async function constroiTodas() {
   for (const [, q] of RANGES) {
     const passado = passadoDe(intervaloDe(q), HOJE)!;
-    for (const modelo of ['produtos', 'clientes'] as const)
-      expect(await construirBase(t.db, modelo, passado)).toBe(true);
+    for (const modelo of MODELOS) expect(await construirBase(t.db, modelo, passado)).toBe(true);
+  }
+}
+
+/** The Curva ABC's pages the bases answer: products by revenue, customers by revenue and margin. */
+const CURVAS: Partial<CurvaAbcQuery>[] = [
+  { dimensao: 'produto', criterio: 'receita' },
+  { dimensao: 'cliente', criterio: 'receita' },
+  { dimensao: 'cliente', criterio: 'margem' },
+  {
+    dimensao: 'cliente',
+    criterio: 'margem',
+    corte_a: 50,
+    corte_b: 30,
+    classe: 'B',
+    sort: 'receita',
+    dir: 'desc',
+  },
+];
+
+/** A curve by hand: each key's revenue and frozen cost off the items, ranked and classed by the shared rule. */
+async function curvaEsperada(r: Intervalo, q: CurvaAbcQuery) {
+  const chave = sql.raw(q.dimensao === 'produto' ? 'i.product_id' : 'o.cliente_id');
+  const somas = rowsOf<{ id: string; receita: string; custo: string }>(
+    await t.db.execute(sql`
+      select ${chave}::text as id, sum(i.subtotal)::numeric(20, 2)::text as receita,
+        sum(round(i.quantidade * coalesce(i.custo_unitario, 0), 2))::numeric(20, 2)::text as custo
+      from sales_order_items i join sales_orders o on o.id = i.order_id
+      where o.data_emissao >= ${r.inicio}::date and o.data_emissao < ${r.fim}::date and ${contado}
+      group by ${chave}`),
+  );
+  const dos = new Map(somas.map((x) => [x.id, x]));
+  const margem = (x: { receita: string; custo: string }) => Decimal.of(x.receita).minus(x.custo).toFixed(2);
+  const curva = classificaCurvaAbc(
+    somas.map((x) => ({ id: x.id, valor: q.criterio === 'receita' ? x.receita : margem(x) })),
+    { a: q.corte_a, b: q.corte_b },
+  ).map((l) => {
+    const x = dos.get(l.id)!;
+    return {
+      chave: l.id,
+      posicao: l.posicao,
+      receita: x.receita,
+      custo: x.custo,
+      margem: margem(x),
+      valor: l.valor,
+      classe: l.classe,
+    };
+  });
+  const listadas = curva.filter((l) => !q.classe || l.classe === q.classe);
+  if (q.sort === 'receita')
+    listadas.sort((a, b) => Decimal.of(b.receita).cmp(a.receita) || a.posicao - b.posicao);
+  const classes = (['A', 'B', 'C'] as const).map((c) => curva.filter((l) => l.classe === c).length);
+  return { linhas: listadas, itens: listadas.length, classes };
+}
+
+async function confereCurvas(comBase: boolean) {
+  for (const [nome, q] of RANGES) {
+    const r = intervaloDe(q);
+    const passado = passadoDe(r, HOJE)!;
+    for (const modelo of ['abc_produtos', 'abc_clientes'] as const)
+      expect(await baseValida(t.db, modelo, passado), `${nome} ${modelo}`).toBe(comBase);
+    for (const c of CURVAS) {
+      const consulta = curvaAbcQuerySchema.parse({
+        ...c,
+        de: r.inicio,
+        ate: addDays(r.fim, -1),
+        pageSize: 100,
+      });
+      const esperada = await curvaEsperada(r, consulta);
+      const pagina = await relatorioCurvaAbc(t.db, consulta, null, HOJE);
+      const rotulo = `${nome} ${JSON.stringify(c)}`;
+      expect(
+        pagina.items.map(({ chave, posicao, receita, custo, margem, valor, classe }) => ({
+          chave,
+          posicao,
+          receita,
+          custo,
+          margem,
+          valor,
+          classe,
+        })),
+        rotulo,
+      ).toEqual(esperada.linhas);
+      expect([pagina.total, pagina.totais.classes.map((x) => x.itens)], rotulo).toEqual([
+        esperada.itens,
+        esperada.classes,
+      ]);
+    }
   }
 }
 
@@ -286,6 +388,16 @@ describe('bases of the long ranges (migration 0085)', () => {
     await confereTudo(false);
     await constroiTodas();
     await confereTudo(true);
+    // the frozen cost of an older order's item corrected: the customers' margins change (their base)
+    await writeTx(t.db, systemActor, (tx) =>
+      tx.execute(sql`update sales_order_items set custo_unitario = coalesce(custo_unitario, 0) + 7
+        where id = (select i.id from sales_order_items i join sales_orders o on o.id = i.order_id
+                    where o.status = 'faturado' and o.data_emissao between '2028-01-10' and '2028-01-20'
+                    order by i.id limit 1)`),
+    );
+    await confereTudo(false);
+    await constroiTodas();
+    await confereTudo(true);
     // an order moved from the past to today
     await writeTx(t.db, systemActor, (tx) =>
       tx.execute(sql`update sales_orders set data_emissao = ${HOJE}::date
@@ -296,10 +408,26 @@ describe('bases of the long ranges (migration 0085)', () => {
     await constroiTodas();
     // a rebuild of the read models, as a bulk load calls it
     await t.db.execute(sql`select dashboard_vendas_recalcular()`);
-    for (const modelo of ['produtos', 'clientes'] as const)
+    for (const modelo of MODELOS)
       expect(await baseValida(t.db, modelo, passadoDe(intervaloDe('periodo=ano'), HOJE)!)).toBe(false);
     await constroiTodas();
     await confereTudo(true);
+  });
+
+  it("the customers' curve's own read model: its rows before the cut-off count, today's and none do not", async () => {
+    const versao = async () =>
+      rowsOf<{ v: string }>(await t.db.execute(sql`select versao::text as v from dashboard_bases_estado`))[0]!
+        .v;
+    const v0 = await versao();
+    await t.db.execute(
+      sql`update relatorio_vendas_pedido set custo = custo where data_emissao = ${HOJE}::date`,
+    );
+    await t.db.execute(sql`delete from relatorio_vendas_pedido where itens < 0`); // deletes nothing
+    expect(await versao()).toBe(v0);
+    await t.db.execute(sql`update relatorio_vendas_pedido set custo = custo
+      where order_id = (select order_id from relatorio_vendas_pedido where data_emissao < ${HOJE}::date
+                        order by order_id limit 1)`);
+    expect(await versao()).toBe(String(Number(v0) + 1));
   });
 });
 

@@ -4,6 +4,7 @@ import {
   criterioAbcLabels,
   dimensaoAbcLabels,
   EXPORT_MAX_ROWS,
+  type Intervalo,
   type LinhaAbc,
   PARETO_ITENS,
   type PaginaRelatorio,
@@ -13,7 +14,9 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { passadoDe, pedirBase } from '../dashboard/dashboard-bases.service.ts';
 import { somasDeProdutos } from '../dashboard/somas-do-periodo.ts';
+import { ctesDaCurva, type ModeloDaCurva } from './curva-abc-base.ts';
 import type { EscopoVendedor } from './escopo-vendedor.ts';
 import {
   CUSTO_ITEM,
@@ -93,14 +96,41 @@ const ajustes = (q: Filtros, f: FiltrosVendas, escopo: EscopoVendedor, modelo = 
   };
 };
 
-/** The classified rows (CTE `c`, money in cents) every query of the report reads. */
-function classificados(q: Filtros, f: FiltrosVendas, escopo: EscopoVendedor, modelo = false): SQL {
-  const valor = sql.raw(q.criterio === 'receita' ? 'receita' : 'receita - custo');
-  // customers: their per-year running sums (pelosClientes) or their orders' rows in
-  // relatorio_vendas_pedido (migration 0076; the report has no product or group filter), not a
-  // year's items joined to the orders
-  const clientes = pelosClientes(q, f, escopo);
-  const g = modelo
+/** A base of the curve (curva-abc-base.ts): its model, the report's range and the base's part of it. */
+type BaseDaCurva = { modelo: ModeloDaCurva; r: Intervalo; passado: Intervalo };
+
+/**
+ * The base a page of the whole curve may read (no seller filter nor scope — the bases hold every
+ * key's sums of the period alone): the products' curve where it reads the read models
+ * (pelosProdutos), the customers' with any criterion, class and order; for a range with
+ * BASE_MIN_DIAS days before today or more, not one calendar month (passadoDe). Null elsewhere.
+ */
+function baseDaCurva(
+  q: Filtros & Partial<Pick<CurvaAbcQuery, 'sort'>>,
+  f: FiltrosVendas,
+  escopo: EscopoVendedor,
+  hoje: string,
+): BaseDaCurva | null {
+  const modelo: ModeloDaCurva | null = pelosProdutos(q, f, escopo)
+    ? 'abc_produtos'
+    : q.dimensao === 'cliente' && clientesEmOrdem(f, escopo)
+      ? 'abc_clientes'
+      : null;
+  if (!modelo) return null;
+  const r = { inicio: f.de, fim: addDays(f.ate, 1) };
+  const passado = passadoDe(r, hoje);
+  return passado ? { modelo, r, passado } : null;
+}
+
+/** The rows of the curve without a base (CTE `g`'s query): chave, receita and custo in cents. */
+function gSemBase(
+  q: Filtros,
+  f: FiltrosVendas,
+  escopo: EscopoVendedor,
+  modelo: boolean,
+  clientes: SQL | null,
+): SQL {
+  return modelo
     ? sql`select u.product_id as chave, u.valor as receita, null::bigint as custo
           from (${somasDeProdutos({ inicio: f.de, fim: addDays(f.ate, 1) })}) u
           where u.itens > 0`
@@ -116,9 +146,27 @@ function classificados(q: Filtros, f: FiltrosVendas, escopo: EscopoVendedor, mod
           from relatorio_vendas_pedido r
           where ${ondePedidos(f, escopo)}
           group by 1`;
-  return sql`g as (
-      ${g}
-    ), v as (
+}
+
+/**
+ * The classified rows (CTE `c`, money in cents) every query of the report reads — off the curve's
+ * base when given (its CTEs end in the same `g`).
+ */
+function classificados(
+  q: Filtros,
+  f: FiltrosVendas,
+  escopo: EscopoVendedor,
+  modelo = false,
+  base?: BaseDaCurva,
+): SQL {
+  const valor = sql.raw(q.criterio === 'receita' ? 'receita' : 'receita - custo');
+  // customers: their per-year running sums (pelosClientes) or their orders' rows in
+  // relatorio_vendas_pedido (migration 0076; the report has no product or group filter), not a
+  // year's items joined to the orders
+  const g = base
+    ? ctesDaCurva(base.modelo, base.r, base.passado)
+    : sql`g as (${gSemBase(q, f, escopo, modelo, pelosClientes(q, f, escopo))})`;
+  return sql`${g}, v as (
       select chave, receita, custo, receita - custo as margem, ${valor} as valor from g
     ), r as (
       -- the position and the running total in one window (one pass over the sorted rows: the sum
@@ -294,17 +342,31 @@ export async function relatorioCurvaAbc(
   const f = filtrosDe(q, hoje);
   const offset = (q.page - 1) * q.pageSize;
   const modelo = pelosProdutos(q, f, escopo);
-  // the page and the totals in one statement: the curve (a year: ~200,000 products) is aggregated once;
-  // the listed rows' count is the totals' (the same rows: `c` under the class filter)
-  const [[r], filtros] = await Promise.all([
+  const base = baseDaCurva(q, f, escopo, hoje);
+  // the page and the totals in one statement: the curve (a year: ~200,000 products) is aggregated once
+  // — or read off its base, when valid (`tem_base`; else the range is read whole and the base asked
+  // for); the listed rows' count is the totals' (the same rows: `c` under the class filter)
+  const pagina = (b?: BaseDaCurva) =>
     executaAgrupado(
       db,
-      sql`with ${classificados(q, f, escopo, modelo)}, ${paginaSql(q, sql`limit ${q.pageSize} offset ${offset}`, { depois: offset, ate: offset + q.pageSize })},
+      sql`with ${classificados(q, f, escopo, modelo, b)}, ${paginaSql(q, sql`limit ${q.pageSize} offset ${offset}`, { depois: offset, ate: offset + q.pageSize })},
           ${totaisSql(q, f, modelo)}
-        select (select json_agg(l order by l.n) from (${selecaoLinhas(q)}) l) as linhas, ${totaisColunas(q)}
+        select (select json_agg(l order by l.n) from (${selecaoLinhas(q)}) l) as linhas, ${totaisColunas(q)},
+          ${b ? sql`exists (select 1 from b)` : sql`false`} as tem_base
         from t`,
-      ajustes(q, f, escopo, modelo),
-    ).then((res) => rowsOf<TotaisBrutos & { linhas: (LinhaAbc & { n: number })[] | null }>(res)),
+      b ? {} : ajustes(q, f, escopo, modelo),
+    ).then((res) =>
+      rowsOf<TotaisBrutos & { linhas: (LinhaAbc & { n: number })[] | null; tem_base: boolean }>(res),
+    );
+  const [[r], filtros] = await Promise.all([
+    (async () => {
+      if (base) {
+        const res = await pagina(base);
+        if (res[0]!.tem_base) return res;
+        pedirBase(db, base.modelo, base.passado);
+      }
+      return pagina();
+    })(),
     filtrosAbc(db, q, f, escopo),
   ]);
   const rows = (r!.linhas ?? []).map(({ n: _, ...l }) => l);

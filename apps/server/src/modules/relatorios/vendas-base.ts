@@ -270,7 +270,9 @@ export function somasDeClientes(f: FiltrosVendas): SQL | null {
       where r.data_emissao >= ${d.inicio}::date and r.data_emissao < ${d.fim}::date`;
   for (const d of somar) partes.push(pedidos(d, ''));
   for (const d of tirar) partes.push(pedidos(d, '-'));
-  return somaDasPartes(CLIENTES_ANO, partes, bienios.length === 1);
+  // a customer whose orders of a month taken whole all lie in the days taken out sums to nothing:
+  // not a row (it was one, with zeros, in the Vendas por cliente and the Curva ABC)
+  return sql`select s.* from (${somaDasPartes(CLIENTES_ANO, partes, bienios.length === 1)}) s where s.pedidos > 0`;
 }
 
 /** Σ quantity (thousandths) of these customers' counted orders in the period, off relatorio_vendas_pedido. */
