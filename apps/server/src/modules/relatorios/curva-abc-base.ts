@@ -49,8 +49,9 @@ function somasDepois(modelo: ModeloDaCurva, de: string, fim: string): SQL {
 
 /**
  * The statement that computes and stores the base of `passado` (one snapshot: `versao` read with the
- * sums). The arrays are in the curve's order by revenue (the sort of a page then mostly finds them in
- * order); `contagem` is the number of keys.
+ * sums). The arrays are in key order: a page merges them with today's keys in a merge join, and
+ * PostgreSQL's sort finds them already in order (executaAgrupado, `pelaBase`); `contagem` is the
+ * number of keys.
  */
 export function insercaoDaCurva(modelo: ModeloDaCurva, passado: Intervalo): SQL {
   return sql`
@@ -58,7 +59,7 @@ export function insercaoDaCurva(modelo: ModeloDaCurva, passado: Intervalo): SQL 
     s as (${somasDaCurva(modelo, passado)}),
     a as (select count(*)::int as n, array_agg(chave) as chaves, array_agg(receita) as valores,
             array_agg(custo) as custos, array_agg(presenca) as presencas
-          from (select * from s order by receita desc, chave) o)
+          from (select * from s order by chave) o)
     insert into dashboard_bases as x (modelo, inicio, corte, versao, contagem, chaves, valores, custos, presencas)
     select ${modelo}, ${passado.inicio}::date, ${passado.fim}::date, e.versao, a.n,
       coalesce(a.chaves, '{}'), coalesce(a.valores, '{}'),

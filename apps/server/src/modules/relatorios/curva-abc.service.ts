@@ -354,7 +354,7 @@ export async function relatorioCurvaAbc(
         select (select json_agg(l order by l.n) from (${selecaoLinhas(q)}) l) as linhas, ${totaisColunas(q)},
           ${b ? sql`exists (select 1 from b)` : sql`false`} as tem_base
         from t`,
-      b ? {} : ajustes(q, f, escopo, modelo),
+      b ? { pelaBase: true } : ajustes(q, f, escopo, modelo),
     ).then((res) =>
       rowsOf<TotaisBrutos & { linhas: (LinhaAbc & { n: number })[] | null; tem_base: boolean }>(res),
     );
