@@ -105,8 +105,8 @@ const linhas: { cells: string[]; figures: Awaited<ReturnType<typeof getVsSql>> }
 // it. The pages are measured as users meet them once it is built (waited for here); the rows "sem
 // base" below time the page right after a change before today made it stale, and its rebuild.
 const CURVAS = [
-  ['Curva ABC de produtos (receita)', 'abc_produtos'],
-  ['Curva ABC de clientes (margem)', 'abc_clientes'],
+  ['Curva ABC de produtos (receita)', 'abc_produto_receita'],
+  ['Curva ABC de clientes (margem)', 'abc_cliente_margem'],
 ] as const;
 const esperaBase = async (modelo: (typeof CURVAS)[number][1]) => {
   const passado = passadoDe({ inicio: umAno, fim: addDays(ate, 1) }, businessToday());

@@ -10,7 +10,12 @@ import { type Db, rowsOf } from '../../db/client.ts';
 import type { Jobs } from '../../lib/jobs/jobs.ts';
 import { agendaPeriodica } from '../../lib/jobs/periodica.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { insercaoDaCurva, type ModeloDaCurva } from '../relatorios/curva-abc-base.ts';
+import {
+  apagaBasesDaCurvaVelhas,
+  baseDaCurvaValida,
+  construirBaseDaCurva,
+  type ModeloDaCurva,
+} from '../relatorios/curva-abc-base.ts';
 import { executaAgrupado } from '../relatorios/vendas-base.ts';
 import { CLIENTES, type ModeloDoPainel, PRODUTOS, somasDoPeriodo, umMes } from './somas-do-periodo.ts';
 
@@ -26,8 +31,8 @@ import { CLIENTES, type ModeloDoPainel, PRODUTOS, somasDoPeriodo, umMes } from '
 // long periods of today (30 and 90 days, the year) when theirs is missing or stale, and any other range
 // a page asked for and did not find (personalizado). Never in a request's transaction (reports read,
 // never write): the request only leaves the range in this process's queue.
-// The Curva ABC's bases (the whole curve, migration 0086: curva-abc-base.ts) live here too, built on
-// demand only.
+// The Curva ABC's bases (the whole curve, migration 0086: curva-abc-base.ts) share the frontier, the
+// version and the sweep; they are built on demand only.
 
 /** The dashboard's bases: the count and the top keys of a range. */
 export type ModeloDoTopo = 'produtos' | 'clientes';
@@ -104,6 +109,7 @@ export function ctesDaBase(modelo: ModeloDoTopo, r: Intervalo, passado: Interval
 
 /** True when the base of `passado` exists and is valid (nothing before its cut-off changed since). */
 export async function baseValida(db: Db, modelo: ModeloBase, passado: Intervalo): Promise<boolean> {
+  if (modelo !== 'produtos' && modelo !== 'clientes') return baseDaCurvaValida(db, modelo, passado);
   const [row] = rowsOf<{ ok: boolean }>(
     await db.execute(sql`select exists (
       select 1 from dashboard_bases x join dashboard_bases_estado e on e.versao = x.versao
@@ -140,13 +146,9 @@ export async function construirBase(db: Db, modelo: ModeloBase, passado: Interva
     if (Date.now() > limite) return false;
     await new Promise((ok) => setTimeout(ok, 100));
   }
-  await executaAgrupado(
-    db,
-    modelo === 'produtos' || modelo === 'clientes'
-      ? insercaoDoTopo(modelo, passado)
-      : insercaoDaCurva(modelo, passado),
-    { pelasSomas: true },
-  );
+  if (modelo === 'produtos' || modelo === 'clientes')
+    await executaAgrupado(db, insercaoDoTopo(modelo, passado), { pelasSomas: true });
+  else await construirBaseDaCurva(db, modelo, passado);
   return true;
 }
 
@@ -174,6 +176,7 @@ function insercaoDoTopo(modelo: ModeloDoTopo, passado: Intervalo): SQL {
 export async function apagaBasesVelhas(db: Db): Promise<void> {
   await db.execute(sql`delete from dashboard_bases
     where versao < (select versao from dashboard_bases_estado) or calculada_em < now() - interval '2 days'`);
+  await apagaBasesDaCurvaVelhas(db);
 }
 
 type Pedido = { modelo: ModeloBase; passado: Intervalo };

@@ -17,6 +17,7 @@ import { clientes } from '../cadastros/cadastros.tables.ts';
 import { salesOrderItems, salesOrders } from '../comercial/comercial.tables.ts';
 import { products } from '../estoque/estoque.tables.ts';
 import { relatorioCurvaAbc } from '../relatorios/curva-abc.service.ts';
+import { ctesDaPaginaPelaBase } from '../relatorios/curva-abc-base.ts';
 import {
   baseValida,
   construirBase,
@@ -78,10 +79,15 @@ async function pedido(cliente: number, dia: string, itens: [number, number][], s
         quantidade: '1.000',
         precoUnitario: reais(v),
         subtotal: reais(v),
-        // a frozen cost of 60 % on two products in three (the Curva ABC's margin), none on the third
-        custoUnitario: p % 3 === 0 ? null : reais(Math.floor((v * 3) / 5)),
       })),
     );
+    // the cost frozen on the items (the Curva ABC's margin): 130 % of the price on every seventh product
+    // (sold at a loss), 60 % on the others but every third, which has none
+    await tx.execute(sql`update sales_order_items set custo_unitario = case
+        when mod(right(product_id::text, 4)::int - 1000, 7) = 0 then round(subtotal * 1.3, 2)
+        when mod(right(product_id::text, 4)::int - 1000, 3) = 0 then 0
+        else round(subtotal * 0.6, 2) end
+      where order_id = ${O(n)}`);
   });
   return O(n);
 }
@@ -225,7 +231,13 @@ async function confereTudo(comBase: boolean) {
   await confereCurvas(comBase);
 }
 
-const MODELOS = ['produtos', 'clientes', 'abc_produtos', 'abc_clientes'] as const;
+const MODELOS = [
+  'produtos',
+  'clientes',
+  'abc_produto_receita',
+  'abc_cliente_receita',
+  'abc_cliente_margem',
+] as const;
 
 async function constroiTodas() {
   for (const [, q] of RANGES) {
@@ -234,11 +246,18 @@ async function constroiTodas() {
   }
 }
 
-/** The Curva ABC's pages the bases answer: products by revenue, customers by revenue and margin. */
+/**
+ * The Curva ABC's pages: the first ones off the bases (products by revenue, customers by revenue and
+ * margin; cut-offs moved, later pages), and one the bases do not answer (a class, sorted by revenue).
+ */
 const CURVAS: Partial<CurvaAbcQuery>[] = [
-  { dimensao: 'produto', criterio: 'receita' },
-  { dimensao: 'cliente', criterio: 'receita' },
-  { dimensao: 'cliente', criterio: 'margem' },
+  { dimensao: 'produto', criterio: 'receita', pageSize: 100 },
+  { dimensao: 'produto', criterio: 'receita', corte_a: 1, corte_b: 1, pageSize: 7, page: 2 },
+  { dimensao: 'produto', criterio: 'receita', corte_a: 60, corte_b: 38, pageSize: 9, page: 5 },
+  { dimensao: 'cliente', criterio: 'receita', pageSize: 100 },
+  { dimensao: 'cliente', criterio: 'receita', corte_a: 95, corte_b: 4, pageSize: 4, page: 3 },
+  { dimensao: 'cliente', criterio: 'margem', pageSize: 100 },
+  { dimensao: 'cliente', criterio: 'margem', corte_a: 50, corte_b: 30, pageSize: 5, page: 4 },
   {
     dimensao: 'cliente',
     criterio: 'margem',
@@ -249,6 +268,19 @@ const CURVAS: Partial<CurvaAbcQuery>[] = [
     dir: 'desc',
   },
 ];
+
+const centavos = (v: string) => BigInt(Decimal.of(v).times(100).toFixed(0));
+/** A share in percent with 2 places, rounded half up as PostgreSQL's round(): parte × 100 / total. */
+function percentual(parte: bigint, total: bigint) {
+  if (total <= 0n) return '0.00';
+  const x = parte * 10_000n;
+  const q = x / total + ((x % total) * 2n >= total ? 1n : 0n);
+  return `${q / 100n}.${String(q % 100n).padStart(2, '0')}`;
+}
+const reais = (c: bigint) => {
+  const a = c < 0n ? -c : c;
+  return `${c < 0n ? '-' : ''}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
+};
 
 /** A curve by hand: each key's revenue and frozen cost off the items, ranked and classed by the shared rule. */
 async function curvaEsperada(r: Intervalo, q: CurvaAbcQuery) {
@@ -263,11 +295,15 @@ async function curvaEsperada(r: Intervalo, q: CurvaAbcQuery) {
   );
   const dos = new Map(somas.map((x) => [x.id, x]));
   const margem = (x: { receita: string; custo: string }) => Decimal.of(x.receita).minus(x.custo).toFixed(2);
-  const curva = classificaCurvaAbc(
+  const positivo = (v: string) => (centavos(v) > 0n ? centavos(v) : 0n);
+  const classificada = classificaCurvaAbc(
     somas.map((x) => ({ id: x.id, valor: q.criterio === 'receita' ? x.receita : margem(x) })),
     { a: q.corte_a, b: q.corte_b },
-  ).map((l) => {
+  );
+  const total = classificada.reduce((s, l) => s + positivo(l.valor), 0n);
+  const curva = classificada.map((l) => {
     const x = dos.get(l.id)!;
+    const ate = centavos(l.acumulado_antes) + positivo(l.valor);
     return {
       chave: l.id,
       posicao: l.posicao,
@@ -275,48 +311,105 @@ async function curvaEsperada(r: Intervalo, q: CurvaAbcQuery) {
       custo: x.custo,
       margem: margem(x),
       valor: l.valor,
+      participacao: percentual(positivo(l.valor), total),
+      acumulado: percentual(ate, total),
       classe: l.classe,
     };
   });
   const listadas = curva.filter((l) => !q.classe || l.classe === q.classe);
   if (q.sort === 'receita')
     listadas.sort((a, b) => Decimal.of(b.receita).cmp(a.receita) || a.posicao - b.posicao);
-  const classes = (['A', 'B', 'C'] as const).map((c) => curva.filter((l) => l.classe === c).length);
-  return { linhas: listadas, itens: listadas.length, classes };
+  const classes = (['A', 'B', 'C'] as const).map((c) => {
+    const da = curva.filter((l) => l.classe === c);
+    return [c, da.length, reais(da.reduce((s, l) => s + positivo(l.valor), 0n))];
+  });
+  const soma = (k: 'receita' | 'custo') => reais(listadas.reduce((s, l) => s + centavos(l[k]), 0n));
+  return {
+    linhas: listadas.slice((q.page - 1) * q.pageSize, q.page * q.pageSize),
+    totais: { itens: listadas.length, receita: soma('receita'), custo: soma('custo'), valor: reais(total) },
+    classes,
+    pareto: curva.slice(0, 30).map((l) => [l.valor, l.acumulado, l.classe]),
+    curva: classificada.map((l) => [
+      l.id,
+      l.posicao,
+      centavos(l.valor).toString(),
+      centavos(l.acumulado_antes).toString(),
+      l.classe,
+    ]),
+  };
+}
+
+/**
+ * The base's page statement with few first rows (the report asks for 30 at least, as many as these
+ * curves hold): the classes' counts and values then come from the rows around the cut-offs (the bands).
+ */
+async function conferePelaBase(
+  r: Intervalo,
+  q: CurvaAbcQuery,
+  esperada: Awaited<ReturnType<typeof curvaEsperada>>,
+) {
+  const base = { dimensao: q.dimensao, criterio: q.criterio, r, passado: passadoDe(r, HOJE)! };
+  for (const primeiras of [1, 4]) {
+    const [row] = rowsOf<Record<string, unknown>>(
+      await t.db.execute(sql`with ${ctesDaPaginaPelaBase(base, { a: q.corte_a, b: q.corte_b }, primeiras, sql`0`)}
+        select t.itens, t.valor::text as valor,
+          json_build_array(json_build_array('A', t.itens_a, t.valor_a::text), json_build_array('B', t.itens_b, t.valor_b::text),
+            json_build_array('C', t.itens_c, t.valor_c::text)) as classes,
+          (select json_agg(json_build_array(c.chave, c.posicao, c.valor::text, c.antes::text, c.classe) order by c.posicao)
+           from c where c.posicao <= ${primeiras}) as primeiras
+        from t`),
+    );
+    const rotulo = `${JSON.stringify(base)} ${q.corte_a}/${q.corte_b} ${primeiras}`;
+    expect(row, rotulo).toEqual({
+      itens: esperada.totais.itens,
+      valor: centavos(esperada.totais.valor).toString(),
+      classes: esperada.classes.map(([c, n, v]) => [c, n, centavos(v as string).toString()]),
+      primeiras: esperada.curva.slice(0, primeiras),
+    });
+  }
 }
 
 async function confereCurvas(comBase: boolean) {
   for (const [nome, q] of RANGES) {
     const r = intervaloDe(q);
     const passado = passadoDe(r, HOJE)!;
-    for (const modelo of ['abc_produtos', 'abc_clientes'] as const)
+    for (const modelo of MODELOS.slice(2))
       expect(await baseValida(t.db, modelo, passado), `${nome} ${modelo}`).toBe(comBase);
     for (const c of CURVAS) {
-      const consulta = curvaAbcQuerySchema.parse({
-        ...c,
-        de: r.inicio,
-        ate: addDays(r.fim, -1),
-        pageSize: 100,
-      });
+      const consulta = curvaAbcQuerySchema.parse({ ...c, de: r.inicio, ate: addDays(r.fim, -1) });
       const esperada = await curvaEsperada(r, consulta);
       const pagina = await relatorioCurvaAbc(t.db, consulta, null, HOJE);
       const rotulo = `${nome} ${JSON.stringify(c)}`;
       expect(
-        pagina.items.map(({ chave, posicao, receita, custo, margem, valor, classe }) => ({
-          chave,
-          posicao,
-          receita,
-          custo,
-          margem,
-          valor,
-          classe,
-        })),
+        pagina.items.map(
+          ({ chave, posicao, receita, custo, margem, valor, participacao, acumulado, classe }) => ({
+            chave,
+            posicao,
+            receita,
+            custo,
+            margem,
+            valor,
+            participacao,
+            acumulado,
+            classe,
+          }),
+        ),
         rotulo,
       ).toEqual(esperada.linhas);
-      expect([pagina.total, pagina.totais.classes.map((x) => x.itens)], rotulo).toEqual([
-        esperada.itens,
-        esperada.classes,
-      ]);
+      const { itens, receita, custo, valor } = pagina.totais;
+      expect({ itens, receita, custo, valor, total: pagina.total }, rotulo).toEqual({
+        ...esperada.totais,
+        total: esperada.totais.itens,
+      });
+      expect(
+        pagina.totais.classes.map((x) => [x.classe, x.itens, x.valor]),
+        rotulo,
+      ).toEqual(esperada.classes);
+      expect(
+        pagina.totais.pareto.map((x) => [x.valor, x.acumulado, x.classe]),
+        rotulo,
+      ).toEqual(esperada.pareto);
+      if (comBase && !consulta.classe) await conferePelaBase(r, consulta, esperada);
     }
   }
 }
@@ -352,17 +445,30 @@ describe('bases of the long ranges (migration 0085)', () => {
     const [antes] = rowsOf<{ versao: string }>(
       await t.db.execute(sql`select versao::text from dashboard_bases_estado`),
     );
-    await pedido(29, HOJE, [
+    const grande = await pedido(29, HOJE, [
       [59, 400_000],
       [58, 100],
     ]);
     await pedido(28, HOJE, [[57, 2_500]]);
     await pedido(27, '2028-04-05', [[56, 300_000]]); // a future-dated order (the range past today)
     await pedido(26, HOJE, [[55, 1_000_000]], 'orcamento'); // a quote counts nowhere
+    // the customer at the top of the year's margins sells today at a great loss (product 7: cost 130 %):
+    // it falls to the curve's end, and the rows after its old place move up past the cut-offs
+    const [perto] = rowsOf<{ chave: string }>(
+      await t.db.execute(sql`select x.chave::text from curva_abc_base_linhas x join curva_abc_bases h on h.id = x.base_id
+        where h.dimensao = 'cliente' and h.criterio = 'margem' and h.inicio = '2028-01-01' order by x.posicao limit 1`),
+    );
+    await pedido(Number(perto!.chave.slice(-2)), HOJE, [[7, 2_000_000]]);
     const [depois] = rowsOf<{ versao: string }>(
       await t.db.execute(sql`select versao::text from dashboard_bases_estado`),
     );
     expect(depois!.versao).toBe(antes!.versao);
+    await confereTudo(true);
+    // today's big order cancelled: the day's net is a loss, every running total after the top
+    // customer's old place falls and the curve's rows cross the cut-offs upwards
+    await writeTx(t.db, systemActor, (tx) =>
+      tx.update(salesOrders).set({ status: 'cancelado' }).where(eq(salesOrders.id, grande)),
+    );
     await confereTudo(true);
   });
 

@@ -4,7 +4,6 @@ import {
   criterioAbcLabels,
   dimensaoAbcLabels,
   EXPORT_MAX_ROWS,
-  type Intervalo,
   type LinhaAbc,
   PARETO_ITENS,
   type PaginaRelatorio,
@@ -16,7 +15,7 @@ import { type Db, rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { passadoDe, pedirBase } from '../dashboard/dashboard-bases.service.ts';
 import { somasDeProdutos } from '../dashboard/somas-do-periodo.ts';
-import { ctesDaCurva, type ModeloDaCurva } from './curva-abc-base.ts';
+import { type BaseDaCurva, ctesDaPaginaPelaBase, modeloDaCurva } from './curva-abc-base.ts';
 import type { EscopoVendedor } from './escopo-vendedor.ts';
 import {
   CUSTO_ITEM,
@@ -96,30 +95,33 @@ const ajustes = (q: Filtros, f: FiltrosVendas, escopo: EscopoVendedor, modelo = 
   };
 };
 
-/** A base of the curve (curva-abc-base.ts): its model, the report's range and the base's part of it. */
-type BaseDaCurva = { modelo: ModeloDaCurva; r: Intervalo; passado: Intervalo };
+/** A first page off a base reaches no further down the curve than this (then: the whole curve). */
+const BASE_ATE_POSICAO = 1_000;
 
 /**
- * The base a page of the whole curve may read (no seller filter nor scope — the bases hold every
- * key's sums of the period alone): the products' curve where it reads the read models
- * (pelosProdutos), the customers' with any criterion, class and order; for a range with
+ * The base a page may read (curva-abc-base.ts): a page of the whole curve in its own order (no class
+ * filter, sorted by position, within the first BASE_ATE_POSICAO positions), with no seller filter
+ * nor scope — the bases hold the period's sums alone —: the products' by revenue where the page reads
+ * their read models (pelosProdutos), the customers' by either criterion; for a range with
  * BASE_MIN_DIAS days before today or more, not one calendar month (passadoDe). Null elsewhere.
  */
 function baseDaCurva(
-  q: Filtros & Partial<Pick<CurvaAbcQuery, 'sort'>>,
+  q: CurvaAbcQuery,
   f: FiltrosVendas,
   escopo: EscopoVendedor,
   hoje: string,
 ): BaseDaCurva | null {
-  const modelo: ModeloDaCurva | null = pelosProdutos(q, f, escopo)
-    ? 'abc_produtos'
+  const primeiraPagina =
+    q.sort === 'posicao' && q.dir === 'asc' && !q.classe && q.page * q.pageSize <= BASE_ATE_POSICAO;
+  const dimensao = pelosProdutos(q, f, escopo)
+    ? 'produto'
     : q.dimensao === 'cliente' && clientesEmOrdem(f, escopo)
-      ? 'abc_clientes'
+      ? 'cliente'
       : null;
-  if (!modelo) return null;
+  if (!primeiraPagina || !dimensao) return null;
   const r = { inicio: f.de, fim: addDays(f.ate, 1) };
   const passado = passadoDe(r, hoje);
-  return passado ? { modelo, r, passado } : null;
+  return passado ? { dimensao, criterio: q.criterio, r, passado } : null;
 }
 
 /** The rows of the curve without a base (CTE `g`'s query): chave, receita and custo in cents. */
@@ -148,25 +150,13 @@ function gSemBase(
           group by 1`;
 }
 
-/**
- * The classified rows (CTE `c`, money in cents) every query of the report reads — off the curve's
- * base when given (its CTEs end in the same `g`).
- */
-function classificados(
-  q: Filtros,
-  f: FiltrosVendas,
-  escopo: EscopoVendedor,
-  modelo = false,
-  base?: BaseDaCurva,
-): SQL {
+/** The classified rows (CTE `c`, money in cents) every query of the report reads. */
+function classificados(q: Filtros, f: FiltrosVendas, escopo: EscopoVendedor, modelo = false): SQL {
   const valor = sql.raw(q.criterio === 'receita' ? 'receita' : 'receita - custo');
   // customers: their per-year running sums (pelosClientes) or their orders' rows in
   // relatorio_vendas_pedido (migration 0076; the report has no product or group filter), not a
   // year's items joined to the orders
-  const g = base
-    ? ctesDaCurva(base.modelo, base.r, base.passado)
-    : sql`g as (${gSemBase(q, f, escopo, modelo, pelosClientes(q, f, escopo))})`;
-  return sql`${g}, v as (
+  return sql`g as (${gSemBase(q, f, escopo, modelo, pelosClientes(q, f, escopo))}), v as (
       select chave, receita, custo, receita - custo as margem, ${valor} as valor from g
     ), r as (
       -- the position and the running total in one window (one pass over the sorted rows: the sum
@@ -257,10 +247,7 @@ function linhasSql(q: Ordem, f: FiltrosVendas, escopo: EscopoVendedor, limite: S
  */
 function totaisSql(q: Filtros, f: FiltrosVendas, modelo = false): SQL {
   const listada = q.classe ? sql`c.classe = ${q.classe}` : sql`true`;
-  const custo = modelo
-    ? sql`(select coalesce(sum(d.custo), 0) * 100 from relatorio_vendas_dia d
-        where d.dia >= ${f.de}::date and d.dia <= ${f.ate}::date)`
-    : sql`coalesce(sum(c.custo) filter (where ${listada}), 0)`;
+  const custo = modelo ? custoDoPeriodo(f) : sql`coalesce(sum(c.custo) filter (where ${listada}), 0)`;
   const classe = (x: 'A' | 'B' | 'C') =>
     sql.raw(`count(*) filter (where c.classe = '${x}')::int as itens_${x},
       coalesce(sum(greatest(c.valor, 0)) filter (where c.classe = '${x}'), 0) as valor_${x}`);
@@ -276,6 +263,12 @@ function totaisSql(q: Filtros, f: FiltrosVendas, modelo = false): SQL {
     ) x
   )`;
 }
+
+/** The period's whole cost in cents (the counted items'), from relatorio_vendas_dia. */
+const custoDoPeriodo = (
+  f: FiltrosVendas,
+) => sql`(select coalesce(sum(d.custo), 0) * 100 from relatorio_vendas_dia d
+  where d.dia >= ${f.de}::date and d.dia <= ${f.ate}::date)`;
 
 /** One class's line of the summary, from `t`. */
 function resumoClasse(x: 'A' | 'B' | 'C'): SQL {
@@ -344,28 +337,36 @@ export async function relatorioCurvaAbc(
   const modelo = pelosProdutos(q, f, escopo);
   const base = baseDaCurva(q, f, escopo, hoje);
   // the page and the totals in one statement: the curve (a year: ~200,000 products) is aggregated once
-  // — or read off its base, when valid (`tem_base`; else the range is read whole and the base asked
-  // for); the listed rows' count is the totals' (the same rows: `c` under the class filter)
-  const pagina = (b?: BaseDaCurva) =>
-    executaAgrupado(
-      db,
-      sql`with ${classificados(q, f, escopo, modelo, b)}, ${paginaSql(q, sql`limit ${q.pageSize} offset ${offset}`, { depois: offset, ate: offset + q.pageSize })},
-          ${totaisSql(q, f, modelo)}
-        select (select json_agg(l order by l.n) from (${selecaoLinhas(q)}) l) as linhas, ${totaisColunas(q)},
-          ${b ? sql`exists (select 1 from b)` : sql`false`} as tem_base
-        from t`,
-      b ? { pelaBase: true } : ajustes(q, f, escopo, modelo),
-    ).then((res) =>
-      rowsOf<TotaisBrutos & { linhas: (LinhaAbc & { n: number })[] | null; tem_base: boolean }>(res),
-    );
+  // — or a first page is read off the curve's base when valid (no row without it: the range is then
+  // read whole and the base asked for); the listed rows' count is the totals' (the same rows: `c`
+  // under the class filter)
+  const faixa = { depois: offset, ate: offset + q.pageSize };
+  const linhasETotais = sql`${paginaSql(q, sql`limit ${q.pageSize} offset ${offset}`, faixa)}
+    select (select json_agg(l order by l.n) from (${selecaoLinhas(q)}) l) as linhas, ${totaisColunas(q)}
+    from t`;
+  type Resposta = TotaisBrutos & { linhas: (LinhaAbc & { n: number })[] | null };
   const [[r], filtros] = await Promise.all([
     (async () => {
       if (base) {
-        const res = await pagina(base);
-        if (res[0]!.tem_base) return res;
-        pedirBase(db, base.modelo, base.passado);
+        const corte = { a: q.corte_a, b: q.corte_b };
+        const primeiras = Math.max(offset + q.pageSize, PARETO_ITENS);
+        const res = rowsOf<Resposta>(
+          await executaAgrupado(
+            db,
+            sql`with ${ctesDaPaginaPelaBase(base, corte, primeiras, custoDoPeriodo(f))}, ${linhasETotais}`,
+            { pelaBase: true },
+          ),
+        );
+        if (res.length) return res;
+        pedirBase(db, modeloDaCurva(base), base.passado);
       }
-      return pagina();
+      return rowsOf<Resposta>(
+        await executaAgrupado(
+          db,
+          sql`with ${classificados(q, f, escopo, modelo)}, ${totaisSql(q, f, modelo)}, ${linhasETotais}`,
+          ajustes(q, f, escopo, modelo),
+        ),
+      );
     })(),
     filtrosAbc(db, q, f, escopo),
   ]);

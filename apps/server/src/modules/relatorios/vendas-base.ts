@@ -145,11 +145,11 @@ export const clientesEmOrdem = (f: FiltrosVendas, escopo: EscopoVendedor) =>
  *   them scanning a year's products or customers: on 2 cores, each one's 2 workers only competed
  *   with the other statements (the year's whole page p50 291–318 ms with them, 215–220 ms without,
  *   docs/benchmarks.md), while a report's single request keeps them.
- * - `pelaBase`: a Curva ABC off its base (curva-abc-base.ts): the base's ~200,000 keys, unnested in
- *   key order, meet today's few hundred in a merge join — the planner, which estimates 10 rows for an
- *   unnest, hashed the base's side instead (2 batches at the default work_mem) — and the curve's sort
- *   and window stay in memory (32 MB: a year's curve sorts in ~23 MB). Paired runs on the bench's
- *   year, 10 each (2026-12-01): customers 666 → 589 ms median, products 800 → 588 ms.
+ * - `pelaBase`: a Curva ABC's first page off its base (curva-abc-base.ts): every set it reads is a
+ *   range of an index (a few hundred rows around a cut-off, the first rows) whose bounds come from
+ *   the statement's own first CTEs, which the planner cannot see: it estimated a third of the table
+ *   and scanned it whole (~100 ms a set on the bench's year). Scans of the whole table and bitmaps
+ *   off, JIT off (the estimated cost compiled the statement on every call).
  * The settings go in one statement (set_config(…, true): for this transaction only).
  */
 export function executaAgrupado(
@@ -158,7 +158,8 @@ export function executaAgrupado(
   ajustes: { emOrdem?: boolean; pelasSomas?: boolean; semParalelo?: boolean; pelaBase?: boolean } = {},
 ) {
   const ajustesLocais: [string, string][] = [];
-  if (ajustes.pelaBase) ajustesLocais.push(['enable_hashjoin', 'off'], ['work_mem', '32MB']);
+  if (ajustes.pelaBase)
+    ajustesLocais.push(['enable_seqscan', 'off'], ['enable_bitmapscan', 'off'], ['jit', 'off']);
   if (ajustes.emOrdem) ajustesLocais.push(['enable_hashagg', 'off']);
   if (ajustes.pelasSomas) ajustesLocais.push(['random_page_cost', '1.1'], ['jit', 'off']);
   if (ajustes.semParalelo) ajustesLocais.push(['max_parallel_workers_per_gather', '0']);
