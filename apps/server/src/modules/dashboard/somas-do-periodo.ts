@@ -1,4 +1,4 @@
-import type { Intervalo } from '@erp/shared';
+import { dividirEmBienios, type Intervalo } from '@erp/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   bieniosPelasSomas,
@@ -63,9 +63,12 @@ export const CLIENTES: ModeloDoPainel = {
  * summed per key. `chaves` (a subquery of keys) keeps only those keys.
  */
 export function somasDoPeriodo(m: ModeloDoPainel, r: Intervalo, chaves?: SQL): SQL {
-  const { meses, somar, tirar, bienios } = bieniosPelasSomas(r);
-  // only these keys (a subquery), when given: each part read through its key
+  const { meses, somar, tirar, bienios: bieniosDoPeriodo } = bieniosPelasSomas(r);
+  // only these keys (a subquery), when given: each part read through its key — the months off the
+  // running sums however few (one row per key; a month's rows were read whole for the keys: the 30
+  // days' past sums of today's 2,600 products took 177 ms off November's 78,672 month rows)
   const filtro = chaves ? sql` and ${sql.raw(m.ano.chave)} in (${chaves})` : sql``;
+  const bienios = bieniosDoPeriodo ?? (chaves && meses ? dividirEmBienios(meses) : null);
   const colunas = (sinal: '' | '-') =>
     sql.raw(
       [
