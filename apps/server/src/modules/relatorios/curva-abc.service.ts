@@ -124,7 +124,12 @@ function baseDaCurva(
   return passado ? { dimensao, criterio: q.criterio, r, passado } : null;
 }
 
-/** The rows of the curve without a base (CTE `g`'s query): chave, receita and custo in cents. */
+/**
+ * The rows of the curve without a base (CTE `g`'s query): chave, receita and custo in cents. The
+ * customers' off their per-year running sums (pelosClientes) or their orders' rows in
+ * relatorio_vendas_pedido (migration 0076; the report has no product or group filter), not a year's
+ * items joined to the orders.
+ */
 function gSemBase(
   q: Filtros,
   f: FiltrosVendas,
@@ -153,9 +158,6 @@ function gSemBase(
 /** The classified rows (CTE `c`, money in cents) every query of the report reads. */
 function classificados(q: Filtros, f: FiltrosVendas, escopo: EscopoVendedor, modelo = false): SQL {
   const valor = sql.raw(q.criterio === 'receita' ? 'receita' : 'receita - custo');
-  // customers: their per-year running sums (pelosClientes) or their orders' rows in
-  // relatorio_vendas_pedido (migration 0076; the report has no product or group filter), not a
-  // year's items joined to the orders
   return sql`g as (${gSemBase(q, f, escopo, modelo, pelosClientes(q, f, escopo))}), v as (
       select chave, receita, custo, receita - custo as margem, ${valor} as valor from g
     ), r as (
