@@ -39,6 +39,7 @@ export type ModeloDoTopo = 'produtos' | 'clientes';
 export type ModeloBase = ModeloDoTopo | ModeloDaCurva;
 
 const MODELOS: Record<ModeloDoTopo, ModeloDoPainel> = { produtos: PRODUTOS, clientes: CLIENTES };
+const doTopo = (m: ModeloBase): m is ModeloDoTopo => m in MODELOS;
 
 /** Below this many days before today a range is read whole (a base would save little). */
 export const BASE_MIN_DIAS = 28;
@@ -109,7 +110,7 @@ export function ctesDaBase(modelo: ModeloDoTopo, r: Intervalo, passado: Interval
 
 /** True when the base of `passado` exists and is valid (nothing before its cut-off changed since). */
 export async function baseValida(db: Db, modelo: ModeloBase, passado: Intervalo): Promise<boolean> {
-  if (modelo !== 'produtos' && modelo !== 'clientes') return baseDaCurvaValida(db, modelo, passado);
+  if (!doTopo(modelo)) return baseDaCurvaValida(db, modelo, passado);
   const [row] = rowsOf<{ ok: boolean }>(
     await db.execute(sql`select exists (
       select 1 from dashboard_bases x join dashboard_bases_estado e on e.versao = x.versao
@@ -146,8 +147,7 @@ export async function construirBase(db: Db, modelo: ModeloBase, passado: Interva
     if (Date.now() > limite) return false;
     await new Promise((ok) => setTimeout(ok, 100));
   }
-  if (modelo === 'produtos' || modelo === 'clientes')
-    await executaAgrupado(db, insercaoDoTopo(modelo, passado), { pelasSomas: true });
+  if (doTopo(modelo)) await executaAgrupado(db, insercaoDoTopo(modelo, passado), { pelasSomas: true });
   else await construirBaseDaCurva(db, modelo, passado);
   return true;
 }
@@ -196,8 +196,8 @@ export function pedirBase(db: Db, modelo: ModeloBase, passado: Intervalo): void 
 /**
  * Keeps the bases of today's long periods at start and every `intervaloMs`, and builds the ones pages
  * ask for as soon as asked; a failure is logged and retried at the next beat. When the queue stops the
- * sweep stops between two bases, and a build cut short by the database closing is not an error (each
- * base is one statement: nothing half-written).
+ * sweep stops between two bases, and a build cut short by the database closing is not an error (a base
+ * is written in one statement: nothing half-written; a curve's old base may be gone, read whole then).
  */
 export function agendaBasesDoPainel(db: Db, jobs: Jobs, logger: Logger, intervaloMs = 60_000): void {
   const pedidos = new Map<string, Pedido>();

@@ -7,7 +7,7 @@ import {
   type Intervalo,
   resolverPeriodo,
 } from '@erp/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, rowsOf } from '../../db/client.ts';
 import { systemActor, writeTx } from '../../lib/audit-context.ts';
@@ -478,40 +478,30 @@ describe('bases of the long ranges (migration 0085)', () => {
         where status = 'faturado' and data_emissao between '2028-02-01' and '2028-02-10'
         order by numero limit 1`),
     );
-    await writeTx(t.db, systemActor, (tx) =>
-      tx.update(salesOrders).set({ status: 'cancelado' }).where(eq(salesOrders.id, velho!.id)),
-    );
-    await confereTudo(false);
-    await constroiTodas();
-    await confereTudo(true);
-    // an item of an older order edited: stale again
-    await writeTx(t.db, systemActor, (tx) =>
-      tx.execute(sql`update sales_order_items set subtotal = subtotal + 1000
-        where id = (select i.id from sales_order_items i join sales_orders o on o.id = i.order_id
-                    where o.status = 'faturado' and o.data_emissao between '2027-12-25' and '2027-12-31'
-                    order by i.id limit 1)`),
-    );
-    await confereTudo(false);
-    await constroiTodas();
-    await confereTudo(true);
+    // each write: every base stale, the pages read the ranges whole; rebuilt, read off them again
+    const mudaOPassado = async (escrita: SQL, reconfere = true) => {
+      await writeTx(t.db, systemActor, (tx) => tx.execute(escrita));
+      await confereTudo(false);
+      await constroiTodas();
+      if (reconfere) await confereTudo(true);
+    };
+    const itemDoPassado = (de: string, ate: string) => sql`(select i.id from sales_order_items i
+      join sales_orders o on o.id = i.order_id
+      where o.status = 'faturado' and o.data_emissao between ${de}::date and ${ate}::date order by i.id limit 1)`;
+    await mudaOPassado(sql`update sales_orders set status = 'cancelado' where id = ${velho!.id}::uuid`);
+    // an item of an older order edited
+    await mudaOPassado(sql`update sales_order_items set subtotal = subtotal + 1000
+      where id = ${itemDoPassado('2027-12-25', '2027-12-31')}`);
     // the frozen cost of an older order's item corrected: the customers' margins change (their base)
-    await writeTx(t.db, systemActor, (tx) =>
-      tx.execute(sql`update sales_order_items set custo_unitario = coalesce(custo_unitario, 0) + 7
-        where id = (select i.id from sales_order_items i join sales_orders o on o.id = i.order_id
-                    where o.status = 'faturado' and o.data_emissao between '2028-01-10' and '2028-01-20'
-                    order by i.id limit 1)`),
-    );
-    await confereTudo(false);
-    await constroiTodas();
-    await confereTudo(true);
+    await mudaOPassado(sql`update sales_order_items set custo_unitario = coalesce(custo_unitario, 0) + 7
+      where id = ${itemDoPassado('2028-01-10', '2028-01-20')}`);
     // an order moved from the past to today
-    await writeTx(t.db, systemActor, (tx) =>
-      tx.execute(sql`update sales_orders set data_emissao = ${HOJE}::date
+    await mudaOPassado(
+      sql`update sales_orders set data_emissao = ${HOJE}::date
         where id = (select id from sales_orders where status = 'faturado'
-                    and data_emissao between '2028-03-05' and '2028-03-15' order by numero limit 1)`),
+                    and data_emissao between '2028-03-05' and '2028-03-15' order by numero limit 1)`,
+      false,
     );
-    await confereTudo(false);
-    await constroiTodas();
     // a rebuild of the read models, as a bulk load calls it
     await t.db.execute(sql`select dashboard_vendas_recalcular()`);
     for (const modelo of MODELOS)

@@ -1,4 +1,4 @@
-import { addDays, type Intervalo } from '@erp/shared';
+import { addDays, type CriterioAbc, type DimensaoAbc, type Intervalo } from '@erp/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { somasDeProdutos } from '../dashboard/somas-do-periodo.ts';
@@ -22,8 +22,6 @@ import { executaAgrupado, somasDeClientes } from './vendas-base.ts';
 // nondecreasing along the curve). The answer is the plain statement's to the cent:
 // dashboard-bases.test.ts compares every row, class and total with hand-written SQL.
 
-export type DimensaoAbc = 'produto' | 'cliente';
-export type CriterioAbc = 'receita' | 'margem';
 export type ModeloDaCurva = `abc_${DimensaoAbc}_${CriterioAbc}`;
 
 /** A base of the curve: which curve, the report's range and the base's part of it (passadoDe). */
@@ -31,7 +29,7 @@ export type BaseDaCurva = { dimensao: DimensaoAbc; criterio: CriterioAbc; r: Int
 
 export const modeloDaCurva = (b: { dimensao: DimensaoAbc; criterio: CriterioAbc }): ModeloDaCurva =>
   `abc_${b.dimensao}_${b.criterio}`;
-export function curvaDoModelo(m: ModeloDaCurva): { dimensao: DimensaoAbc; criterio: CriterioAbc } {
+function curvaDoModelo(m: ModeloDaCurva): { dimensao: DimensaoAbc; criterio: CriterioAbc } {
   const [, dimensao, criterio] = m.split('_') as [string, DimensaoAbc, CriterioAbc];
   return { dimensao, criterio };
 }
@@ -45,7 +43,7 @@ const valorDe = (criterio: CriterioAbc, receita: SQL, custo: SQL) =>
  * products: their read models hold none) and presenca (items / orders) — the same read models the
  * page reads without a base (curva-abc.service.ts, classificados).
  */
-export function somasDaCurva(dimensao: DimensaoAbc, r: Intervalo): SQL {
+function somasDaCurva(dimensao: DimensaoAbc, r: Intervalo): SQL {
   if (dimensao === 'produto')
     return sql`select u.product_id as chave, u.valor as receita, null::bigint as custo, u.itens as presenca
       from (${somasDeProdutos(r)}) u`;
