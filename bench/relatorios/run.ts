@@ -101,10 +101,12 @@ const paginas: [string, string][] = [
   ['Curva ABC de clientes (margem)', `/api/relatorios/curva-abc?${periodo}&dimensao=cliente&criterio=margem`],
 ];
 const linhas: { cells: string[]; figures: Awaited<ReturnType<typeof getVsSql>> }[] = [];
-// The Curva ABC's bases (migration 0086): a page that misses its range's asks the server's sweep for
-// it. The pages are measured as users meet them once it is built (waited for here); the rows "sem
-// base" below time the page right after a change before today made it stale, and its rebuild.
+// The Curva ABC's bases (migration 0086; Vendas por cliente sorted by revenue reads the customers' by
+// revenue): a page that misses its range's asks the server's sweep for it. The pages are measured as
+// users meet them once it is built (waited for here); the rows "sem base" below time the page right
+// after a change before today made it stale, and its rebuild.
 const CURVAS = [
+  ['Vendas por cliente', 'abc_cliente_receita'],
   ['Curva ABC de produtos (receita)', 'abc_produto_receita'],
   ['Curva ABC de clientes (margem)', 'abc_cliente_margem'],
 ] as const;
@@ -203,8 +205,9 @@ the real server process beside the same request's SQL replayed on one connection
 
 ${endpointTable([{ header: 'Report, one year' }], linhas)}
 
-The two Curva ABC pages read their range's base (migration 0086: every key's sums of the days before
-today, built by the server's sweep when a page first misses it; this run waited for it). Right after a
+The two Curva ABC pages and Vendas por cliente (sorted by revenue: the customers' curve by revenue)
+read their range's base (migration 0086: every key's sums of the days before today, built by the
+server's sweep when a page first misses it; this run waited for it). Right after a
 change before today (an older order edited or cancelled, a rebuild) the base is stale until rebuilt and
 the page reads the whole year; 10 times each: the base made stale, the page timed, then the time until
 its base was valid again; ms:

@@ -22,6 +22,9 @@ import { executaAgrupado, somasDeClientes } from './vendas-base.ts';
 // nondecreasing along the curve). The answer is the plain statement's to the cent:
 // dashboard-bases.test.ts compares every row, class and total with hand-written SQL.
 
+/** A first page off a base reaches no further down the curve than this (then: the whole curve). */
+export const BASE_ATE_POSICAO = 1_000;
+
 export type ModeloDaCurva = `abc_${DimensaoAbc}_${CriterioAbc}`;
 
 /** A base of the curve: which curve, the report's range and the base's part of it (passadoDe). */
@@ -130,6 +133,55 @@ export async function apagaBasesDaCurvaVelhas(db: Db): Promise<void> {
 }
 
 /**
+ * The base's header (`h`: no row when missing or stale) and today's keys: their sums from the cut-off
+ * on (`l`), each with its base row's place and value (`d`), at their new value over the whole range
+ * (`dn`: chave, receita, custo, valor, presenca) and their old rows, which leave the curve (`db`).
+ */
+function ctesDeHoje(b: BaseDaCurva): SQL {
+  const { dimensao, criterio, r, passado } = b;
+  const valorNovo = valorDe(criterio, sql`d.receita`, sql`d.custo`);
+  const valorBase = valorDe(criterio, sql`x.receita`, sql`x.custo`);
+  const custoNovo =
+    dimensao === 'cliente' ? sql`coalesce(x.custo, 0) + coalesce(l.custo, 0)` : sql`null::bigint`;
+  return sql`
+    h as (select x.* from curva_abc_bases x join dashboard_bases_estado e on e.versao = x.versao
+          where x.dimensao = ${dimensao} and x.criterio = ${criterio} and x.inicio = ${passado.inicio}::date
+            and x.corte = ${passado.fim}::date),
+    l as (${somasDepois(dimensao, passado.fim, r.fim)}),
+    d as (select l.chave, x.posicao as pos_b, ${valorBase} as valor_b, x.receita as receita_b, x.custo as custo_b,
+            coalesce(x.receita, 0) + l.receita as receita, ${custoNovo} as custo,
+            coalesce(x.presenca, 0) + l.presenca as presenca
+          from h cross join l left join curva_abc_base_linhas x on x.base_id = h.id and x.chave = l.chave),
+    dn as (select d.chave, d.receita, d.custo, ${valorNovo} as valor, d.presenca from d where d.presenca > 0),
+    db as (select d.chave, d.pos_b, d.valor_b from d where d.pos_b is not null)`;
+}
+
+/**
+ * Vendas por cliente's rows sorted by the curve's criterion (revenue, or margin), descending, down to
+ * position `ate`, off the customers' base: CTEs ending in `g` — the candidate customers: chave,
+ * pedidos, quantidade (null: the page's are read after), receita and custo in cents — and `gt` (how
+ * many customers sold in the range). Both empty when the base is missing or stale.
+ * The candidates are today's keys at their new sums and every other base row whose value reaches that
+ * of the base's row at position `ate` + (today's keys' old rows): at least `ate` keys today did not
+ * touch are worth that much or more, so a row worth less is surely below `ate` — and no row of a tie
+ * at that value is left out, whatever the report's order among ties (the key descending; the curve's
+ * is ascending).
+ */
+export function ctesDosClientesPelaBase(b: BaseDaCurva, ate: number): SQL {
+  return sql`${ctesDeHoje(b)},
+    lim as (select x.valor_neg from h join curva_abc_base_linhas x on x.base_id = h.id
+            where x.posicao = ${ate} + (select count(*) from db)),
+    g as (select x.chave::text as chave, x.presenca as pedidos, null::bigint as quantidade, x.receita, x.custo
+          from h join curva_abc_base_linhas x on x.base_id = h.id
+          -- no row at that position (fewer customers): every row
+          where x.valor_neg <= coalesce((select valor_neg from lim), ${Number.MAX_SAFE_INTEGER}::bigint)
+            and not exists (select 1 from db where db.pos_b = x.posicao)
+          union all
+          select dn.chave::text, dn.presenca, null::bigint, dn.receita, dn.custo from dn),
+    gt as (select h.itens - (select count(*) from db)::int + (select count(*) from dn)::int as total from h)`;
+}
+
+/**
  * The CTEs of a first page off the base (no row at all when it is missing or stale), ending in `c` —
  * the rows worked out, in the shape curva-abc.service.ts's `c` has (chave, posicao, receita, custo,
  * margem, valor, antes, total, classe) and holding every row of the curve up to position `primeiras` —
@@ -142,11 +194,7 @@ export function ctesDaPaginaPelaBase(
   primeiras: number,
   custoTotal: SQL,
 ): SQL {
-  const { dimensao, criterio, r, passado } = b;
-  const valorNovo = valorDe(criterio, sql`d.receita`, sql`d.custo`);
-  const valorBase = valorDe(criterio, sql`x.receita`, sql`x.custo`);
-  const custoNovo =
-    dimensao === 'cliente' ? sql`coalesce(x.custo, 0) + coalesce(l.custo, 0)` : sql`null::bigint`;
+  const { dimensao } = b;
   const custo =
     dimensao === 'cliente'
       ? sql`h.custo - coalesce((select sum(custo_b) from d), 0) + coalesce((select sum(custo) from dn), 0)`
@@ -174,17 +222,7 @@ export function ctesDaPaginaPelaBase(
          and (not n.da_base or n.base_antes >= k.${sql.raw(lim)} - k.mais)))`;
   const valorAte = (lim: string) => sql`coalesce((select n.antes + greatest(n.valor, 0) from n
       where n.antes < k.${sql.raw(lim)} order by n.posicao desc limit 1), 0)`;
-  return sql`
-    h as (select x.* from curva_abc_bases x join dashboard_bases_estado e on e.versao = x.versao
-          where x.dimensao = ${dimensao} and x.criterio = ${criterio} and x.inicio = ${passado.inicio}::date
-            and x.corte = ${passado.fim}::date),
-    l as (${somasDepois(dimensao, passado.fim, r.fim)}),
-    d as (select l.chave, x.posicao as pos_b, ${valorBase} as valor_b, x.receita as receita_b, x.custo as custo_b,
-            coalesce(x.receita, 0) + l.receita as receita, ${custoNovo} as custo,
-            coalesce(x.presenca, 0) + l.presenca as presenca
-          from h cross join l left join curva_abc_base_linhas x on x.base_id = h.id and x.chave = l.chave),
-    dn as (select d.chave, d.receita, d.custo, ${valorNovo} as valor from d where d.presenca > 0),
-    db as (select d.chave, d.pos_b, d.valor_b from d where d.pos_b is not null),
+  return sql`${ctesDeHoje(b)},
     k as (select z.*, ceil(${cortes.a} * z.total::numeric / 100)::bigint as lim_a,
             ceil(${cortes.a + cortes.b} * z.total::numeric / 100)::bigint as lim_b
           -- bigint (the sums of bigint are numeric), so that the limits meet the indexed columns; the

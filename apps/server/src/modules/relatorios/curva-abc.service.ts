@@ -15,7 +15,7 @@ import { type Db, rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { passadoDe, pedirBase } from '../dashboard/dashboard-bases.service.ts';
 import { somasDeProdutos } from '../dashboard/somas-do-periodo.ts';
-import { type BaseDaCurva, ctesDaPaginaPelaBase, modeloDaCurva } from './curva-abc-base.ts';
+import { BASE_ATE_POSICAO, type BaseDaCurva, ctesDaPaginaPelaBase, modeloDaCurva } from './curva-abc-base.ts';
 import type { EscopoVendedor } from './escopo-vendedor.ts';
 import {
   CUSTO_ITEM,
@@ -94,9 +94,6 @@ const ajustes = (q: Filtros, f: FiltrosVendas, escopo: EscopoVendedor, modelo = 
     pelasSomas: modelo || clientes,
   };
 };
-
-/** A first page off a base reaches no further down the curve than this (then: the whole curve). */
-const BASE_ATE_POSICAO = 1_000;
 
 /**
  * The base a page may read (curva-abc-base.ts): a page of the whole curve in its own order (no class

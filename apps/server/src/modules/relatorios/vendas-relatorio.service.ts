@@ -12,7 +12,14 @@ import {
 import { and, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { passadoDe, pedirBase } from '../dashboard/dashboard-bases.service.ts';
 import { somasDeProdutos } from '../dashboard/somas-do-periodo.ts';
+import {
+  BASE_ATE_POSICAO,
+  type BaseDaCurva,
+  ctesDosClientesPelaBase,
+  modeloDaCurva,
+} from './curva-abc-base.ts';
 import type { EscopoVendedor } from './escopo-vendedor.ts';
 import {
   CUSTO_ITEM,
@@ -164,6 +171,25 @@ function pelosClientes(f: FiltrosVendas, escopo: EscopoVendedor, q: Ordenacao): 
 }
 
 /**
+ * The customers' curve base (curva-abc-base.ts, migration 0086) a page of the customer grouping may
+ * read: sorted by revenue or margin (the curve's criterion) descending, within the curve's first
+ * BASE_ATE_POSICAO positions, no filter but the period, no seller's scope, a range with a base
+ * (passadoDe). Null elsewhere; a page that finds it missing or stale is read as without it.
+ */
+function baseDosClientes(
+  f: FiltrosVendas,
+  escopo: EscopoVendedor,
+  q: Pick<VendasQuery, 'agrupar' | 'sort' | 'dir' | 'page' | 'pageSize'>,
+  hoje: string,
+): BaseDaCurva | null {
+  if (q.agrupar !== 'cliente' || q.dir !== 'desc' || f.cliente_id || !clientesEmOrdem(f, escopo)) return null;
+  if ((q.sort !== 'receita' && q.sort !== 'margem') || q.page * q.pageSize > BASE_ATE_POSICAO) return null;
+  const r = { inicio: f.de, fim: addDays(f.ate, 1) };
+  const passado = passadoDe(r, hoje);
+  return passado ? { dimensao: 'cliente', criterio: q.sort, r, passado } : null;
+}
+
+/**
  * The planner settings of a page's statement (executaAgrupado): grouped by customer off
  * relatorio_vendas_pedido, in customer order (clientesEmOrdem); off the per-year running sums
  * (pelosClientes, or pelosProdutos: `semCusto`) through their index.
@@ -238,10 +264,13 @@ function grupos(
   semPedidos = false,
   semCusto = false,
   clientes: SQL | null = null,
-): { cte: SQL; escalados: boolean } {
+  pelaBase: SQL | null = null,
+): { cte: SQL; escalados: boolean; total?: SQL } {
   const cte = (sqlDoCte: SQL) => ({ cte: sqlDoCte, escalados: false });
   // the per-product read models' sums are in thousandths and cents too (somasDeProdutos)
   if (semCusto) return { cte: gruposPelosProdutos(f), escalados: true };
+  // the candidates of a page off the customers' base, in cents; their count is not the rows'
+  if (pelaBase) return { cte: pelaBase, escalados: true, total: sql`(select total from gt)` };
   if (clientes)
     return {
       escalados: true,
@@ -318,16 +347,18 @@ function linhasSql(
   semPedidos = false,
   semCusto = false,
   clientes: SQL | null = null,
+  pelaBase: SQL | null = null,
 ): SQL {
   const a = AGRUPAMENTOS[q.agrupar];
   const periodo = q.agrupar === 'mes' || q.agrupar === 'dia';
   const rotuloAntes = q.sort === 'rotulo' && !periodo;
   const rotulo = a.rotulo(sql`nullif(r.chave, '')`);
-  const g = grupos(f, escopo, q.agrupar, semPedidos, semCusto, clientes);
+  const g = grupos(f, escopo, q.agrupar, semPedidos, semCusto, clientes, pelaBase);
   const quantidade = g.escalados ? emQuantidade(sql`r.quantidade`) : sql`r.quantidade`;
   const reais = (valor: SQL) => (g.escalados ? emReais(valor) : valor);
   return sql`with ${g.cte}, r as (
-      select g.chave, g.pedidos, g.quantidade, g.receita, g.custo, count(*) over ()::int as total_linhas
+      select g.chave, g.pedidos, g.quantidade, g.receita, g.custo,
+        ${g.total ?? sql`count(*) over ()`}::int as total_linhas
       from g
     ), r2 as (
       select r.*, ${rotuloAntes ? rotulo : sql`null::text`} as rotulo from r
@@ -397,12 +428,34 @@ export async function relatorioVendas(
   const depois = pedidosDepois(q);
   const semCusto = pelosProdutos(f, escopo, q);
   const clientes = pelosClientes(f, escopo, q);
+  const limite = sql`limit ${q.pageSize} offset ${offset}`;
+  const base = baseDosClientes(f, escopo, q, hoje);
   const [linhas, totais, filtros] = await Promise.all([
-    executaAgrupado(
-      db,
-      linhasSql(f, escopo, q, sql`limit ${q.pageSize} offset ${offset}`, depois, semCusto, clientes),
-      ajustes(f, escopo, q, clientes, semCusto),
-    ),
+    (async () => {
+      if (base) {
+        const res = await executaAgrupado(
+          db,
+          linhasSql(
+            f,
+            escopo,
+            q,
+            limite,
+            false,
+            false,
+            null,
+            ctesDosClientesPelaBase(base, offset + q.pageSize),
+          ),
+          { pelaBase: true },
+        );
+        if (rowsOf(res).length) return res;
+        pedirBase(db, modeloDaCurva(base), base.passado);
+      }
+      return executaAgrupado(
+        db,
+        linhasSql(f, escopo, q, limite, depois, semCusto, clientes),
+        ajustes(f, escopo, q, clientes, semCusto),
+      );
+    })(),
     totaisVendas(db, f, escopo),
     descreveFiltros(db, f, escopo),
   ]);
@@ -426,7 +479,8 @@ export async function relatorioVendas(
         });
     }
   }
-  if (clientes && rows.length) {
+  // the per-customer sums hold no quantity: the page's customers' is read after
+  if ((clientes || base) && rows.length) {
     const quantidades = await quantidadesDosClientes(
       db,
       f,
