@@ -116,7 +116,7 @@ const esperaBase = async (modelo: (typeof CURVAS)[number][1]) => {
   const inicio = Date.now();
   for (;;) {
     if (await baseValida(database.db, modelo, passado)) return Date.now() - inicio;
-    if (Date.now() - inicio > 180_000) throw new Error(`the base ${modelo} was not built in 180 s`);
+    if (Date.now() - inicio > 600_000) throw new Error(`the base ${modelo} was not built in 600 s`);
     await new Promise((r) => setTimeout(r, 100));
   }
 };
