@@ -71,17 +71,19 @@ export function listProdutosPorValor(db: Db) {
 /**
  * Stock value by product group (the chart): Σ estoque_atual × preco_custo of the active products
  * with stock above 0, per group ("Sem grupo" when none), rounded once per group — the groups add up
- * to the "Valor Total" card up to the cent of each group's rounding.
+ * to the "Valor Total" card up to the cent of each group's rounding. Off the read model
+ * dashboard_estoque_grupo (migration 0087: per group and slice, kept by the stock block's trigger), not
+ * a pass over every product.
  */
 export async function listEstoquePorGrupo(db: Db): Promise<EstoquePorGrupo[]> {
   return rowsOf<EstoquePorGrupo>(
     await db.execute(sql`
       select coalesce(g.nome, 'Sem grupo') as grupo, x.produtos, round(x.valor, 2)::text as valor_total
       from (
-        select p.grupo_id, count(*)::int as produtos, sum(p.estoque_atual * p.preco_custo) as valor
-        from products p
-        where p.ativo and p.estoque_atual > 0
-        group by p.grupo_id
+        select s.grupo_id, sum(s.produtos)::int as produtos, sum(s.valor) as valor
+        from dashboard_estoque_grupo s
+        group by s.grupo_id
+        having sum(s.produtos) > 0
       ) x
       left join grupos_estoque g on g.id = x.grupo_id
       order by x.valor desc, grupo

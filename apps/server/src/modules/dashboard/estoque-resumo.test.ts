@@ -4,7 +4,7 @@ import { type Database, openDatabase, rowsOf } from '../../db/client.ts';
 import { type Actor, systemActor, writeTx } from '../../lib/audit-context.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createTestDatabase } from '../../test/test-db.ts';
-import { products } from '../estoque/estoque.tables.ts';
+import { gruposEstoque, products } from '../estoque/estoque.tables.ts';
 import { criaProduto, localPrincipal } from '../estoque/estoque-test-support.ts';
 import { registraEntrada, registraSaida } from '../estoque/movimentos.service.ts';
 
@@ -28,6 +28,27 @@ const AGREGADO = sql`
 
 async function recalculado(db: Database['db']) {
   return rowsOf(await db.execute(AGREGADO))[0];
+}
+
+/** The chart by group as it was computed before its read model (migration 0087): one pass over the products. */
+const POR_GRUPO = sql`
+  select coalesce(g.nome, 'Sem grupo') as grupo, x.produtos, round(x.valor, 2)::text as valor_total
+  from (select p.grupo_id, count(*)::int as produtos, sum(p.estoque_atual * p.preco_custo) as valor
+        from products p where p.ativo and p.estoque_atual > 0 group by p.grupo_id) x
+  left join grupos_estoque g on g.id = x.grupo_id
+  order by x.valor desc, grupo`;
+
+/** The read model's groups summed (as the endpoint reads them) equal the plain pass. */
+async function porGrupoConfere(db: Database['db']) {
+  const doModelo = rowsOf(
+    await db.execute(sql`select coalesce(g.nome, 'Sem grupo') as grupo, x.produtos, round(x.valor, 2)::text as valor_total
+      from (select grupo_id, sum(produtos)::int as produtos, sum(valor) as valor from dashboard_estoque_grupo
+            group by grupo_id having sum(produtos) > 0) x
+      left join grupos_estoque g on g.id = x.grupo_id
+      order by x.valor desc, grupo`),
+  );
+  expect(doModelo).toEqual(rowsOf(await db.execute(POR_GRUPO)));
+  return doModelo;
 }
 
 let t: TestContext;
@@ -58,10 +79,19 @@ async function cards() {
   return res.json();
 }
 
-/** The endpoint shows `expected`, which is also what the old aggregate computes. */
-async function expectCards(expected: Record<string, unknown>) {
+async function porGrupo() {
+  const res = await t.request('GET', '/api/dashboard/estoque/por-grupo', { token });
+  expect(res.status).toBe(200);
+  return (await res.json()).linhas;
+}
+
+/** The endpoint shows `expected`, which is also what the old aggregate computes; the chart by group too. */
+async function expectCards(expected: Record<string, unknown>, grupos?: unknown[]) {
   expect(await cards()).toEqual(expected);
   expect(await recalculado(t.db)).toEqual(expected);
+  const chart = await porGrupo();
+  expect(chart).toEqual(await porGrupoConfere(t.db));
+  if (grupos) expect(chart).toEqual(grupos);
 }
 
 const entrada = (produtoId: string, quantidade: string, custoUnitario: string) =>
@@ -114,6 +144,54 @@ describe('dashboard_estoque_resumo', () => {
     await expectCards({ total_produtos: 4, abaixo_minimo: 2, valor_total: '248.72', acima_maximo: 0 });
   });
 
+  it("the chart by group follows the products' groups: a group given, changed, taken away", async () => {
+    const [secos, bebidas] = await writeTx(t.db, actor, (tx) =>
+      tx
+        .insert(gruposEstoque)
+        .values([
+          { codigo: 'SEC', nome: 'Secos' },
+          { codigo: 'BEB', nome: 'Bebidas' },
+        ])
+        .returning({ id: gruposEstoque.id }),
+    );
+    // A 25.00, B 3.72, C 220.00 active with stock; D (100.00) inactive; E no stock
+    await writeTx(t.db, actor, async (tx) => {
+      await tx.update(products).set({ grupoId: secos!.id }).where(eq(products.id, P.A));
+      await tx.update(products).set({ grupoId: secos!.id }).where(eq(products.id, P.B));
+      await tx.update(products).set({ grupoId: bebidas!.id }).where(eq(products.id, P.D));
+    });
+    const cartoes = { total_produtos: 4, abaixo_minimo: 2, valor_total: '248.72', acima_maximo: 0 };
+    await expectCards(cartoes, [
+      { grupo: 'Sem grupo', produtos: 1, valor_total: '220.00' },
+      { grupo: 'Secos', produtos: 2, valor_total: '28.72' },
+    ]);
+    // D active again (its 100.00 in Bebidas), C moved to Bebidas, a posting of B (3 → 1 unit)
+    await writeTx(t.db, actor, async (tx) => {
+      await tx.update(products).set({ ativo: true }).where(eq(products.id, P.D));
+      await tx.update(products).set({ grupoId: bebidas!.id }).where(eq(products.id, P.C));
+      await registraSaida(tx, actor, { produtoId: P.B, quantidade: '2', localId: dep });
+    });
+    await expectCards({ total_produtos: 5, abaixo_minimo: 2, valor_total: '346.24', acima_maximo: 0 }, [
+      { grupo: 'Bebidas', produtos: 2, valor_total: '320.00' },
+      { grupo: 'Secos', produtos: 2, valor_total: '26.24' },
+    ]);
+    // every product of a statement out of its group at once, then back as they were (one statement each)
+    await writeTx(t.db, actor, (tx) => tx.update(products).set({ grupoId: null }));
+    await expectCards({ total_produtos: 5, abaixo_minimo: 2, valor_total: '346.24', acima_maximo: 0 }, [
+      { grupo: 'Sem grupo', produtos: 4, valor_total: '346.24' },
+    ]);
+    await writeTx(t.db, actor, async (tx) => {
+      await tx.update(products).set({ grupoId: secos!.id }).where(eq(products.id, P.A));
+      await tx.update(products).set({ grupoId: secos!.id }).where(eq(products.id, P.B));
+      await tx.update(products).set({ ativo: false }).where(eq(products.id, P.D));
+      await registraEntrada(tx, actor, { produtoId: P.B, quantidade: '2', custoUnitario: '1.2350' });
+    });
+    await expectCards(cartoes, [
+      { grupo: 'Sem grupo', produtos: 1, valor_total: '220.00' },
+      { grupo: 'Secos', produtos: 2, valor_total: '28.72' },
+    ]);
+  });
+
   it('a rolled-back posting leaves no trace, and the rebuild gives the same figures', async () => {
     await expect(
       writeTx(t.db, actor, async (tx) => {
@@ -123,8 +201,16 @@ describe('dashboard_estoque_resumo', () => {
     ).rejects.toThrow('desfaz');
     const figuras = { total_produtos: 4, abaixo_minimo: 2, valor_total: '248.72', acima_maximo: 0 };
     await expectCards(figuras);
+    const grupos = await porGrupo();
     await t.db.execute(sql`select dashboard_estoque_recalcular()`);
-    await expectCards(figuras);
+    await expectCards(figuras, grupos);
+    expect(
+      rowsOf(
+        await t.db.execute(
+          sql`select count(*)::int as n, count(*) filter (where fatia = 0)::int as na_primeira from dashboard_estoque_grupo`,
+        ),
+      )[0],
+    ).toEqual({ n: 2, na_primeira: 2 });
     expect(
       rowsOf(
         await t.db.execute(
@@ -178,7 +264,7 @@ describe.skipIf(!servidor)('concurrency (PostgreSQL only)', () => {
     );
   });
 
-  it('8 writers × 25 postings on 4 shared products: the summary equals its recomputation', async () => {
+  it('8 writers × 25 postings on 4 shared products, and a register edit moving them between groups: the summary and the chart by group equal their recomputation', async () => {
     const db = pool!.db;
     const dep2 = await localPrincipal(db);
     const ids: string[] = [];
@@ -190,8 +276,28 @@ describe.skipIf(!servidor)('concurrency (PostgreSQL only)', () => {
         ),
       ),
     );
-    const resultados = await Promise.allSettled(
-      Array.from({ length: 8 }, async (_, w) => {
+    const [grupo] = await writeTx(db, actor, (tx) =>
+      tx
+        .insert(gruposEstoque)
+        .values({ codigo: 'CONC', nome: 'Concorrentes' })
+        .returning({ id: gruposEstoque.id }),
+    );
+    // one statement over the four products: two of them in and out of the group, the other two out and in
+    const trocaGrupos = async () => {
+      for (let i = 0; i < 10; i++)
+        await writeTx(db, actor, (tx) =>
+          tx.execute(sql`update products set grupo_id = case when grupo_id is null then ${grupo!.id}::uuid end
+            where id in (${ids[0]!}::uuid, ${ids[1]!}::uuid, ${ids[2]!}::uuid, ${ids[3]!}::uuid)`),
+        );
+    };
+    await writeTx(db, actor, (tx) =>
+      tx.execute(
+        sql`update products set grupo_id = ${grupo!.id}::uuid where id in (${ids[0]!}::uuid, ${ids[2]!}::uuid)`,
+      ),
+    );
+    const resultados = await Promise.allSettled([
+      trocaGrupos(),
+      ...Array.from({ length: 8 }, async (_, w) => {
         for (let i = 0; i < 25; i++) {
           const produtoId = ids[(w + i) % 4]!;
           await writeTx(db, actor, (tx) =>
@@ -205,8 +311,9 @@ describe.skipIf(!servidor)('concurrency (PostgreSQL only)', () => {
           );
         }
       }),
-    );
+    ]);
     expect(resultados.filter((r) => r.status === 'rejected')).toEqual([]);
+    await porGrupoConfere(db);
     const resumo = rowsOf(
       await db.execute(sql`select coalesce(sum(produtos), 0)::int as total_produtos,
         coalesce(sum(abaixo_minimo), 0)::int as abaixo_minimo, round(coalesce(sum(valor), 0), 2)::text as valor_total,
