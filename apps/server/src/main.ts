@@ -68,6 +68,7 @@ async function main() {
         const db = await openDatabase({
           databaseUrl: config.databaseUrl,
           poolSize: config.poolSize,
+          manterConexoes: true,
           pgliteDir: path.join(config.dataDir, 'pglite'),
         });
         return { db, ...(await migrate(db.db)) };

@@ -33,6 +33,8 @@ export type Database = {
 export type OpenOptions = {
   databaseUrl?: string | undefined;
   poolSize?: number;
+  /** Keep idle connections open instead of closing them after 30 s (the server). */
+  manterConexoes?: boolean;
   /** PGlite data directory; `undefined` means in-memory. */
   pgliteDir?: string | undefined;
   /** A dumped PGlite data directory to start from (test template). */
@@ -68,7 +70,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
       connectionTimeoutMillis: 5000,
-      idleTimeoutMillis: 30000,
+      // the server keeps its connections (manterConexoes): a PostgreSQL backend's first run of a
+      // statement loads the catalog entries of every table it reads, and the dashboard's ten requests
+      // on connections the pool had closed after 30 s idle took 236–344 ms against 70–112 ms on kept
+      // ones (docs/benchmarks.md, Dashboard — períodos); scripts and tests let theirs go
+      idleTimeoutMillis: opts.manterConexoes ? 0 : 30000,
     });
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => {});
