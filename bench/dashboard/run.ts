@@ -187,6 +187,7 @@ try {
     '/api/dashboard/financeiro/vencimentos-semanas',
   ];
   const periodIterations = Math.min(iterations, 40);
+  const AQUECIMENTO = 10;
   const porPeriodo: Pair[] = [];
   const detalhe: Pair[] = [];
   // The long ranges' bases (migration 0085): the server's sweep builds those of 30/90 days and the
@@ -227,7 +228,9 @@ try {
     const stmts: Awaited<ReturnType<typeof capture>>[] = [];
     for (const p of paths) stmts.push(await capture(p));
     const load = loadSampler();
-    const http = await timed(() => Promise.all(paths.map((p) => get(p))), periodIterations, 3);
+    // 10 warm-up pages: the server's ten pooled connections each run the page's statements a first
+    // time (a backend loads the catalog entries of what a statement reads on its first run)
+    const http = await timed(() => Promise.all(paths.map((p) => get(p))), periodIterations, AQUECIMENTO);
     const sqlStat = await timed(
       () => Promise.all(stmts.map((st) => statementsTimed(database, st, 1, 0))),
       periodIterations,
@@ -244,6 +247,20 @@ try {
       `${par.label}: HTTP p50 ${ms(http.p50)} p95 ${ms(http.p95)} | SQL p50 ${ms(sqlStat.p50)} p95 ${ms(sqlStat.p95)} | load ${formatLoad(par.load)}`,
     );
   }
+  // The page after a pause (the user comes back to it): the server keeps its connections (main.ts,
+  // manterConexoes), so nothing is opened again; 3 times: 35 s idle, then the 30 days' page once.
+  const depoisDePausa: number[] = [];
+  const cargaPausa = loadSampler();
+  for (let i = 0; i < 3; i++) {
+    await new Promise((r) => setTimeout(r, 35_000));
+    const t0 = performance.now();
+    await Promise.all(pagina('periodo=30d').map((p) => get(p)));
+    depoisDePausa.push(performance.now() - t0);
+  }
+  const pausa = { ms: depoisDePausa, load: cargaPausa.stop() };
+  console.log(
+    `página inteira depois de 35 s parada (30d): ${depoisDePausa.map((x) => x.toFixed(0)).join(', ')} ms`,
+  );
   for (const p of pagina('periodo=ano').slice(0, 6))
     detalhe.push(await pair(`${p} (sozinho)`, p, periodIterations, 3));
 
@@ -384,10 +401,12 @@ try {
     `Measured ${when} on ${cpu}, with \`npm run bench:dashboard\` (same run and data set as "Dashboard").`,
     dataset,
     '',
-    `The whole page's data for each period of the selector: the ten requests the page sends (commercial cards with the previous period, sales series, top products/customers/sellers, regions, the stock cards and value by group, the finance cards and the 8 weeks of due dates) sent at once through HTTP, ${periodIterations} times after 3 warm-up ones; beside them the same requests' statements replayed at once on the bench's pool (4 connections). Times in ms.`,
+    `The whole page's data for each period of the selector: the ten requests the page sends (commercial cards with the previous period, sales series, top products/customers/sellers, regions, the stock cards and value by group, the finance cards and the 8 weeks of due dates) sent at once through HTTP, ${periodIterations} times after ${AQUECIMENTO} warm-up ones (the server's ten pooled connections each run the statements once); beside them the same requests' statements replayed at once on the bench's pool (4 connections). Times in ms.`,
     '',
     ...head,
     ...porPeriodo.map(row),
+    '',
+    `After 35 s with no request (the user back on the page; the server keeps its connections), the 30 days' page, 3 times: ${pausa.ms.map((x) => ms(x)).join(', ')} ms, load ${formatLoad(pausa.load)}.`,
     '',
     'The "ano" period\'s commercial requests one at a time (where the time goes):',
     '',
