@@ -430,7 +430,7 @@ export async function relatorioVendas(
   const clientes = pelosClientes(f, escopo, q);
   const limite = sql`limit ${q.pageSize} offset ${offset}`;
   const base = baseDosClientes(f, escopo, q, hoje);
-  const [linhas, totais, filtros] = await Promise.all([
+  const [{ linhas, pelaBase }, totais, filtros] = await Promise.all([
     (async () => {
       if (base) {
         const res = await executaAgrupado(
@@ -447,14 +447,15 @@ export async function relatorioVendas(
           ),
           { pelaBase: true },
         );
-        if (rowsOf(res).length) return res;
+        if (rowsOf(res).length) return { linhas: res, pelaBase: true };
         pedirBase(db, modeloDaCurva(base), base.passado);
       }
-      return executaAgrupado(
+      const linhas = await executaAgrupado(
         db,
         linhasSql(f, escopo, q, limite, depois, semCusto, clientes),
         ajustes(f, escopo, q, clientes, semCusto),
       );
+      return { linhas, pelaBase: false };
     })(),
     totaisVendas(db, f, escopo),
     descreveFiltros(db, f, escopo),
@@ -480,7 +481,7 @@ export async function relatorioVendas(
     }
   }
   // the per-customer sums hold no quantity: the page's customers' is read after
-  if ((clientes || base) && rows.length) {
+  if ((clientes || pelaBase) && rows.length) {
     const quantidades = await quantidadesDosClientes(
       db,
       f,
