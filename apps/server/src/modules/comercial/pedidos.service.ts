@@ -122,9 +122,12 @@ async function gravaPedido(
   const pedidoId = await gravaCabecalho(tx, id, cabecalhoDoPedido(input, computado, cliente), extra);
   // the items travel as one jsonb parameter: building a 100-row × 28-column drizzle insert (2,800
   // bound parameters) cost ~10 ms of Node per save, more than the statement itself
-  await tx.execute(sql`insert into sales_order_items (${sql.raw(COLUNAS_ITEM.join(', '))})
-    select ${sql.raw(COLUNAS_ITEM.join(', '))}
-    from jsonb_populate_recordset(null::sales_order_items, ${JSON.stringify(linhasDosItens(pedidoId, input, computado))}::jsonb)`);
+  // the frozen cost (migration 0067) is the product's custo médio read by this statement, as the
+  // row trigger would read it; writing it here spares that trigger's call per item (migration 0088)
+  await tx.execute(sql`insert into sales_order_items (${sql.raw(COLUNAS_ITEM.join(', '))}, custo_unitario)
+    select ${sql.raw(COLUNAS_ITEM.map((c) => `r.${c}`).join(', '))},
+      coalesce((select p.custo_medio from products p where p.id = r.product_id), 0)
+    from jsonb_populate_recordset(null::sales_order_items, ${JSON.stringify(linhasDosItens(pedidoId, input, computado))}::jsonb) r`);
   return pedidoId;
 }
 

@@ -263,6 +263,31 @@ describe('the 20-item order (POST /api/comercial/pedidos)', () => {
     ).toHaveLength(20);
   });
 
+  it('freezes each item at its product custo médio on save and on edit (written by the save itself, migration 0088)', async () => {
+    const r = await api(tk.comercial, 'POST', '/pedidos', vinte());
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const custos = async () =>
+      rowsOf<{ custo: string; medio: string }>(
+        await t.db.execute(sql`select i.custo_unitario::text as custo, p.custo_medio::text as medio
+          from sales_order_items i join products p on p.id = i.product_id
+          where i.order_id = ${r.body.id} order by i.sequencia`),
+      );
+    // every product's one entrada cost 1.00
+    expect(await custos()).toEqual(Array(20).fill({ custo: '1.0000', medio: '1.0000' }));
+    // a later cost moves nothing already written; an edit writes the items again at the new cost
+    await t.db.execute(sql`update products set custo_medio = 2.3456 where id = ${ids[0]!}`);
+    expect((await custos())[0]).toEqual({ custo: '1.0000', medio: '2.3456' });
+    const editado = await api(tk.comercial, 'PUT', `/pedidos/${r.body.id}`, {
+      ...vinte(),
+      versao: r.body.versao,
+    });
+    expect(editado.status, JSON.stringify(editado.body)).toBe(200);
+    const depois = await custos();
+    expect(depois[0]).toEqual({ custo: '2.3456', medio: '2.3456' });
+    expect(depois.slice(1)).toEqual(Array(19).fill({ custo: '1.0000', medio: '1.0000' }));
+    await t.db.execute(sql`update products set custo_medio = 1 where id = ${ids[0]!}`);
+  });
+
   it('POST /pedidos/calculo answers the same figures without saving', async () => {
     const r = await api(tk.comercial, 'POST', '/pedidos/calculo', vinte());
     expect(r.status).toBe(200);
