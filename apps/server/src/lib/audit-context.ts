@@ -63,9 +63,14 @@ async function writeTxPg<T>(s: SessaoPg, actor: Actor, fn: (tx: Tx) => Promise<T
     const tx = new NodePgTransaction(s.dialect, session, s.schema as never);
     // a NUL cannot be part of a query text (nor of a text value): dropped
     const literal = (v: string) => client.escapeLiteral(v.replaceAll('\0', ''));
-    const sets = settingsOf(actor)
-      .map(([name, value]) => `set_config(${literal(name)}, ${literal(value)}, true)`)
-      .join(', ');
+    const sets = [
+      ...settingsOf(actor).map(([name, value]) => `set_config(${literal(name)}, ${literal(value)}, true)`),
+      // No JIT compilation inside a write (decision 0013): the read models' trigger statements
+      // run on a few rows, but a poor row estimate (the items per order, say) lifts their plan's
+      // cost over jit_above_cost and PostgreSQL then spent 25 ms compiling for a statement that
+      // runs in 0.3 — on every order save. Reads outside a write keep the server's setting.
+      `set_config('jit', 'off', true)`,
+    ].join(', ');
     try {
       // (a failure after BEGIN leaves the transaction open: the rollback below closes it)
       await client.query(`begin; select ${sets}`);

@@ -53,3 +53,12 @@ $$;
 DROP TRIGGER sales_order_items_congela_custo_ins ON "sales_order_items";--> statement-breakpoint
 CREATE TRIGGER sales_order_items_congela_custo_ins BEFORE INSERT ON "sales_order_items"
   FOR EACH ROW WHEN (NEW.custo_unitario IS NULL) EXECUTE FUNCTION sales_order_items_congela_custo();
+--> statement-breakpoint
+-- dashboard_conta (0029) was STRICT, and PostgreSQL inlines a STRICT SQL function only when it can
+-- prove its body strict — `status NOT IN (…)` (a ScalarArrayOpExpr) it cannot. So every read-model
+-- trigger on an order's items joined sales_orders by a sequential scan calling the function once per
+-- order (1,226 calls per trigger, four triggers, on a 1,226-order database) instead of filtering
+-- the order it had found by key. Not STRICT, it is inlined as `status <> ALL (…)`: the same answer
+-- (NULL for a NULL status, as before), with the column's statistics and indexes in reach.
+CREATE OR REPLACE FUNCTION dashboard_conta(status text) RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $$ SELECT status NOT IN ('orcamento', 'cancelado') $$;
