@@ -137,8 +137,16 @@ export async function linhasJson<T>(db: Db, consulta: SQL, ordem?: SQL): Promise
  * connection parses and plans it once, not on every request as drizzle's unnamed statements are.
  * `name` must be unique per text. PGlite (in-process, no named statements) runs it as a query.
  */
-export async function preparedRows<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
-  const client = (db as unknown as { $client?: unknown }).$client;
+export async function preparedRows<T>(
+  db: Db | Tx,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<T[]> {
+  // a database answers through its pool (or PGlite); a transaction through its own connection,
+  // which drizzle keeps in its session
+  const d = db as unknown as { $client?: unknown; _?: { session?: { client?: unknown } } };
+  const client = d.$client ?? d._?.session?.client;
   if (client instanceof pg.Pool || client instanceof pg.Client) {
     return (await client.query<T & pg.QueryResultRow>({ name, text, values })).rows;
   }

@@ -16,21 +16,14 @@ import {
 } from '@erp/shared';
 import { type AnyColumn, and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Db, rowsOf } from '../../db/client.ts';
+import { type Db, preparedRows, rowsOf } from '../../db/client.ts';
 import { contem, documentoDigitado, paginaBuscada, palavrasBusca } from '../../lib/busca-listas.ts';
 import { notFoundMessage } from '../../lib/crud.ts';
 import { AppError } from '../../lib/errors.ts';
 import { cappedCount, listPage } from '../../lib/list-query.ts';
-import { products } from '../estoque/estoque.tables.ts';
 import { conferenciaPendente } from '../expedicao/conferencia-exigida.service.ts';
 import { disponivelPorProduto } from './bloqueios.service.ts';
-import {
-  pedidoBloqueios,
-  pedidoHistorico,
-  pedidoLiberacoes,
-  salesOrderItems,
-  salesOrders,
-} from './comercial.tables.ts';
+import { pedidoBloqueios, pedidoHistorico, pedidoLiberacoes, salesOrders } from './comercial.tables.ts';
 import { notaVivaDoPedido } from './faturamento-nota.service.ts';
 
 // The reads of sales orders: the list (filters by status, blocker type, period, seller, customer,
@@ -179,6 +172,47 @@ export async function listPedidos(db: Db, q: ListQuery, soBloqueados = false) {
 }
 
 /** GET /pedidos/:id. `soBloqueados`: 404 for an approver when the order is not blocked. */
+/** An order's item as the detail shows it (numerics as decimal strings, as the columns read them). */
+type ItemLido = {
+  id: string;
+  sequencia: number;
+  produto_id: string;
+  produto_codigo: string;
+  produto_nome: string;
+  embalagem: string | null;
+  quantidade: string | null;
+  quantidade_base: string;
+  unidade: string | null;
+  preco: string;
+  preco_tabela: string | null;
+  preco_minimo: string | null;
+  desconto_tipo: string;
+  desconto: string;
+  valor_produtos: string;
+  desconto_item: string;
+  desconto_rateado: string;
+  valor_desconto: string;
+  valor_frete: string;
+  valor_st: string;
+  valor_fcp_st: string;
+  valor_ipi: string;
+  valor_total: string;
+  peso_bruto: string;
+  peso_liquido: string;
+  volume: string;
+};
+
+// A named statement (parsed and planned once per connection) read as plain rows: the 100 items of a
+// large order cost ~1 ms of drizzle's per-cell mapping and query building on each read — the save's
+// answer included (issue 30).
+const ITENS_SQL = `select i.id, i.sequencia, i.product_id as produto_id, p.codigo as produto_codigo,
+    i.produto_nome, i.embalagem, i.quantidade_embalagem as quantidade, i.quantidade as quantidade_base,
+    i.unidade, i.preco_unitario as preco, i.preco_tabela, i.preco_minimo, i.desconto_tipo, i.desconto,
+    i.valor_produtos, i.desconto_item, i.desconto_rateado, i.valor_desconto, i.valor_frete, i.valor_st,
+    i.valor_fcp_st, i.valor_ipi, i.valor_total, i.peso_bruto, i.peso_liquido, i.volume
+  from sales_order_items i join products p on p.id = i.product_id
+  where i.order_id = $1 order by i.sequencia`;
+
 export async function getPedido(db: Db, id: string, soBloqueados = false) {
   const [h] = await db
     .select({
@@ -213,47 +247,15 @@ export async function getPedido(db: Db, id: string, soBloqueados = false) {
     .from(o)
     .where(eq(o.id, id));
   if (!h || (soBloqueados && h.status !== 'bloqueado')) throw new AppError('not_found', notFoundMessage);
-  const i = salesOrderItems;
   // The reads below are independent of each other (only «disponível» needs the items' products):
   // they go side by side on the pool (issue 30: the read-back of a save was 8 round trips one after
   // another; on PGlite or inside a transaction they still run one at a time, on one connection).
-  const itensEDisponivel = db
-    .select({
-      id: i.id,
-      sequencia: i.sequencia,
-      produto_id: i.productId,
-      produto_codigo: products.codigo,
-      produto_nome: i.produtoNome,
-      embalagem: i.embalagem,
-      quantidade: i.quantidadeEmbalagem,
-      quantidade_base: i.quantidade,
-      unidade: i.unidade,
-      preco: i.precoUnitario,
-      preco_tabela: i.precoTabela,
-      preco_minimo: i.precoMinimo,
-      desconto_tipo: i.descontoTipo,
-      desconto: i.desconto,
-      valor_produtos: i.valorProdutos,
-      desconto_item: i.descontoItem,
-      desconto_rateado: i.descontoRateado,
-      valor_desconto: i.valorDesconto,
-      valor_frete: i.valorFrete,
-      valor_st: i.valorSt,
-      valor_fcp_st: i.valorFcpSt,
-      valor_ipi: i.valorIpi,
-      valor_total: i.valorTotal,
-      peso_bruto: i.pesoBruto,
-      peso_liquido: i.pesoLiquido,
-      volume: i.volume,
-    })
-    .from(i)
-    .innerJoin(products, eq(products.id, i.productId))
-    .where(eq(i.orderId, id))
-    .orderBy(asc(i.sequencia))
-    .then(async (itens) => ({
+  const itensEDisponivel = preparedRows<ItemLido>(db, 'erp_pedido_itens', ITENS_SQL, [id]).then(
+    async (itens) => ({
       itens,
       disponivel: await disponivelPorProduto(db, [...new Set(itens.map((it) => it.produto_id))], id),
-    }));
+    }),
+  );
   const bloqueiosQ = db.select().from(pedidoBloqueios).where(eq(pedidoBloqueios.orderId, id));
   const liberacoesQ = db
     .select()
