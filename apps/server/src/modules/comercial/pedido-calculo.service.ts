@@ -9,7 +9,6 @@ import {
   genericMessages,
   type ItemParaCalculo,
   matchRule,
-  type Origem,
   type PartesOperacao,
   type PedidoCalculado,
   type PedidoDados,
@@ -17,10 +16,9 @@ import {
   SENTIDOS_DA_OPERACAO,
 } from '@erp/shared';
 import { sql } from 'drizzle-orm';
-import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { type Db, preparedRows, rowsOf, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { umDosIds } from '../../lib/sql-listas.ts';
-import { products } from '../estoque/estoque.tables.ts';
 import type { ProdutoLido } from '../estoque/produtos-leitura.service.ts';
 import {
   precificaComTabelas,
@@ -69,26 +67,18 @@ export const calculoServicoMensagens = {
 
 /** The order's products in one read: what the price and tax engines take, plus weights and lots. */
 async function produtosDoPedido(db: Db | Tx, ids: string[]): Promise<Map<string, ProdutoDoPedido>> {
-  const rows = await (db as Db)
-    .select({
-      id: products.id,
-      codigo: products.codigo,
-      nome: products.nome,
-      unidade: products.unidade,
-      precoVenda: products.precoVenda,
-      custoMedio: products.custoMedio,
-      ncm: products.ncm,
-      origem: sql<Origem>`${products.origem}`,
-      ativo: products.ativo,
-      pesoBruto: sql<string>`${products.pesoBruto}::text`,
-      pesoLiquido: sql<string>`${products.pesoLiquido}::text`,
-      volume: sql<string>`${products.volume}::text`,
-      controlaLote: products.controlaLote,
-    })
-    .from(products)
-    .where(umDosIds(products.id, ids));
+  const rows = await preparedRows<ProdutoDoPedido>(db, 'erp_pedido_produtos', PRODUTOS_SQL, [
+    `{${ids.join(',')}}`,
+  ]);
   return new Map(rows.map((p) => [p.id, p]));
 }
+
+// A named statement read as plain rows, as the order's items are (pedidos-leitura.service.ts): every
+// save and every recalculation of the order entry reads its products, 100 for a large order.
+const PRODUTOS_SQL = `select id, codigo, nome, unidade, preco_venda as "precoVenda", custo_medio as "custoMedio",
+    ncm, origem, ativo, peso_bruto::text as "pesoBruto", peso_liquido::text as "pesoLiquido",
+    volume::text as volume, controla_lote as "controlaLote"
+  from products where id = any($1::uuid[])`;
 
 /** The customer, the seller's commission and the company (the tax engine's emitente), in one read. */
 export type ClienteDoPedido = {
