@@ -6,12 +6,12 @@ import { type Column, type SQL, sql } from 'drizzle-orm';
 // way on every save and every recalculation (issue 30's 100-item save), with PostgreSQL then binding
 // 100 parameters each time. A uuid array literal is one text parameter.
 
-/** A Postgres array literal of uuids (a parameter travels as text: '{a,b}'). */
-function toArray(ids: readonly string[]): string {
+/** A Postgres array literal of uuids (a parameter travels as text: '{a,b}'), for `= any($n::uuid[])`. */
+export function arrayDeIds(ids: readonly string[]): string {
   return `{${ids.join(',')}}`;
 }
 
 /** `coluna = any($1::uuid[])` — false when there are no ids (every list of ids in a statement). */
 export function umDosIds(coluna: Column | SQL, ids: readonly string[]): SQL {
-  return sql`${coluna} = any(${toArray(ids)}::uuid[])`;
+  return sql`${coluna} = any(${arrayDeIds(ids)}::uuid[])`;
 }

@@ -18,7 +18,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { type Db, preparedRows, rowsOf, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { umDosIds } from '../../lib/sql-listas.ts';
+import { arrayDeIds, umDosIds } from '../../lib/sql-listas.ts';
 import type { ProdutoLido } from '../estoque/produtos-leitura.service.ts';
 import {
   precificaComTabelas,
@@ -68,7 +68,7 @@ export const calculoServicoMensagens = {
 /** The order's products in one read: what the price and tax engines take, plus weights and lots. */
 async function produtosDoPedido(db: Db | Tx, ids: string[]): Promise<Map<string, ProdutoDoPedido>> {
   const rows = await preparedRows<ProdutoDoPedido>(db, 'erp_pedido_produtos', PRODUTOS_SQL, [
-    `{${ids.join(',')}}`,
+    arrayDeIds(ids),
   ]);
   return new Map(rows.map((p) => [p.id, p]));
 }

@@ -171,7 +171,6 @@ export async function listPedidos(db: Db, q: ListQuery, soBloqueados = false) {
   });
 }
 
-/** GET /pedidos/:id. `soBloqueados`: 404 for an approver when the order is not blocked. */
 /** An order's item as the detail shows it (numerics as decimal strings, as the columns read them). */
 type ItemLido = {
   id: string;
@@ -213,6 +212,7 @@ const ITENS_SQL = `select i.id, i.sequencia, i.product_id as produto_id, p.codig
   from sales_order_items i join products p on p.id = i.product_id
   where i.order_id = $1 order by i.sequencia`;
 
+/** GET /pedidos/:id. `soBloqueados`: 404 for an approver when the order is not blocked. */
 export async function getPedido(db: Db, id: string, soBloqueados = false) {
   const [h] = await db
     .select({
