@@ -136,6 +136,8 @@ export async function linhasJson<T>(db: Db, consulta: SQL, ordem?: SQL): Promise
  * authenticated request sends. On PostgreSQL it goes as a named prepared statement: each pooled
  * connection parses and plans it once, not on every request as drizzle's unnamed statements are.
  * `name` must be unique per text. PGlite (in-process, no named statements) runs it as a query.
+ * The rows are the driver's own (node-postgres' type parsing, not drizzle's: a timestamp would
+ * come as its Date, rounded differently), so it suits statements without timestamp columns.
  */
 export async function preparedRows<T>(
   db: Db | Tx,
