@@ -38,14 +38,30 @@ type Item = Record<string, string>;
 /** dnd-kit's keyboard sensor: Space picks the card up, an arrow moves it over a column, Space drops. */
 async function moveComTeclado(page: Page, alca: string, seta: 'ArrowLeft' | 'ArrowRight', sobre: string) {
   const botao = page.getByRole('button', { name: alca });
-  await botao.focus();
-  await page.keyboard.press('Space');
-  // a loaded machine (the whole suite beside) may take more than vitest's default second to render
-  await expect.poll(() => botao.getAttribute('aria-pressed'), { timeout: 5000 }).toBe('true');
-  await page.keyboard.press(seta);
-  await expect
-    .poll(() => page.locator(`[data-coluna="${sobre}"]`).getAttribute('class'), { timeout: 5000 })
-    .toContain('border-primary');
+  const destacada = async () =>
+    ((await page.locator(`[data-coluna="${sobre}"]`).getAttribute('class')) ?? '').includes('border-primary');
+  // A re-render of the board while the card is held (a late reload after the previous move, on a
+  // machine loaded by the whole suite) ends dnd-kit's keyboard drag and the arrow then moves nothing
+  // (CI, 2026-12-01). The user would pick the card up again: so does the test, at most three times;
+  // the column must still light up under the card before the drop.
+  for (let tentativa = 1; ; tentativa++) {
+    await botao.focus();
+    await page.keyboard.press('Space');
+    // a loaded machine may take more than vitest's default second to render
+    await expect.poll(() => botao.getAttribute('aria-pressed'), { timeout: 5000 }).toBe('true');
+    await page.keyboard.press(seta);
+    const ok = await expect
+      .poll(destacada, { timeout: 5000 })
+      .toBe(true)
+      .then(() => true)
+      .catch((e: unknown) => {
+        if (tentativa >= 3) throw e;
+        return false;
+      });
+    if (ok) break;
+    await page.keyboard.press('Escape');
+    await expect.poll(() => botao.getAttribute('aria-pressed'), { timeout: 5000 }).not.toBe('true');
+  }
   await page.keyboard.press('Space');
 }
 
